@@ -1,0 +1,264 @@
+//! CUBIC congestion control (RFC 9438), the Linux default.
+//!
+//! Model: after a loss at window W_max the window follows a cubic curve in the time t since
+//! the reduction, `W_cubic(t) = C·(t − K)³ + W_max` with `K = ∛(W_max·(1 − β)/C)`: concave up to
+//! W_max (fast recovery of the old window, then a plateau where the last loss happened), convex
+//! beyond it (probing for more). It never grows slower than Reno would (the "Reno-friendly"
+//! estimate W_est, RFC 9438 §4.3). Slow start is standard; HyStart is not modelled (**choice**:
+//! RFC 9438 leaves it optional; Linux enables it, which ends slow start a little earlier).
+//!
+//! ```text
+//!  W ^           . . . convex (probing)
+//!    |        _.'
+//!  Wmax ----=' <- plateau
+//!    |   .'  concave (recovering)
+//!    | .'
+//!    +---------------------------> t since loss
+//! ```
+
+use super::reno::halve;
+use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl};
+use crate::engine::math::cbrt;
+use crate::engine::time::{Time, NS_PER_S};
+use serde::Deserialize;
+
+/// RFC 9438 §4.1 constants, exposed so a class can see what they do.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CubicParams {
+    /// C: how aggressively the cubic grows (RFC 9438 §5.1: 0.4).
+    pub c: f64,
+    /// β_cubic: multiplicative decrease factor (RFC 9438 §4.6: 0.7).
+    pub beta: f64,
+    /// Fast convergence (RFC 9438 §4.7): release bandwidth sooner when W_max shrinks.
+    pub fast_convergence: bool,
+    pub initial_ssthresh: Option<u32>,
+}
+
+impl Default for CubicParams {
+    fn default() -> Self {
+        CubicParams { c: 0.4, beta: 0.7, fast_convergence: true, initial_ssthresh: None }
+    }
+}
+
+const STATES: &[&str] = &["slow_start", "congestion_avoidance", "recovery"];
+const SLOW_START: u8 = 0;
+const CONG_AVOID: u8 = 1;
+const RECOVERY: u8 = 2;
+
+pub struct Cubic {
+    p: CubicParams,
+    /// Window in packets, fractional so per-ACK growth accumulates exactly.
+    cwnd: f64,
+    ssthresh: f64,
+    /// Window just before the last reduction (RFC 9438 W_max).
+    w_max: f64,
+    /// Time the current congestion-avoidance epoch began (RFC 9438 t = now − epoch_start).
+    epoch_start: Option<Time>,
+    k: f64,
+    /// Reno-friendly estimate W_est (RFC 9438 §4.3).
+    w_est: f64,
+    state: u8,
+}
+
+impl Cubic {
+    pub fn new(init: &CcInit, p: CubicParams) -> Self {
+        let ssthresh = p.initial_ssthresh.map_or(f64::INFINITY, |s| s as f64);
+        Cubic {
+            cwnd: init.init_cwnd.max(1) as f64,
+            ssthresh,
+            w_max: 0.0,
+            epoch_start: None,
+            k: 0.0,
+            w_est: 0.0,
+            state: SLOW_START,
+            p,
+        }
+    }
+
+    pub fn boxed(
+        init: CcInit,
+        params: Option<&serde_json::Value>,
+    ) -> Result<Box<dyn CongestionControl>, String> {
+        let p: CubicParams = parse_params(params)?;
+        if !(p.c > 0.0) {
+            return Err("c: must be > 0".into());
+        }
+        if !(p.beta > 0.0 && p.beta < 1.0) {
+            return Err("beta: must be in (0, 1)".into());
+        }
+        Ok(Box::new(Cubic::new(&init, p)))
+    }
+
+    fn set_state(&mut self, to: u8, events: &mut Vec<CcEvent>) {
+        if to != self.state {
+            events.push(CcEvent::State { from: STATES[self.state as usize], to: STATES[to as usize] });
+            self.state = to;
+        }
+    }
+
+    /// W_cubic(t), RFC 9438 eq. 1, with t in seconds.
+    fn w_cubic(&self, t: f64) -> f64 {
+        let d = t - self.k;
+        self.p.c * d * d * d + self.w_max
+    }
+
+    /// RFC 9438 §4.6–4.7: remember W_max (reduced further under fast convergence) and cut.
+    fn reduce(&mut self) {
+        self.w_max = if self.p.fast_convergence && self.cwnd < self.w_max {
+            self.cwnd * (1.0 + self.p.beta) / 2.0
+        } else {
+            self.cwnd
+        };
+        self.ssthresh = (self.cwnd * self.p.beta).max(2.0);
+        self.epoch_start = None;
+    }
+}
+
+impl CongestionControl for Cubic {
+    fn name(&self) -> &'static str {
+        "cubic"
+    }
+
+    fn on_ack(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
+        if ack.in_recovery || ack.acked == 0 {
+            return;
+        }
+        let mut acked = ack.acked as f64;
+        if self.cwnd < self.ssthresh {
+            let grow = acked.min(self.ssthresh - self.cwnd);
+            self.cwnd += grow;
+            acked -= grow;
+            if acked <= 0.0 {
+                return;
+            }
+        }
+        self.set_state(CONG_AVOID, events);
+        let epoch = match self.epoch_start {
+            Some(e) => e,
+            None => {
+                // RFC 9438 §4.2: a new epoch starts at the first ACK in congestion avoidance.
+                // With no loss yet (W_max below cwnd), the curve starts at the current window.
+                self.w_max = self.w_max.max(self.cwnd);
+                self.k = cbrt(self.w_max * (1.0 - self.p.beta) / self.p.c);
+                self.w_est = self.cwnd;
+                self.epoch_start = Some(ack.now);
+                ack.now
+            }
+        };
+        let rtt = ack.srtt.max(1) as f64 / NS_PER_S as f64;
+        let t = (ack.now - epoch) as f64 / NS_PER_S as f64;
+        // RFC 9438 §4.2: aim at where the curve will be one RTT from now, capped at 1.5×cwnd.
+        let target = self.w_cubic(t + rtt).clamp(self.cwnd, 1.5 * self.cwnd);
+        // RFC 9438 §4.3: W_est grows like Reno with α = 3(1 − β)/(1 + β), which gives the
+        // same average rate as Reno's α = 1, β = 0.5.
+        let alpha = 3.0 * (1.0 - self.p.beta) / (1.0 + self.p.beta);
+        self.w_est += alpha * acked / self.cwnd;
+        if self.w_cubic(t) < self.w_est {
+            self.cwnd = self.w_est; // Reno-friendly region
+        } else {
+            // Concave and convex regions: close (target − cwnd)/cwnd per packet acked.
+            self.cwnd += (target - self.cwnd) / self.cwnd * acked;
+        }
+    }
+
+    fn on_enter_recovery(&mut self, _now: Time, _in_flight: u32, events: &mut Vec<CcEvent>) {
+        self.reduce();
+        self.cwnd = self.ssthresh;
+        self.w_est = self.cwnd;
+        self.set_state(RECOVERY, events);
+    }
+
+    fn on_exit_recovery(&mut self, _now: Time, events: &mut Vec<CcEvent>) {
+        self.set_state(CONG_AVOID, events);
+    }
+
+    fn on_rto(&mut self, _now: Time, in_flight: u32, events: &mut Vec<CcEvent>) {
+        // RFC 9438 §4.8: on timeout, reduce as for a loss, then restart from one packet in
+        // slow start; never let ssthresh exceed what halving the flight would give twice over.
+        self.reduce();
+        self.ssthresh = self.ssthresh.max(halve(in_flight) as f64);
+        self.cwnd = 1.0;
+        self.w_est = 0.0;
+        self.set_state(SLOW_START, events);
+    }
+
+    fn cwnd(&self) -> u32 {
+        (self.cwnd as u32).max(1)
+    }
+
+    fn state_names(&self) -> &'static [&'static str] {
+        STATES
+    }
+
+    fn metrics(&self) -> CcMetrics {
+        CcMetrics {
+            state: self.state,
+            ssthresh: self.ssthresh.is_finite().then_some(self.ssthresh as u32),
+            ..CcMetrics::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cc::reno::tests::{ack, init};
+    use crate::engine::time::NS_PER_MS;
+
+    /// Feed one window of ACKs per RTT for `secs` seconds; returns (cwnd halfway, cwnd at end).
+    fn run(c: &mut Cubic, rtt_ms: u64, secs: f64, half: f64) -> (f64, f64) {
+        let (mut now, mut at_half, mut ev) = (0, 0.0, vec![]);
+        while (now as f64) < secs * 1e9 {
+            now += rtt_ms * NS_PER_MS;
+            let mut a = ack(now, c.cwnd());
+            a.srtt = rtt_ms * NS_PER_MS;
+            c.on_ack(&a, &mut ev);
+            if at_half == 0.0 && now as f64 >= half * 1e9 {
+                at_half = c.cwnd;
+            }
+        }
+        (at_half, c.cwnd)
+    }
+
+    /// After a loss at W_max, CUBIC regains W_max after K seconds (concave, then a plateau)
+    /// and grows beyond it (convex), following C·(t − K)³ + W_max.
+    #[test]
+    fn cubic_growth_follows_the_curve() {
+        let mut c = Cubic::new(&init(1000), CubicParams::default());
+        let mut ev = vec![];
+        c.on_enter_recovery(0, 1000, &mut ev);
+        assert!((c.cwnd - 700.0).abs() < 1e-9, "β = 0.7 cut: {}", c.cwnd);
+        c.on_exit_recovery(0, &mut ev);
+        // K = ∛(1000·0.3/0.4) ≈ 9.09 s; at a 100 ms RTT the cubic term beats Reno-friendliness.
+        let k = cbrt(1000.0 * 0.3 / 0.4);
+        let (half, end) = run(&mut c, 100, k + 2.0, k / 2.0);
+        // Concave: halfway to K, W_cubic ≈ 1000 − 0.4·4.5³ ≈ 962.
+        assert!(half > 950.0 && half < 975.0, "halfway to K: {half}");
+        // Convex: 2 s past K it is above W_max by about C·2³ = 3.2 packets.
+        assert!(end > 1001.0 && end < 1010.0, "2 s past K: {end}");
+    }
+
+    /// On a short RTT, Reno would grow faster than the cubic curve; CUBIC then tracks the
+    /// Reno-friendly estimate (≈ 0.53 packets per RTT with β = 0.7) instead.
+    #[test]
+    fn reno_friendly_region_on_short_rtt() {
+        let mut c = Cubic::new(&init(100), CubicParams::default());
+        let mut ev = vec![];
+        c.on_enter_recovery(0, 100, &mut ev);
+        c.on_exit_recovery(0, &mut ev);
+        let (_, end) = run(&mut c, 10, 2.0, 1.0);
+        let reno_friendly = 70.0 + 200.0 * 3.0 * 0.3 / 1.7;
+        assert!((end - reno_friendly).abs() < 3.0, "cwnd {end}, expected ≈ {reno_friendly}");
+    }
+
+    #[test]
+    fn fast_convergence_lowers_w_max() {
+        let mut c = Cubic::new(&init(100), CubicParams::default());
+        let mut ev = vec![];
+        c.on_enter_recovery(0, 100, &mut ev); // W_max = 100, cwnd 70
+        c.on_enter_recovery(0, 70, &mut ev); // 70 < 100: W_max = 70·1.7/2
+        assert!((c.w_max - 59.5).abs() < 1e-9);
+        assert!((c.cwnd - 49.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,199 @@
+//! Congestion control: one trait, one file per algorithm, a registry by name.
+//!
+//! The model follows Linux's split between the TCP machinery and a pluggable controller
+//! (`struct tcp_congestion_ops`): the sender does loss detection, retransmission, RTT and
+//! delivery-rate estimation, and hands the controller one [`AckInfo`] per ACK, like Linux's
+//! `cong_control(sk, rs)`. The controller owns the congestion window and, if it paces, the
+//! pacing rate; the sender obeys both. Loss-based controllers (Reno, CUBIC) ignore the rate
+//! sample; model-based ones (BBR and its variants) live on it.
+//!
+//! Adding an algorithm = one file implementing [`CongestionControl`] + one line in
+//! [`REGISTRY`].
+
+pub mod cubic;
+pub mod reno;
+
+use crate::engine::rng::SimRng;
+use crate::engine::time::{Dur, Time};
+
+/// One delivery-rate sample, as Linux `struct rate_sample` (net/ipv4/tcp_rate.c).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RateSample {
+    /// Packets delivered between the send of the sampled packet and this ACK.
+    pub delivered: u64,
+    /// `tp->delivered` when the sampled packet was sent: a round starts when this passes the
+    /// round's end marker.
+    pub prior_delivered: u64,
+    /// max(send elapsed, ACK elapsed); 0 means "no valid sample" (e.g. shorter than min_rtt).
+    pub interval: Dur,
+    /// The sampled packet was sent while the application had nothing more to send, so the
+    /// rate is a lower bound, not a measurement of the path.
+    pub is_app_limited: bool,
+}
+
+impl RateSample {
+    /// Delivery rate in bytes per second, or `None` when this ACK gave no valid sample.
+    pub fn bytes_per_sec(&self, mss: u32) -> Option<f64> {
+        if self.interval == 0 || self.delivered == 0 {
+            return None;
+        }
+        Some(self.delivered as f64 * mss as f64 * 1e9 / self.interval as f64)
+    }
+}
+
+/// What the sender knows when an ACK arrives: Linux's `tcp_sock` fields and `rate_sample`
+/// that controllers read, gathered into one value.
+#[derive(Debug, Clone, Copy)]
+pub struct AckInfo {
+    pub now: Time,
+    /// Payload bytes of a full segment.
+    pub mss: u32,
+    /// Packets newly delivered (cumulatively ACKed or SACKed) by this ACK (`rs->acked_sacked`).
+    pub acked: u32,
+    /// Packets newly marked lost while processing this ACK (`rs->losses`).
+    pub lost: u32,
+    /// Packets in flight before this ACK was processed.
+    pub prior_in_flight: u32,
+    /// Packets in flight after it (`tcp_packets_in_flight`: sent − delivered − lost + retransmitted).
+    pub in_flight: u32,
+    /// Total packets delivered so far on this connection (`tp->delivered`).
+    pub delivered: u64,
+    /// Total packets marked lost so far.
+    pub lost_total: u64,
+    /// RTT sample taken from this ACK (never from a retransmitted packet: Karn's rule).
+    pub rtt: Option<Dur>,
+    /// The sender's smoothed RTT (RFC 6298); 0 before the first sample.
+    pub srtt: Dur,
+    /// The delivery-rate sample of this ACK.
+    pub rate: RateSample,
+    /// The sender is in fast recovery or RTO recovery (Linux ca_state Recovery or Loss).
+    pub in_recovery: bool,
+    /// The application currently has nothing to send (`tp->app_limited != 0`).
+    pub app_limited: bool,
+}
+
+/// Typed events a controller emits; the sender stamps them with time and flow and forwards
+/// them to the event log that tests, the CLI trace and the UI read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CcEvent {
+    /// The controller moved between states (e.g. BBR STARTUP → DRAIN, CUBIC slow start →
+    /// congestion avoidance).
+    State { from: &'static str, to: &'static str },
+    /// A new pacing-gain phase began (BBR's PROBE_BW cycle), with the gain now in force.
+    Gain { phase: u8, pacing_gain: f64 },
+}
+
+/// A controller's state for the per-flow series and the inspector.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CcMetrics {
+    /// Index into [`CongestionControl::state_names`].
+    pub state: u8,
+    pub pacing_gain: Option<f64>,
+    pub cwnd_gain: Option<f64>,
+    /// Bottleneck-bandwidth estimate, bytes/s.
+    pub btl_bw: Option<f64>,
+    pub min_rtt: Option<Dur>,
+    pub ssthresh: Option<u32>,
+    /// Algorithm-specific values, in the order of [`CongestionControl::extra_metric_names`]
+    /// (BBR-A: φ, P_up, P_down).
+    pub extra: Vec<f64>,
+}
+
+/// Everything a controller needs at construction.
+pub struct CcInit {
+    pub mss: u32,
+    /// Initial congestion window in packets (Linux default 10, RFC 6928).
+    pub init_cwnd: u32,
+    /// This flow's own random stream (BBR draws its random PROBE_BW start phase from it).
+    pub rng: SimRng,
+}
+
+/// A pluggable congestion controller. Hooks mirror Linux `tcp_congestion_ops`.
+pub trait CongestionControl {
+    /// Registry name ("reno", "cubic", "bbr", …).
+    fn name(&self) -> &'static str;
+
+    /// Called once per ACK that advanced the connection, after the sender has updated its
+    /// scoreboard, RTT and rate sample (Linux `cong_control` / `cong_avoid`).
+    fn on_ack(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>);
+
+    /// Fast retransmit: the sender entered loss recovery (Linux ca_state Open → Recovery).
+    /// `in_flight` is the pipe at that moment.
+    fn on_enter_recovery(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>);
+
+    /// Recovery ended: everything outstanding at its start is acknowledged.
+    fn on_exit_recovery(&mut self, _now: Time, _events: &mut Vec<CcEvent>) {}
+
+    /// The retransmission timer fired (Linux ca_state → Loss). `in_flight` before the timeout.
+    fn on_rto(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>);
+
+    /// The sender starts transmitting again after being idle (Linux CA_EVENT_TX_START).
+    fn on_idle_restart(&mut self, _now: Time) {}
+
+    /// Congestion window in packets (never below 1).
+    fn cwnd(&self) -> u32;
+
+    /// Pacing rate in bytes/s, or `None` when this controller does not pace.
+    fn pacing_rate(&self) -> Option<f64> {
+        None
+    }
+
+    /// Names of the states reported in [`CcMetrics::state`].
+    fn state_names(&self) -> &'static [&'static str];
+
+    /// Names of the algorithm-specific values in [`CcMetrics::extra`].
+    fn extra_metric_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn metrics(&self) -> CcMetrics;
+}
+
+type Factory = fn(CcInit, Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String>;
+
+/// Every controller the lab offers, by the name scenarios use.
+pub const REGISTRY: &[(&str, Factory)] = &[
+    ("reno", reno::Reno::boxed),
+    ("cubic", cubic::Cubic::boxed),
+];
+
+/// The registered names, for error messages and the UI.
+pub fn names() -> Vec<&'static str> {
+    REGISTRY.iter().map(|(n, _)| *n).collect()
+}
+
+/// Build controller `name`. `params` is the scenario's `cc_params` object; each algorithm
+/// deserialises its own typed parameters from it and rejects unknown fields. The error is a
+/// message relative to `cc_params` (e.g. "beta: invalid type …") or an unknown-name message.
+pub fn make(
+    name: &str,
+    init: CcInit,
+    params: Option<&serde_json::Value>,
+) -> Result<Box<dyn CongestionControl>, String> {
+    match REGISTRY.iter().find(|(n, _)| *n == name) {
+        Some((_, factory)) => factory(init, params),
+        None => Err(format!(
+            "unknown congestion control '{}' (expected one of: {})",
+            name,
+            names().join(", ")
+        )),
+    }
+}
+
+/// Deserialise an algorithm's parameter struct from the optional `cc_params` value, naming the
+/// offending field on error. A missing object means "all defaults".
+pub fn parse_params<T: serde::de::DeserializeOwned + Default>(
+    params: Option<&serde_json::Value>,
+) -> Result<T, String> {
+    match params {
+        None => Ok(T::default()),
+        Some(v) => serde_path_to_error::deserialize(v.clone()).map_err(|e| {
+            let path = e.path().to_string();
+            if path == "." {
+                e.inner().to_string()
+            } else {
+                format!("{}: {}", path, e.inner())
+            }
+        }),
+    }
+}
