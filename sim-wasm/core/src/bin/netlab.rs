@@ -1,1 +1,220 @@
-fn main(){}
+//! `netlab`: run scenarios natively.
+//!
+//! ```text
+//! netlab run <preset | path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
+//! netlab presets [--json]
+//! ```
+//! Presets are the files in `public/scenarios/`. `--set` takes a knob name or a dotted path
+//! into the scenario; VALUE is parsed as JSON, or taken as a plain string when it is not JSON.
+//! On invalid input the CLI prints one line naming the problem and exits with status 2.
+
+use netlab_core::scenario::{self, apply_overrides, apply_setting, describe};
+use netlab_core::Simulation;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]\n       netlab presets [--json]";
+
+/// An error for the user: one line, exit status 2.
+struct UsageError(String);
+
+impl<T: std::fmt::Display> From<T> for UsageError {
+    fn from(e: T) -> Self {
+        UsageError(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("run") => run(&args[1..]),
+        Some("presets") => presets(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run or presets)"))),
+        None => Err(UsageError("missing command (expected run or presets)".into())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(msg)) => {
+            // One line, whatever the message contained.
+            eprintln!("netlab: error: {}", msg.replace('\n', " "));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `public/scenarios` of the repository: found from the working directory upwards, or next to
+/// this crate when run from elsewhere.
+fn scenarios_dir() -> Option<PathBuf> {
+    let mut dir = std::env::current_dir().ok();
+    while let Some(d) = dir {
+        let candidate = d.join("public/scenarios");
+        if candidate.is_dir() {
+            return Some(candidate);
+        }
+        dir = d.parent().map(Path::to_path_buf);
+    }
+    let fallback = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
+    fallback.is_dir().then_some(fallback)
+}
+
+fn preset_names() -> Vec<String> {
+    let Some(dir) = scenarios_dir() else { return Vec::new() };
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".json").map(str::to_string))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Read a preset by name or a scenario file by path, as JSON.
+fn load(spec: &str) -> Result<Value, UsageError> {
+    let path = if spec.ends_with(".json") || spec.contains('/') {
+        PathBuf::from(spec)
+    } else {
+        let dir = scenarios_dir().ok_or("public/scenarios not found (run from the repository)")?;
+        let p = dir.join(format!("{spec}.json"));
+        if !p.is_file() {
+            return Err(UsageError(format!("unknown preset '{spec}' (available: {})", preset_names().join(", "))));
+        }
+        p
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| UsageError(format!("{}: malformed JSON: {e}", path.display())))
+}
+
+/// `--set` values: JSON when they parse, else the plain string.
+fn parse_value(raw: &str) -> Value {
+    serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()))
+}
+
+fn flag_value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, UsageError> {
+    *i += 1;
+    args.get(*i).map(String::as_str).ok_or_else(|| UsageError(format!("{flag} needs a value")))
+}
+
+fn run(args: &[String]) -> Result<(), UsageError> {
+    let mut spec = None;
+    let mut seed = None;
+    let mut sets: Vec<(String, Value)> = Vec::new();
+    let mut variant = None;
+    let mut json = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--json" => json = true,
+            "--seed" => {
+                let v = flag_value(args, &mut i, "--seed")?;
+                seed = Some(v.parse::<u64>().map_err(|_| format!("--seed: '{v}' is not a non-negative integer"))?);
+            }
+            "--set" => {
+                let v = flag_value(args, &mut i, "--set")?;
+                let (k, val) = v.split_once('=').ok_or_else(|| format!("--set: expected KEY=VALUE, got '{v}'"))?;
+                sets.push((k.to_string(), parse_value(val)));
+            }
+            "--variant" => variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
+            s if s.starts_with("--") => return Err(UsageError(format!("unknown option '{s}'"))),
+            s if spec.is_none() => spec = Some(s.to_string()),
+            s => return Err(UsageError(format!("unexpected argument '{s}'"))),
+        }
+        i += 1;
+    }
+    let spec = spec.ok_or("run: missing <preset | path.json>")?;
+    let mut value = load(&spec)?;
+    apply_overrides(&mut value, variant.as_deref())?;
+    for (k, v) in &sets {
+        apply_setting(&mut value, k, v)?;
+    }
+    let scenario = scenario::from_value(value)?;
+    let started = Instant::now();
+    let mut sim = Simulation::new(scenario, seed)?;
+    sim.run_to_end();
+    let wall_s = started.elapsed().as_secs_f64();
+    let summary = sim.summary(wall_s);
+    if json {
+        let mut out = serde_json::to_value(&summary)?;
+        if let Some(rss) = peak_rss_bytes() {
+            out["peak_rss_bytes"] = rss.into();
+        }
+        println!("{}", serde_json::to_string(&out)?);
+    } else {
+        print_summary(&summary);
+    }
+    Ok(())
+}
+
+fn presets(args: &[String]) -> Result<(), UsageError> {
+    let json = args.iter().any(|a| a == "--json");
+    if let Some(a) = args.iter().find(|a| *a != "--json") {
+        return Err(UsageError(format!("unexpected argument '{a}'")));
+    }
+    let mut infos = Vec::new();
+    for name in preset_names() {
+        let value = load(&name)?;
+        let info = describe(&value).map_err(|e| format!("preset {name}: {e}"))?;
+        infos.push(info);
+    }
+    if json {
+        println!("{}", serde_json::to_string(&infos)?);
+    } else {
+        for p in infos {
+            let knobs: Vec<&str> = p.knobs.iter().map(|k| k.knob.name.as_str()).collect();
+            let variants = if p.variants.is_empty() { String::new() } else { format!("  variants: {}", p.variants.join(", ")) };
+            println!("{:<28} {}  [knobs: {}]{}", p.name, p.title, knobs.join(", "), variants);
+        }
+    }
+    Ok(())
+}
+
+/// Peak resident memory of this process (Linux), for the benchmark.
+fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn print_summary(s: &netlab_core::Summary) {
+    println!(
+        "{}  seed {}  {:.3} s simulated  {} events  {:.3} s wall ({:.2} M events/s)",
+        s.scenario,
+        s.seed,
+        s.duration_s,
+        s.events,
+        s.wall_s,
+        s.events as f64 / s.wall_s.max(1e-9) / 1e6
+    );
+    println!("{:<10} {:<8} {:>10} {:>10} {:>12} {:>10} {:>8}", "flow", "cc", "start s", "FCT s", "goodput Mb/s", "sent", "retx");
+    for f in &s.flows {
+        let fct = f.fct_s.map(|x| format!("{x:.4}")).unwrap_or_else(|| "-".into());
+        println!(
+            "{:<10} {:<8} {:>10.3} {:>10} {:>12.2} {:>10} {:>8}",
+            f.id, f.cc, f.start_s, fct, f.goodput_mbps, f.sent_packets, f.retransmitted_packets
+        );
+    }
+    println!("{:<14} {:>10} {:>8} {:>8} {:>14} {:>14}", "link", "rate Mb/s", "util", "drops", "max queue B", "mean queue B");
+    for l in &s.links {
+        println!(
+            "{:<14} {:>10.1} {:>7.1}% {:>8} {:>14} {:>14.0}",
+            l.id,
+            l.rate_mbps,
+            l.utilization * 100.0,
+            l.drops,
+            l.max_queue_bytes,
+            l.mean_queue_bytes
+        );
+    }
+    match s.jain {
+        Some(j) => println!("Jain's fairness index: {j:.4}"),
+        None => println!("Jain's fairness index: - (no traffic)"),
+    }
+    println!("digest {}", s.digest);
+}

@@ -133,6 +133,13 @@ pub trait CongestionControl {
     /// Congestion window in packets (never below 1).
     fn cwnd(&self) -> u32;
 
+    /// Whether the sender bounds sending in fast recovery with Proportional Rate Reduction
+    /// (RFC 6937). Linux applies PRR to every controller without its own `cong_control`
+    /// hook; BBR sets its recovery window itself and returns false.
+    fn uses_prr(&self) -> bool {
+        true
+    }
+
     /// Pacing rate in bytes/s, or `None` when this controller does not pace.
     fn pacing_rate(&self) -> Option<f64> {
         None

@@ -4,3 +4,4 @@ pub mod math;
 pub mod queue;
 pub mod rng;
 pub mod time;
+pub mod timer;

@@ -1,0 +1,131 @@
+//! What a run measures: time series, typed events, per-flow counters, and the summary.
+
+pub mod series;
+pub mod summary;
+
+pub use series::{Recorder, SeriesId, SeriesMeta};
+
+use crate::cc::CcEvent;
+use crate::engine::time::Time;
+use crate::net::packet::FlowIdx;
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// Jain's fairness index `(Σx)² / (n·Σx²)` (Jain, Chiu, Hawe, DEC-TR-301, 1984): 1 when all
+/// shares are equal, 1/n when one flow has everything. `None` for no flows or all zero.
+pub fn jain(xs: &[f64]) -> Option<f64> {
+    let n = xs.len() as f64;
+    let sum: f64 = xs.iter().sum();
+    let sq: f64 = xs.iter().map(|x| x * x).sum();
+    (n > 0.0 && sq > 0.0).then(|| sum * sum / (n * sq))
+}
+
+/// Counters every transport keeps per flow; the summary is computed from these.
+#[derive(Debug, Clone, Default)]
+pub struct FlowStats {
+    pub id: String,
+    pub kind: &'static str,
+    pub cc: String,
+    pub size_bytes: Option<u64>,
+    pub start: Time,
+    /// Receiver holds every byte in order (ALGORITHMS.md §0: FCT ends here).
+    pub completed_at: Option<Time>,
+    /// Data packets handed to the network, retransmissions included.
+    pub sent_packets: u64,
+    pub retransmitted_packets: u64,
+    /// Data packets that reached the receiver.
+    pub received_packets: u64,
+    /// Data packets dropped in a queue or lost on a wire.
+    pub dropped_packets: u64,
+    /// Bytes the receiver holds in order (what the application has read).
+    pub bytes_delivered: u64,
+    /// `bytes_delivered` at the end of the warm-up.
+    pub bytes_at_warmup: u64,
+}
+
+/// A typed event, for tests, the CLI trace and the page's timeline.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    /// The congestion controller changed state.
+    CcState { from: &'static str, to: &'static str },
+    /// A pacing-gain phase started (BBR PROBE_BW).
+    CcGain { phase: u8, pacing_gain: f64 },
+    /// Three later packets were delivered: loss detected, fast retransmit.
+    FastRetransmit { lost: u32 },
+    /// The retransmission timer expired.
+    Rto { backoff: u32 },
+    /// A packet was dropped at a link's tail or lost on its wire.
+    Drop { link: u32, wire: bool },
+    /// The receiver holds the whole flow.
+    FlowCompleted,
+}
+
+impl EventKind {
+    pub fn from_cc(e: &CcEvent) -> Self {
+        match *e {
+            CcEvent::State { from, to } => EventKind::CcState { from, to },
+            CcEvent::Gain { phase, pacing_gain } => EventKind::CcGain { phase, pacing_gain },
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogEvent {
+    pub t_ns: Time,
+    pub flow: Option<FlowIdx>,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// The most recent events, bounded so a long run's memory stays flat.
+#[derive(Debug)]
+pub struct EventLog {
+    events: VecDeque<LogEvent>,
+    cap: usize,
+    /// Events pushed in total, including those no longer kept.
+    pub total: u64,
+}
+
+impl EventLog {
+    pub fn new(cap: usize) -> Self {
+        EventLog { events: VecDeque::new(), cap, total: 0 }
+    }
+
+    pub fn push(&mut self, t_ns: Time, flow: Option<FlowIdx>, kind: EventKind) {
+        if self.events.len() == self.cap {
+            self.events.pop_front();
+        }
+        self.events.push_back(LogEvent { t_ns, flow, kind });
+        self.total += 1;
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &LogEvent> {
+        self.events.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jain_index_bounds() {
+        assert_eq!(jain(&[5.0, 5.0, 5.0]), Some(1.0));
+        assert_eq!(jain(&[10.0, 0.0]), Some(0.5), "one of two flows has everything: 1/n");
+        let j = jain(&[1.0, 3.0]).unwrap();
+        assert!((j - 16.0 / 20.0).abs() < 1e-12);
+        assert_eq!(jain(&[]), None);
+        assert_eq!(jain(&[0.0, 0.0]), None);
+    }
+
+    #[test]
+    fn event_log_is_bounded() {
+        let mut log = EventLog::new(3);
+        for i in 0..5 {
+            log.push(i, None, EventKind::FlowCompleted);
+        }
+        assert_eq!(log.iter().map(|e| e.t_ns).collect::<Vec<_>>(), vec![2, 3, 4]);
+        assert_eq!(log.total, 5);
+    }
+}

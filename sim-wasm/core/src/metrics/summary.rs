@@ -1,0 +1,201 @@
+//! The run summary (DESIGN.md "Summary JSON") and the per-link series.
+//!
+//! Goodput of a bulk flow counts only bytes delivered after the warm-up, so start-up transients
+//! do not decide fairness; a sized flow's goodput is its bytes over its own lifetime. Jain's
+//! index is taken over the bulk flows' goodputs (over every flow when there are no bulk flows).
+//! The digest is a hash of the summary with the wall-clock field blanked: two runs agree on
+//! the digest exactly when they agree on every simulated number.
+
+use super::{jain, SeriesId};
+use crate::engine::time::{to_secs, Time};
+use crate::sim::World;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+/// The version every summary and shared link carries; results are comparable within a version.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub engine_version: &'static str,
+    pub scenario: String,
+    pub seed: u64,
+    /// Simulated seconds actually run (less than the scenario's duration when every flow
+    /// finished early).
+    pub duration_s: f64,
+    pub warmup_s: f64,
+    pub events: u64,
+    /// Wall-clock seconds, measured by the caller (the core never reads a clock).
+    pub wall_s: f64,
+    pub flows: Vec<FlowSummary>,
+    pub links: Vec<LinkSummary>,
+    pub jain: Option<f64>,
+    /// SHA-256 (first 16 hex digits) of this summary with `wall_s` = 0 and `digest` = "".
+    pub digest: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FlowSummary {
+    pub id: String,
+    pub kind: &'static str,
+    pub cc: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
+    pub start_s: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fct_s: Option<f64>,
+    pub goodput_mbps: f64,
+    pub sent_packets: u64,
+    pub retransmitted_packets: u64,
+    pub received_packets: u64,
+    pub dropped_packets: u64,
+    pub bytes_delivered: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LinkSummary {
+    pub id: String,
+    pub rate_mbps: f64,
+    /// Fraction of the measurement window the transmitter was busy with packets that arrived.
+    pub utilization: f64,
+    pub drops: u64,
+    pub queue_drops: u64,
+    pub wire_losses: u64,
+    pub max_queue_bytes: u64,
+    pub mean_queue_bytes: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buffer_bytes: Option<u64>,
+}
+
+/// Series kept for one reported link.
+#[derive(Debug, Clone, Copy)]
+pub struct LinkSeries {
+    pub link: u32,
+    pub queue: SeriesId,
+    pub queue_packets: SeriesId,
+    pub drops: SeriesId,
+}
+
+/// Links worth reporting: those that can queue or lose (a finite buffer or random loss). The
+/// unlimited, lossless access and reverse links only add a fixed delay.
+pub fn reported_links(w: &World) -> Vec<u32> {
+    use crate::net::link::QueueLimit;
+    (0..w.net.links.len() as u32)
+        .filter(|&i| {
+            let l = &w.net.links[i as usize];
+            l.limit != QueueLimit::Unlimited || l.loss > 0.0
+        })
+        .collect()
+}
+
+pub fn register_link_series(w: &mut World) -> Vec<LinkSeries> {
+    reported_links(w)
+        .into_iter()
+        .map(|link| {
+            let name = w.net.links[link as usize].name.clone();
+            LinkSeries {
+                link,
+                queue: w.rec.register("link", &name, "queue", "bytes", None),
+                queue_packets: w.rec.register("link", &name, "queue_packets", "packets", None),
+                drops: w.rec.register("link", &name, "drops", "packets", None),
+            }
+        })
+        .collect()
+}
+
+pub fn sample_links(w: &mut World, series: &[LinkSeries], t_s: f64) {
+    let now = w.now;
+    for s in series {
+        let link = &mut w.net.links[s.link as usize];
+        let (bytes, packets) = link.queue_at(now);
+        let drops = link.stats.queue_drops + link.stats.wire_losses;
+        w.rec.push(s.queue, t_s, bytes as f64);
+        w.rec.push(s.queue_packets, t_s, packets as f64);
+        w.rec.push(s.drops, t_s, drops as f64);
+    }
+}
+
+/// Build the summary of a run that has reached `w.now`.
+pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s: f64) -> Summary {
+    let now = w.now;
+    let window_s = to_secs(now.saturating_sub(warmup));
+    let flows: Vec<FlowSummary> = w
+        .flows
+        .iter()
+        .map(|f| {
+            let end = f.completed_at.unwrap_or(now);
+            let goodput_mbps = match f.size_bytes {
+                None if window_s > 0.0 => (f.bytes_delivered - f.bytes_at_warmup) as f64 * 8.0 / window_s / 1e6,
+                None => 0.0,
+                Some(_) => {
+                    let life = to_secs(end.saturating_sub(f.start));
+                    if life > 0.0 { f.bytes_delivered as f64 * 8.0 / life / 1e6 } else { 0.0 }
+                }
+            };
+            FlowSummary {
+                id: f.id.clone(),
+                kind: f.kind,
+                cc: f.cc.clone(),
+                size_bytes: f.size_bytes,
+                start_s: to_secs(f.start),
+                fct_s: f.completed_at.map(|c| to_secs(c - f.start)),
+                goodput_mbps,
+                sent_packets: f.sent_packets,
+                retransmitted_packets: f.retransmitted_packets,
+                received_packets: f.received_packets,
+                dropped_packets: f.dropped_packets,
+                bytes_delivered: f.bytes_delivered,
+            }
+        })
+        .collect();
+    let bulk: Vec<f64> = flows.iter().filter(|f| f.size_bytes.is_none()).map(|f| f.goodput_mbps).collect();
+    let jain = if bulk.is_empty() { jain(&flows.iter().map(|f| f.goodput_mbps).collect::<Vec<_>>()) } else { jain(&bulk) };
+    let full_frame = w.full_frame;
+    let links = reported_links(w)
+        .into_iter()
+        .map(|i| {
+            let l = &mut w.net.links[i as usize];
+            let mean_queue_bytes = l.mean_queue_bytes(now);
+            let capacity_bits = l.rate_bps as f64 * window_s;
+            LinkSummary {
+                id: l.name.clone(),
+                rate_mbps: l.rate_bps as f64 / 1e6,
+                utilization: if capacity_bits > 0.0 { (l.stats.measured_bytes as f64 * 8.0 / capacity_bits).min(1.0) } else { 0.0 },
+                drops: l.stats.queue_drops + l.stats.wire_losses,
+                queue_drops: l.stats.queue_drops,
+                wire_losses: l.stats.wire_losses,
+                max_queue_bytes: l.stats.max_queue_bytes,
+                mean_queue_bytes,
+                buffer_bytes: l.capacity_bytes(full_frame),
+            }
+        })
+        .collect();
+    let mut s = Summary {
+        engine_version: ENGINE_VERSION,
+        scenario: scenario.to_string(),
+        seed,
+        duration_s: to_secs(now),
+        warmup_s: to_secs(warmup),
+        events: w.events_processed,
+        wall_s: 0.0,
+        flows,
+        links,
+        jain,
+        digest: String::new(),
+    };
+    s.digest = s.compute_digest();
+    s.wall_s = wall_s;
+    s
+}
+
+impl Summary {
+    /// Hash of every simulated number (wall time and the digest itself blanked).
+    pub fn compute_digest(&self) -> String {
+        let mut blank = self.clone();
+        blank.wall_s = 0.0;
+        blank.digest = String::new();
+        let json = serde_json::to_vec(&blank).expect("a summary always serialises");
+        let hash = Sha256::digest(&json);
+        hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
+    }
+}

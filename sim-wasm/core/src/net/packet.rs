@@ -1,0 +1,70 @@
+//! Packets as the network sees them: a size on the wire, a source route and a transport body.
+//!
+//! Packets travel by source route: each carries the id of its path (a list of links fixed at
+//! topology build time) and the index of the hop it is on. That covers dumbbells, N parallel
+//! paths (MPTCP) and static routes in a general graph with one mechanism.
+
+use crate::engine::time::Time;
+
+pub type AgentId = u32;
+pub type LinkId = u32;
+pub type PathId = u32;
+pub type NodeId = u32;
+/// Index of a flow in the run's flow table (reports use the flow's string id).
+pub type FlowIdx = u32;
+
+#[derive(Debug, Clone)]
+pub struct Packet {
+    /// Flow the packet belongs to (for per-flow drop accounting and packet conservation).
+    pub flow: FlowIdx,
+    /// Agent that receives it at the end of its path.
+    pub dst: AgentId,
+    pub path: PathId,
+    /// Index into the path's links of the link the packet is on (or about to enter).
+    pub hop: u16,
+    /// Bytes on the wire, headers included: what the link serialises and the queue counts.
+    pub wire_bytes: u32,
+    pub body: Body,
+}
+
+/// Transport payloads. New transports add a variant here.
+#[derive(Debug, Clone)]
+pub enum Body {
+    TcpData(TcpData),
+    TcpAck(TcpAck),
+}
+
+impl Body {
+    pub fn is_data(&self) -> bool {
+        matches!(self, Body::TcpData(_))
+    }
+}
+
+/// A TCP data segment. Sequence numbers count segments, not bytes (every segment but the last
+/// of a flow carries a full MSS), which keeps the scoreboard a plain array.
+#[derive(Debug, Clone, Copy)]
+pub struct TcpData {
+    pub seq: u64,
+    pub len: u32,
+    /// Last segment of a finite flow (TCP's FIN).
+    pub fin: bool,
+    pub sent_at: Time,
+}
+
+/// Maximum SACK blocks per ACK: 3 fit in the option space next to timestamps (RFC 2018 §3).
+pub const MAX_SACK_BLOCKS: usize = 3;
+
+/// A cumulative ACK with SACK blocks (RFC 2018), in segment numbers; blocks are half-open.
+#[derive(Debug, Clone, Copy)]
+pub struct TcpAck {
+    /// Next segment expected: everything below it has arrived in order.
+    pub cum: u64,
+    pub sack: [(u64, u64); MAX_SACK_BLOCKS],
+    pub sack_len: u8,
+}
+
+impl TcpAck {
+    pub fn blocks(&self) -> &[(u64, u64)] {
+        &self.sack[..self.sack_len as usize]
+    }
+}

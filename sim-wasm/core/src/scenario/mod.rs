@@ -1,0 +1,304 @@
+//! Scenarios: what to simulate, as JSON.
+//!
+//! A scenario is parsed strictly (unknown fields are errors, so a typo never silently does
+//! nothing), then validated; every error names the field path and the reason, e.g.
+//! `flows[1].cc: unknown congestion control 'foo' (expected one of: reno, cubic)`.
+//! Presets (public/scenarios/*.json) are scenarios with a title, a "what to look for" text,
+//! knobs (named, typed parameters bound to scenario fields) and variants ("quick" overrides).
+
+pub mod knobs;
+mod validate;
+
+pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// An invalid scenario or setting: the field path and what is wrong with it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioError {
+    pub path: String,
+    pub message: String,
+}
+
+impl ScenarioError {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        ScenarioError { path: path.into(), message: message.into() }
+    }
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One line, always: the CLI prints it as is and the page shows it in a banner.
+        let msg = self.message.replace('\n', " ");
+        if self.path.is_empty() {
+            write!(f, "{msg}")
+        } else {
+            write!(f, "{}: {msg}", self.path)
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Preset name (file stem under public/scenarios/).
+    #[serde(default)]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// What a student should look for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    pub duration_s: f64,
+    /// Statistics (goodput, Jain, utilisation) ignore the first `warmup_s` seconds.
+    #[serde(default)]
+    pub warmup_s: f64,
+    /// End early once every flow is finite and finished.
+    #[serde(default = "yes")]
+    pub stop_when_done: bool,
+    pub topology: Topology,
+    pub flows: Vec<FlowSpec>,
+    #[serde(default)]
+    pub tcp: TcpSpec,
+    #[serde(default)]
+    pub metrics: MetricsSpec,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knobs: Vec<Knob>,
+    /// Named sets of overrides: dotted path (or knob name) → value.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub variants: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Topology {
+    /// Senders, each with its own RTT, share one bottleneck to their receivers.
+    Dumbbell(Dumbbell),
+    /// N independent paths between one sender host and one receiver host.
+    Parallel(Parallel),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dumbbell {
+    pub bottleneck: LinkSpec,
+    /// One entry per sender host; flows pick one with `path`.
+    pub senders: Vec<SenderSpec>,
+    /// Rate of the access and egress links; should exceed the bottleneck's (default 10×).
+    #[serde(default)]
+    pub access_rate_mbps: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SenderSpec {
+    /// Base round-trip time of this sender's path (propagation only, no queueing).
+    pub rtt_ms: f64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Parallel {
+    pub paths: Vec<PathSpec>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathSpec {
+    pub rate_mbps: f64,
+    pub rtt_ms: f64,
+    #[serde(default)]
+    pub buffer: BufferSpec,
+    #[serde(default)]
+    pub loss: f64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkSpec {
+    pub rate_mbps: f64,
+    /// One-way propagation delay of this link.
+    #[serde(default = "default_bottleneck_delay")]
+    pub delay_ms: f64,
+    #[serde(default)]
+    pub buffer: BufferSpec,
+    /// Probability that a packet is lost on the wire (Bernoulli, per packet).
+    #[serde(default)]
+    pub loss: f64,
+}
+
+fn default_bottleneck_delay() -> f64 {
+    1.0
+}
+
+/// A queue limit: exactly one of `packets`, `bytes`, `bdp` (multiples of a bandwidth-delay
+/// product, of the largest RTT through the link unless `rtt_ms` names another), or
+/// `unlimited: true`. Empty = 1 BDP.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BufferSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packets: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bdp: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtt_ms: Option<f64>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited: bool,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FlowKind {
+    #[default]
+    Tcp,
+}
+
+impl FlowKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlowKind::Tcp => "tcp",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlowSpec {
+    /// Report id; defaults to "f1", "f2", … in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub kind: FlowKind,
+    #[serde(default = "default_cc")]
+    pub cc: String,
+    /// Algorithm parameters, checked by the algorithm itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cc_params: Option<serde_json::Value>,
+    /// Which sender (dumbbell) or path (parallel) the flow uses.
+    #[serde(default)]
+    pub path: usize,
+    #[serde(default)]
+    pub start_s: f64,
+    /// Bytes to send; absent = a bulk flow that never ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
+    /// Replicate this flow `count` times (ids get ".1", ".2", …).
+    #[serde(default = "one")]
+    pub count: u32,
+    /// With count > 1, start the copies evenly spread over this many seconds.
+    #[serde(default)]
+    pub start_spread_s: f64,
+}
+
+fn default_cc() -> String {
+    "cubic".into()
+}
+fn one() -> u32 {
+    1
+}
+
+/// TCP settings shared by every TCP flow of the scenario (Linux defaults).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TcpSpec {
+    /// Payload bytes per full segment (1448 = 1500-byte frames with timestamps).
+    pub mss: u32,
+    /// Header bytes on the wire per segment (IPv4 20 + TCP 20 + timestamps 12).
+    pub header_bytes: u32,
+    /// Bytes on the wire of a pure ACK (headers plus SACK blocks).
+    pub ack_bytes: u32,
+    /// Initial window in segments (RFC 6928, Linux: 10).
+    pub init_cwnd: u32,
+    /// Receive window in segments; absent = never limits.
+    pub rwnd_packets: Option<u64>,
+    /// RFC 6298 lower bound on the RTO (Linux TCP_RTO_MIN: 200 ms).
+    pub min_rto_ms: f64,
+    /// RFC 6298 (2.1): RTO before the first RTT sample.
+    pub initial_rto_ms: f64,
+    /// RFC 6298 (2.5): the RTO may be capped, at no less than 60 s.
+    pub max_rto_ms: f64,
+    /// Delayed ACKs (RFC 1122 / 5681 §4.2): ACK every second segment or after `delack_ms`.
+    pub delayed_ack: bool,
+    pub delack_ms: f64,
+}
+
+impl Default for TcpSpec {
+    fn default() -> Self {
+        TcpSpec {
+            mss: 1448,
+            header_bytes: 52,
+            ack_bytes: 64,
+            init_cwnd: 10,
+            rwnd_packets: None,
+            min_rto_ms: 200.0,
+            initial_rto_ms: 1000.0,
+            max_rto_ms: 60_000.0,
+            delayed_ack: false,
+            delack_ms: 40.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct MetricsSpec {
+    /// Sampling interval of the time series; absent = duration / 3000, at least 1 ms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_ms: Option<f64>,
+    /// Points kept per series; older points are thinned 2:1 when full (default 4096).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_points: Option<usize>,
+}
+
+/// Parse scenario JSON text strictly and validate it.
+pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| ScenarioError::new("", format!("malformed JSON: {e}")))?;
+    from_value(value)
+}
+
+/// Deserialise and validate a scenario already parsed as JSON.
+pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
+    let scenario: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        ScenarioError::new(if path == "." { String::new() } else { path }, e.inner().to_string())
+    })?;
+    validate::validate(&scenario)?;
+    Ok(scenario)
+}
+
+impl Scenario {
+    /// The flows with `count` expanded, ids filled in and start times spread.
+    pub fn expanded_flows(&self) -> Vec<(String, FlowSpec)> {
+        let mut out = Vec::new();
+        for (i, f) in self.flows.iter().enumerate() {
+            let base = f.id.clone().unwrap_or_else(|| format!("f{}", i + 1));
+            for k in 0..f.count {
+                let mut copy = f.clone();
+                copy.count = 1;
+                let id = if f.count == 1 { base.clone() } else { format!("{base}.{}", k + 1) };
+                if f.count > 1 {
+                    copy.start_s = f.start_s + f.start_spread_s * k as f64 / f.count as f64;
+                }
+                out.push((id, copy));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,178 @@
+//! The simulation: the world (clock, event queue, network, recorders) and the agents
+//! (transport endpoints) that live on its hosts.
+//!
+//! The main loop pops the earliest event and dispatches it: a packet arriving at the end of a
+//! link is forwarded onto the next link of its path or handed to its destination agent; a
+//! timer wakes an agent; a sample tick records every series. Agents act on the world only
+//! through [`World`]'s methods, which is what keeps the core free of I/O and clocks.
+
+use crate::engine::queue::EventQueue;
+use crate::engine::time::{to_secs, Dur, Time};
+use crate::metrics::{EventKind, EventLog, FlowStats, Recorder};
+use crate::net::packet::{AgentId, Packet};
+use crate::net::{DropKind, Network};
+use serde::Serialize;
+
+/// What can happen.
+#[derive(Debug, Clone, Copy)]
+pub enum Event {
+    /// The packet in this pool slot reaches the far end of its current link.
+    Arrive(u32),
+    /// Timer `kind` of an agent (each agent numbers its own timers).
+    Timer { agent: AgentId, kind: u8 },
+    /// Record every series.
+    Sample,
+    /// The warm-up ends: statistics start counting.
+    WarmupEnd,
+}
+
+pub struct World {
+    pub now: Time,
+    pub queue: EventQueue<Event>,
+    pub net: Network,
+    pub rec: Recorder,
+    pub flows: Vec<FlowStats>,
+    pub log: EventLog,
+    pub events_processed: u64,
+    /// Full data frame size, for expressing packet-counted buffers in bytes.
+    pub full_frame: u32,
+}
+
+impl World {
+    /// Put a packet on the first (or next) link of its path.
+    pub fn send(&mut self, pkt: Packet) {
+        match self.net.offer(self.now, &pkt) {
+            Ok(at) => {
+                let slot = self.net.pool.insert(pkt);
+                self.queue.schedule(at, Event::Arrive(slot));
+            }
+            Err(kind) => {
+                if pkt.body.is_data() {
+                    self.flows[pkt.flow as usize].dropped_packets += 1;
+                }
+                let link = self.net.link_of(&pkt);
+                self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire: kind == DropKind::Wire });
+            }
+        }
+    }
+
+    /// Schedule timer `kind` of `agent` at `at` (never in the past).
+    pub fn timer(&mut self, agent: AgentId, kind: u8, at: Time) {
+        self.queue.schedule(at.max(self.now), Event::Timer { agent, kind });
+    }
+}
+
+/// A flow's live state, for the inspector and the snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct FlowSnapshot {
+    pub id: String,
+    pub cwnd: u32,
+    pub inflight: u32,
+    pub srtt_ms: f64,
+    pub pacing_rate_mbps: Option<f64>,
+    pub pacing_gain: Option<f64>,
+    pub state: &'static str,
+}
+
+/// A transport endpoint attached to a host.
+pub trait Agent {
+    fn on_packet(&mut self, pkt: Packet, w: &mut World);
+    fn on_timer(&mut self, kind: u8, w: &mut World);
+    /// Record this agent's series at a sample tick.
+    fn sample(&mut self, _w: &mut World) {}
+    /// Live state, for senders.
+    fn snapshot(&self) -> Option<FlowSnapshot> {
+        None
+    }
+}
+
+/// The run's clock and agents; see [`crate::Simulation`] for the public handle.
+pub struct Engine {
+    pub world: World,
+    pub agents: Vec<Box<dyn Agent>>,
+    pub end: Time,
+    pub warmup: Time,
+    pub sample_every: Dur,
+    /// Stop as soon as every flow completed (all flows finite).
+    pub stop_when_done: bool,
+    pub finished: bool,
+    /// Queue and drop series of the reported links.
+    pub link_series: Vec<crate::metrics::summary::LinkSeries>,
+}
+
+impl Engine {
+    fn all_done(&self) -> bool {
+        self.stop_when_done
+            && self.world.flows.iter().all(|f| f.size_bytes.is_some() && f.completed_at.is_some())
+    }
+
+    fn sample_all(&mut self) {
+        let t = to_secs(self.world.now);
+        for agent in self.agents.iter_mut() {
+            agent.sample(&mut self.world);
+        }
+        crate::metrics::summary::sample_links(&mut self.world, &self.link_series, t);
+    }
+
+    /// Run every event up to and including time `until` (capped at the end of the run).
+    /// Returns true once the run is finished.
+    pub fn advance_to(&mut self, until: Time) -> bool {
+        let until = until.min(self.end);
+        while !self.finished {
+            match self.world.queue.peek_time() {
+                Some(t) if t <= until => {}
+                _ => break,
+            }
+            let (t, ev) = self.world.queue.pop().expect("peeked");
+            self.world.now = t;
+            self.world.events_processed += 1;
+            match ev {
+                Event::Arrive(slot) => {
+                    let mut pkt = self.world.net.pool.take(slot);
+                    pkt.hop += 1;
+                    if (pkt.hop as usize) < self.world.net.path_len(pkt.path) {
+                        self.world.send(pkt);
+                    } else {
+                        let dst = pkt.dst as usize;
+                        self.agents[dst].on_packet(pkt, &mut self.world);
+                    }
+                }
+                Event::Timer { agent, kind } => self.agents[agent as usize].on_timer(kind, &mut self.world),
+                Event::Sample => {
+                    self.sample_all();
+                    self.world.queue.schedule(t + self.sample_every, Event::Sample);
+                }
+                Event::WarmupEnd => {
+                    for f in self.world.flows.iter_mut() {
+                        f.bytes_at_warmup = f.bytes_delivered;
+                    }
+                }
+            }
+            if self.all_done() {
+                self.finish();
+            }
+        }
+        if !self.finished {
+            self.world.now = self.world.now.max(until);
+            if until >= self.end {
+                self.finish();
+            }
+        }
+        self.finished
+    }
+
+    fn finish(&mut self) {
+        if !self.finished {
+            self.finished = true;
+            // A last sample so every chart reaches the end of the run.
+            self.sample_all();
+        }
+    }
+
+    pub fn start(&mut self) {
+        self.world.queue.schedule(0, Event::Sample);
+        if self.warmup > 0 {
+            self.world.queue.schedule(self.warmup, Event::WarmupEnd);
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! The public handle on one run: build it from a scenario, advance it in slices of simulated
+//! time, read new series points, live snapshots and the final summary.
+//!
+//! This is the whole surface the CLI and the wasm adapter use, so both run exactly the same
+//! code path — the reason a run in the browser and a run on the command line agree bit for bit.
+
+use crate::cc::{self, CcInit};
+use crate::engine::queue::EventQueue;
+use crate::engine::rng::derive_rng;
+use crate::engine::time::{millis, secs, to_millis, to_secs, Time, NS_PER_MS};
+use crate::metrics::summary::{self, Summary};
+use crate::metrics::{EventLog, FlowStats, LogEvent, Recorder, SeriesMeta};
+use crate::net::topology;
+use crate::scenario::{self, Scenario, ScenarioError};
+use crate::sim::{Engine, FlowSnapshot, World};
+use crate::tcp::receiver::TcpReceiver;
+use crate::tcp::sender::{TcpSender, TIMER_START};
+use crate::tcp::TcpConfig;
+use serde::Serialize;
+
+/// Points kept per series unless the scenario says otherwise.
+const DEFAULT_MAX_POINTS: usize = 4096;
+/// Typed events kept for the page's timeline and the CLI trace.
+const EVENT_LOG_CAP: usize = 20_000;
+
+pub struct Simulation {
+    engine: Engine,
+    scenario: Scenario,
+    seed: u64,
+    /// Events of the log already handed out by [`Simulation::snapshot`].
+    log_cursor: u64,
+}
+
+/// Live state for the page: every flow and reported link at the current time, plus the typed
+/// events since the previous snapshot.
+#[derive(Debug, Serialize)]
+pub struct Snapshot {
+    pub t_s: f64,
+    pub flows: Vec<FlowSnapshot>,
+    pub links: Vec<LinkSnapshot>,
+    pub events: Vec<LogEvent>,
+    pub packets_in_network: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LinkSnapshot {
+    pub id: String,
+    pub queue_bytes: u64,
+    pub queue_packets: u64,
+    pub drops: u64,
+    pub buffer_bytes: Option<u64>,
+}
+
+/// The network as drawn by the page.
+#[derive(Debug, Serialize)]
+pub struct TopologyView {
+    pub nodes: Vec<NodeView>,
+    pub links: Vec<LinkView>,
+    pub flows: Vec<FlowView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct NodeView {
+    pub id: String,
+    pub kind: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LinkView {
+    pub id: String,
+    pub from: String,
+    pub to: String,
+    pub rate_mbps: f64,
+    pub delay_ms: f64,
+    pub buffer_bytes: Option<u64>,
+    pub loss: f64,
+    /// A link that can queue or lose, with queue series and a summary row.
+    pub reported: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FlowView {
+    pub id: String,
+    pub cc: String,
+    /// Forward-path link ids in order.
+    pub path: Vec<String>,
+    pub base_rtt_ms: f64,
+}
+
+impl Simulation {
+    /// Parse, validate and build. `seed` overrides the scenario's own seed.
+    pub fn from_json(text: &str, seed: Option<u64>) -> Result<Self, ScenarioError> {
+        Self::new(scenario::parse(text)?, seed)
+    }
+
+    pub fn new(scenario: Scenario, seed: Option<u64>) -> Result<Self, ScenarioError> {
+        let seed = seed.unwrap_or(scenario.seed);
+        let built = topology::build(&scenario.topology, seed);
+        let cfg = TcpConfig::from(&scenario.tcp);
+        let end = secs(scenario.duration_s);
+        let warmup = secs(scenario.warmup_s).min(end);
+        let sample_every = match scenario.metrics.sample_ms {
+            Some(ms) => millis(ms).max(1),
+            None => (end / 3000).max(NS_PER_MS),
+        };
+        let mut world = World {
+            now: 0,
+            queue: EventQueue::default(),
+            net: built.net,
+            rec: Recorder::new(scenario.metrics.max_points.unwrap_or(DEFAULT_MAX_POINTS)),
+            flows: Vec::new(),
+            log: EventLog::new(EVENT_LOG_CAP),
+            events_processed: 0,
+            full_frame: cfg.mss + cfg.header_bytes,
+        };
+        for link in world.net.links.iter_mut() {
+            link.set_measurement_window(warmup, end);
+        }
+        let link_series = summary::register_link_series(&mut world);
+        let mut agents: Vec<Box<dyn crate::sim::Agent>> = Vec::new();
+        for (i, (id, f)) in scenario.expanded_flows().into_iter().enumerate() {
+            let route = built.routes[f.path];
+            let start = secs(f.start_s);
+            world.flows.push(FlowStats {
+                id,
+                kind: f.kind.as_str(),
+                cc: f.cc.clone(),
+                size_bytes: f.size_bytes,
+                start,
+                ..FlowStats::default()
+            });
+            let init = CcInit { mss: cfg.mss, init_cwnd: cfg.init_cwnd, rng: derive_rng(seed, "flow", i as u64) };
+            // The validator already built every controller once, so this cannot fail for a
+            // validated scenario; the error path is kept for scenarios built in code.
+            let cc = cc::make(&f.cc, init, f.cc_params.as_ref())
+                .map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
+            let (me, peer) = (2 * i as u32, 2 * i as u32 + 1);
+            let sender = TcpSender::new(i as u32, me, peer, route.forward, cfg.clone(), cc, f.size_bytes, &mut world);
+            agents.push(Box::new(sender));
+            agents.push(Box::new(TcpReceiver::new(i as u32, peer, me, route.reverse, cfg.clone())));
+            world.timer(me, TIMER_START, start);
+        }
+        let mut engine = Engine {
+            world,
+            agents,
+            end,
+            warmup,
+            sample_every,
+            stop_when_done: scenario.stop_when_done,
+            finished: false,
+            link_series,
+        };
+        engine.start();
+        Ok(Simulation { engine, scenario, seed, log_cursor: 0 })
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Run `dt_s` more simulated seconds. Returns true once the run is finished.
+    pub fn advance(&mut self, dt_s: f64) -> bool {
+        let dt = if dt_s.is_finite() && dt_s > 0.0 { secs(dt_s) } else { 0 };
+        let until = self.engine.world.now.saturating_add(dt);
+        self.engine.advance_to(until)
+    }
+
+    /// Run until `t` simulated (absolute, nanoseconds).
+    pub fn advance_to(&mut self, t: Time) -> bool {
+        self.engine.advance_to(t)
+    }
+
+    pub fn run_to_end(&mut self) {
+        self.engine.advance_to(self.engine.end);
+    }
+
+    pub fn now_s(&self) -> f64 {
+        to_secs(self.engine.world.now)
+    }
+
+    pub fn duration_s(&self) -> f64 {
+        to_secs(self.engine.end)
+    }
+
+    pub fn finished(&self) -> bool {
+        self.engine.finished
+    }
+
+    pub fn events(&self) -> u64 {
+        self.engine.world.events_processed
+    }
+
+    pub fn series_meta(&self) -> &[SeriesMeta] {
+        &self.engine.world.rec.meta
+    }
+
+    /// Every kept point of series `key` ("flow/f1/cwnd"), after decimation.
+    pub fn series(&self, key: &str) -> Option<&[(f64, f64)]> {
+        self.engine.world.rec.find(key).map(|s| s.points.as_slice())
+    }
+
+    /// From now on, collect every new point for [`Simulation::take_points`].
+    pub fn enable_stream(&mut self) {
+        self.engine.world.rec.enable_stream();
+    }
+
+    /// New points since the last call, as (series index, t_s, value) triples.
+    pub fn take_points(&mut self) -> Vec<f64> {
+        self.engine.world.rec.take_stream()
+    }
+
+    pub fn world(&self) -> &World {
+        &self.engine.world
+    }
+
+    /// Typed events still held by the bounded log.
+    pub fn log(&self) -> impl Iterator<Item = &LogEvent> {
+        self.engine.world.log.iter()
+    }
+
+    pub fn snapshot(&mut self) -> Snapshot {
+        let w = &mut self.engine.world;
+        let now = w.now;
+        let flows = self.engine.agents.iter().filter_map(|a| a.snapshot()).collect();
+        let full_frame = w.full_frame;
+        let links = self
+            .engine
+            .link_series
+            .iter()
+            .map(|s| {
+                let l = &mut w.net.links[s.link as usize];
+                let (queue_bytes, queue_packets) = l.queue_at(now);
+                LinkSnapshot {
+                    id: l.name.clone(),
+                    queue_bytes,
+                    queue_packets,
+                    drops: l.stats.queue_drops + l.stats.wire_losses,
+                    buffer_bytes: l.capacity_bytes(full_frame),
+                }
+            })
+            .collect();
+        let kept = w.log.iter().count() as u64;
+        let first_kept = w.log.total - kept;
+        let skip = self.log_cursor.saturating_sub(first_kept) as usize;
+        let events = w.log.iter().skip(skip).cloned().collect();
+        self.log_cursor = w.log.total;
+        Snapshot { t_s: to_secs(now), flows, links, events, packets_in_network: w.net.pool.len() }
+    }
+
+    pub fn topology(&self) -> TopologyView {
+        let net = &self.engine.world.net;
+        let name = |n: u32| net.nodes[n as usize].name.clone();
+        let full_frame = self.engine.world.full_frame;
+        let reported: Vec<u32> = self.engine.link_series.iter().map(|s| s.link).collect();
+        let built = topology::build(&self.scenario.topology, self.seed);
+        TopologyView {
+            nodes: net
+                .nodes
+                .iter()
+                .map(|n| NodeView {
+                    id: n.name.clone(),
+                    kind: match n.kind {
+                        crate::net::NodeKind::Host => "host",
+                        crate::net::NodeKind::Router => "router",
+                    },
+                })
+                .collect(),
+            links: net
+                .links
+                .iter()
+                .enumerate()
+                .map(|(i, l)| LinkView {
+                    id: l.name.clone(),
+                    from: name(l.from),
+                    to: name(l.to),
+                    rate_mbps: l.rate_bps as f64 / 1e6,
+                    delay_ms: to_millis(l.delay),
+                    buffer_bytes: l.capacity_bytes(full_frame),
+                    loss: l.loss,
+                    reported: reported.contains(&(i as u32)),
+                })
+                .collect(),
+            flows: self
+                .scenario
+                .expanded_flows()
+                .into_iter()
+                .map(|(id, f)| {
+                    let route = built.routes[f.path];
+                    FlowView {
+                        id,
+                        cc: f.cc,
+                        path: net.paths[route.forward as usize].iter().map(|&l| net.links[l as usize].name.clone()).collect(),
+                        base_rtt_ms: to_millis(route.rtt_ns),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// The summary at the current time (final once [`Simulation::finished`]).
+    /// `wall_s` is the caller's wall-clock measurement, reported but not hashed.
+    pub fn summary(&mut self, wall_s: f64) -> Summary {
+        let name = self.scenario.name.clone();
+        summary::summarize(&mut self.engine.world, &name, self.seed, self.engine.warmup, wall_s)
+    }
+}

@@ -1,0 +1,149 @@
+//! The TCP receiver: reassembly, cumulative ACK + SACK blocks, optional delayed ACKs.
+//!
+//! ACK policy (RFC 5681 §4.2, RFC 1122): without delayed ACKs every segment is ACKed at once.
+//! With them, every second in-order segment is ACKed, or the first after `delack`; an
+//! out-of-order or duplicate segment, or one that fills a hole, is ACKed at once so the
+//! sender's loss detection is not delayed.
+
+use super::TcpConfig;
+use crate::engine::timer::{TimerFired, TimerSlot};
+
+use crate::metrics::EventKind;
+use crate::net::packet::{AgentId, Body, FlowIdx, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
+use crate::sim::{Agent, World};
+use rangemap::RangeSet;
+
+const TIMER_DELACK: u8 = 0;
+
+pub struct TcpReceiver {
+    flow: FlowIdx,
+    me: AgentId,
+    sender: AgentId,
+    /// Path the ACKs take.
+    path: PathId,
+    cfg: TcpConfig,
+    /// Next segment expected in order.
+    cum: u64,
+    /// Segments received above `cum`.
+    ooo: RangeSet<u64>,
+    /// (segment number, length) of the last segment, once seen.
+    fin: Option<(u64, u32)>,
+    unacked: u32,
+    delack: TimerSlot,
+    /// Segment of the most recent arrival, for the first SACK block (RFC 2018 §4).
+    last_seq: u64,
+}
+
+impl TcpReceiver {
+    pub fn new(flow: FlowIdx, me: AgentId, sender: AgentId, path: PathId, cfg: TcpConfig) -> Self {
+        TcpReceiver {
+            flow,
+            me,
+            sender,
+            path,
+            cfg,
+            cum: 0,
+            ooo: RangeSet::new(),
+            fin: None,
+            unacked: 0,
+            delack: TimerSlot::default(),
+            last_seq: 0,
+        }
+    }
+
+    /// Bytes held in order.
+    fn bytes_in_order(&self) -> u64 {
+        match self.fin {
+            Some((f, len)) if self.cum > f => f * self.cfg.mss as u64 + len as u64,
+            _ => self.cum * self.cfg.mss as u64,
+        }
+    }
+
+    fn send_ack(&mut self, w: &mut World) {
+        self.unacked = 0;
+        self.delack.cancel();
+        let mut sack = [(0, 0); MAX_SACK_BLOCKS];
+        let mut n = 0;
+        // RFC 2018 §4: the first block holds the segment that triggered this ACK; then the
+        // other blocks, highest first (the ones the sender is least likely to know).
+        let first = self.ooo.get(&self.last_seq).cloned();
+        if let Some(r) = &first {
+            sack[0] = (r.start, r.end);
+            n = 1;
+        }
+        for r in self.ooo.iter().rev() {
+            if n == MAX_SACK_BLOCKS {
+                break;
+            }
+            if first.as_ref() != Some(r) {
+                sack[n] = (r.start, r.end);
+                n += 1;
+            }
+        }
+        w.send(Packet {
+            flow: self.flow,
+            dst: self.sender,
+            path: self.path,
+            hop: 0,
+            wire_bytes: self.cfg.ack_bytes,
+            body: Body::TcpAck(TcpAck { cum: self.cum, sack, sack_len: n as u8 }),
+        });
+    }
+
+    fn on_data(&mut self, seq: u64, len: u32, fin: bool, w: &mut World) {
+        let stats = &mut w.flows[self.flow as usize];
+        stats.received_packets += 1;
+        if fin {
+            self.fin = Some((seq, len));
+        }
+        self.last_seq = seq;
+        let had_holes = !self.ooo.is_empty();
+        let in_order = seq == self.cum;
+        if seq == self.cum {
+            self.cum += 1;
+            // Pull in whatever was waiting behind the hole this segment filled.
+            if let Some(r) = self.ooo.get(&self.cum).cloned() {
+                self.cum = r.end;
+                self.ooo.remove(r);
+            }
+        } else if seq > self.cum {
+            self.ooo.insert(seq..seq + 1);
+        }
+        let bytes = self.bytes_in_order();
+        let stats = &mut w.flows[self.flow as usize];
+        stats.bytes_delivered = bytes;
+        if stats.completed_at.is_none() && self.fin.is_some_and(|(f, _)| self.cum > f) {
+            stats.completed_at = Some(w.now);
+            w.log.push(w.now, Some(self.flow), EventKind::FlowCompleted);
+        }
+        self.unacked += 1;
+        let immediate = !self.cfg.delayed_ack || !in_order || had_holes || fin || self.unacked >= 2;
+        if immediate {
+            self.send_ack(w);
+        } else if let Some(at) = self.delack.arm(w.now + self.cfg.delack) {
+            w.timer(self.me, TIMER_DELACK, at);
+        }
+    }
+
+    pub fn next_expected(&self) -> u64 {
+        self.cum
+    }
+}
+
+impl Agent for TcpReceiver {
+    fn on_packet(&mut self, pkt: Packet, w: &mut World) {
+        if let Body::TcpData(d) = pkt.body {
+            self.on_data(d.seq, d.len, d.fin, w);
+        }
+    }
+
+    fn on_timer(&mut self, kind: u8, w: &mut World) {
+        debug_assert_eq!(kind, TIMER_DELACK);
+        match self.delack.on_event(w.now) {
+            TimerFired::Fire => self.send_ack(w),
+            TimerFired::Reschedule(t) => w.timer(self.me, TIMER_DELACK, t),
+            TimerFired::Stale => {}
+        }
+    }
+}
+

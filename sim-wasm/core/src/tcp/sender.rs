@@ -1,0 +1,627 @@
+//! The TCP sender.
+//!
+//! Sequence numbers count segments. Each segment in [snd_una, snd_nxt) is InFlight, Lost
+//! (waiting to be retransmitted) or Delivered (SACKed); `in_flight` counts the InFlight ones,
+//! which is Linux's `tcp_packets_in_flight` (packets_out − sacked − lost + retransmitted).
+//!
+//! Loss detection (ALGORITHMS.md §0): a transmission is lost once 3 transmissions sent after
+//! it have been delivered. Every transmission gets a send-order number; since delivered
+//! transmissions only accumulate, "3 later ones delivered" is "send order < the third-highest
+//! delivered send order", an O(1) test. Walking transmissions in send order applies it to
+//! retransmissions as well (as Linux RACK does), so a lost retransmission is recovered without
+//! waiting for the timeout. When fewer than 3 later packets can arrive (a short flow, a small
+//! window) nothing is detected and the RFC 6298 timer has to fire: the effect MPTCP-FSFS
+//! is built on.
+//!
+//! ```text
+//!          new loss found                     snd_una ≥ recovery point
+//!  Open ─────────────────────> Recovery ───────────────────────────────> Open
+//!    │                        (one cwnd reduction; retransmit lost first)
+//!    └── RTO ──> Loss (cwnd from the controller, all outstanding marked lost) ──> Open
+//! ```
+
+use super::rate::{RateSampler, TxStamp};
+use super::rtt::RttEstimator;
+use super::TcpConfig;
+use crate::cc::{AckInfo, CcEvent, CongestionControl};
+use crate::engine::time::{to_millis, to_secs, Time};
+use crate::engine::timer::{TimerFired, TimerSlot};
+use crate::metrics::{EventKind, SeriesId};
+use crate::net::packet::{AgentId, Body, FlowIdx, Packet, PathId, TcpAck, TcpData};
+use crate::sim::{Agent, FlowSnapshot, World};
+use rangemap::RangeSet;
+use std::collections::{BTreeSet, VecDeque};
+
+pub const TIMER_START: u8 = 0;
+const TIMER_RTO: u8 = 1;
+const TIMER_PACE: u8 = 2;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SegState {
+    InFlight,
+    Lost,
+    Delivered,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Seg {
+    state: SegState,
+    /// Send-order number of the latest transmission.
+    tx_ord: u64,
+    sent_at: Time,
+    retransmitted: bool,
+    stamp: TxStamp,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Recovery {
+    /// Fast recovery after fast retransmit (Linux TCP_CA_Recovery).
+    Fast { point: u64 },
+    /// After a retransmission timeout (Linux TCP_CA_Loss).
+    Timeout { point: u64 },
+}
+
+impl Recovery {
+    fn point(self) -> u64 {
+        match self {
+            Recovery::Fast { point } | Recovery::Timeout { point } => point,
+        }
+    }
+}
+
+/// Proportional Rate Reduction state for one fast recovery (RFC 6937; Linux
+/// `tcp_cwnd_reduction`). Without it the sender would stop sending until the flight fell to
+/// the new window and then burst; PRR instead sends about ssthresh/prior_cwnd packets per
+/// packet delivered, so the flight shrinks smoothly and retransmissions are spread out.
+#[derive(Debug, Clone, Copy)]
+struct Prr {
+    /// cwnd before the reduction (RFC 6937 RecoverFS; Linux uses prior_cwnd).
+    prior_cwnd: u64,
+    ssthresh: u64,
+    /// Packets delivered (cumulatively or by SACK) since recovery started.
+    delivered: u64,
+    /// Packets sent since recovery started.
+    out: u64,
+    /// The window this ACK allows: packets in flight + the send quota.
+    window: u32,
+}
+
+impl Prr {
+    /// The send quota after an ACK that delivered `newly` packets, `pipe` still in flight.
+    fn on_ack(&mut self, newly: u64, pipe: u32, una_advanced: bool, newly_lost: bool) {
+        if newly == 0 {
+            self.window = pipe + u32::from(self.out == 0);
+            return;
+        }
+        self.delivered += newly;
+        let pipe64 = pipe as u64;
+        let quota = if pipe64 > self.ssthresh {
+            // Proportional part: deliveries × ssthresh / prior_cwnd, rounded up, minus what
+            // was already sent.
+            (self.ssthresh * self.delivered).div_ceil(self.prior_cwnd.max(1)).saturating_sub(self.out)
+        } else {
+            // Slow-start reduction bound: grow back towards ssthresh, at most one more than
+            // delivered.
+            let mut q = self.delivered.saturating_sub(self.out).max(newly);
+            if una_advanced && !newly_lost {
+                q += 1;
+            }
+            q.min(self.ssthresh - pipe64)
+        };
+        // The first ACK of recovery always lets the fast retransmission go.
+        let quota = quota.max(u64::from(self.out == 0));
+        self.window = pipe.saturating_add(quota.min(u32::MAX as u64) as u32);
+    }
+}
+
+/// Series a sender records at each sample tick.
+struct SenderSeries {
+    cwnd: SeriesId,
+    inflight: SeriesId,
+    srtt: SeriesId,
+    delivery_rate: SeriesId,
+    goodput: SeriesId,
+    state: SeriesId,
+    pacing: Option<(SeriesId, SeriesId)>,
+    btl_bw: Option<SeriesId>,
+    extra: Vec<SeriesId>,
+}
+
+pub struct TcpSender {
+    flow: FlowIdx,
+    me: AgentId,
+    receiver: AgentId,
+    path: PathId,
+    cfg: TcpConfig,
+    cc: Box<dyn CongestionControl>,
+    /// Segments to send; `None` = bulk (never ends).
+    total_segs: Option<u64>,
+    last_len: u32,
+    started: bool,
+    snd_una: u64,
+    snd_nxt: u64,
+    segs: VecDeque<Seg>,
+    /// Delivered ranges above snd_una, so each SACK block is processed once.
+    sacked: RangeSet<u64>,
+    /// (send order, segment) of every transmission not yet judged, in send order.
+    tx_order: VecDeque<(u64, u64)>,
+    next_tx_ord: u64,
+    /// The three highest send orders among delivered transmissions, descending (0 = none).
+    top_delivered: [u64; 3],
+    retx: BTreeSet<u64>,
+    in_flight: u32,
+    rate: RateSampler,
+    rtt: RttEstimator,
+    recovery: Option<Recovery>,
+    prr: Option<Prr>,
+    backoff: u32,
+    rto_timer: TimerSlot,
+    pace_timer: TimerSlot,
+    next_send: Time,
+    lost_total: u64,
+    last_rate_bps: f64,
+    last_goodput_bytes: u64,
+    last_sample_t: f64,
+    series: SenderSeries,
+    cc_events: Vec<CcEvent>,
+}
+
+impl TcpSender {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        flow: FlowIdx,
+        me: AgentId,
+        receiver: AgentId,
+        path: PathId,
+        cfg: TcpConfig,
+        cc: Box<dyn CongestionControl>,
+        size_bytes: Option<u64>,
+        w: &mut World,
+    ) -> Self {
+        let mss = cfg.mss as u64;
+        let (total_segs, last_len) = match size_bytes {
+            Some(b) => (Some(b.div_ceil(mss)), (b - (b.div_ceil(mss) - 1) * mss) as u32),
+            None => (None, cfg.mss),
+        };
+        let owner = w.flows[flow as usize].id.clone();
+        let rec = &mut w.rec;
+        let m = cc.metrics();
+        let series = SenderSeries {
+            cwnd: rec.register("flow", &owner, "cwnd", "packets", None),
+            inflight: rec.register("flow", &owner, "inflight", "packets", None),
+            srtt: rec.register("flow", &owner, "srtt", "ms", None),
+            delivery_rate: rec.register("flow", &owner, "delivery_rate", "Mbit/s", None),
+            goodput: rec.register("flow", &owner, "goodput", "Mbit/s", None),
+            state: rec.register("flow", &owner, "state", "state", Some(cc.state_names().to_vec())),
+            pacing: cc.pacing_rate().map(|_| {
+                (
+                    rec.register("flow", &owner, "pacing_rate", "Mbit/s", None),
+                    rec.register("flow", &owner, "pacing_gain", "×", None),
+                )
+            }),
+            btl_bw: m.btl_bw.map(|_| rec.register("flow", &owner, "btl_bw", "Mbit/s", None)),
+            extra: cc.extra_metric_names().iter().map(|n| rec.register("flow", &owner, n, "", None)).collect(),
+        };
+        let rtt = RttEstimator::new(cfg.initial_rto, cfg.min_rto, cfg.max_rto);
+        TcpSender {
+            flow,
+            me,
+            receiver,
+            path,
+            cc,
+            total_segs,
+            last_len,
+            started: false,
+            snd_una: 0,
+            snd_nxt: 0,
+            segs: VecDeque::new(),
+            sacked: RangeSet::new(),
+            tx_order: VecDeque::new(),
+            next_tx_ord: 1,
+            top_delivered: [0; 3],
+            retx: BTreeSet::new(),
+            in_flight: 0,
+            rate: RateSampler::default(),
+            rtt,
+            recovery: None,
+            prr: None,
+            backoff: 0,
+            rto_timer: TimerSlot::default(),
+            pace_timer: TimerSlot::default(),
+            next_send: 0,
+            lost_total: 0,
+            last_rate_bps: 0.0,
+            last_goodput_bytes: 0,
+            last_sample_t: 0.0,
+            series,
+            cc_events: Vec::new(),
+            cfg,
+        }
+    }
+
+    fn seg(&mut self, seq: u64) -> &mut Seg {
+        &mut self.segs[(seq - self.snd_una) as usize]
+    }
+
+    fn has_new_data(&self) -> bool {
+        self.total_segs.is_none_or(|t| self.snd_nxt < t) && self.snd_nxt - self.snd_una < self.cfg.rwnd
+    }
+
+    fn done(&self) -> bool {
+        self.total_segs.is_some_and(|t| self.snd_una >= t)
+    }
+
+    fn arm(&mut self, which: u8, at: Time, w: &mut World) {
+        let slot = if which == TIMER_RTO { &mut self.rto_timer } else { &mut self.pace_timer };
+        if let Some(t) = slot.arm(at) {
+            w.timer(self.me, which, t);
+        }
+    }
+
+    fn flush_cc_events(&mut self, w: &mut World) {
+        for e in self.cc_events.drain(..) {
+            w.log.push(w.now, Some(self.flow), EventKind::from_cc(&e));
+        }
+    }
+
+    /// Next segment to transmit: the lowest lost one first (RFC 6675 NextSeg rule 1), else
+    /// new data.
+    fn next_segment(&mut self) -> Option<u64> {
+        while let Some(&seq) = self.retx.first() {
+            self.retx.pop_first();
+            if seq >= self.snd_una && self.seg(seq).state == SegState::Lost {
+                return Some(seq);
+            }
+        }
+        self.has_new_data().then_some(self.snd_nxt)
+    }
+
+    /// Send as much as the window and the pacing rate allow.
+    fn try_send(&mut self, w: &mut World) {
+        if !self.started || self.done() {
+            return;
+        }
+        loop {
+            let window = self.prr.map_or(self.cc.cwnd(), |p| p.window);
+            if self.in_flight >= window {
+                return;
+            }
+            let pacing = self.cc.pacing_rate();
+            if pacing.is_some() && w.now < self.next_send {
+                self.arm(TIMER_PACE, self.next_send, w);
+                return;
+            }
+            let Some(seq) = self.next_segment() else {
+                // Window open but nothing to send: samples taken now measure the application,
+                // not the path (tcp_rate_check_app_limited).
+                self.rate.mark_app_limited(self.in_flight);
+                return;
+            };
+            let wire = self.transmit(seq, w);
+            if let Some(rate) = pacing.filter(|r| *r > 0.0) {
+                // Linux internal pacing: the next departure is one packet time later.
+                self.next_send = self.next_send.max(w.now) + (wire as f64 * 1e9 / rate) as Time;
+            }
+        }
+    }
+
+    fn transmit(&mut self, seq: u64, w: &mut World) -> u32 {
+        let now = w.now;
+        let idle = self.in_flight == 0;
+        if idle && seq == self.snd_nxt && self.snd_nxt > 0 && self.snd_una == self.snd_nxt {
+            self.cc.on_idle_restart(now);
+        }
+        let stamp = self.rate.on_send(now, idle);
+        let tx_ord = self.next_tx_ord;
+        self.next_tx_ord += 1;
+        let is_last = self.total_segs == Some(seq + 1);
+        let len = if is_last { self.last_len } else { self.cfg.mss };
+        if let Some(p) = &mut self.prr {
+            p.out += 1;
+        }
+        let stats = &mut w.flows[self.flow as usize];
+        stats.sent_packets += 1;
+        if seq == self.snd_nxt {
+            self.segs.push_back(Seg {
+                state: SegState::InFlight,
+                tx_ord,
+                sent_at: now,
+                retransmitted: false,
+                stamp,
+            });
+            self.snd_nxt += 1;
+        } else {
+            stats.retransmitted_packets += 1;
+            let s = self.seg(seq);
+            s.state = SegState::InFlight;
+            s.retransmitted = true;
+            s.tx_ord = tx_ord;
+            s.sent_at = now;
+            s.stamp = stamp;
+        }
+        self.tx_order.push_back((tx_ord, seq));
+        self.in_flight += 1;
+        // RFC 6298 (5.1): start the timer when sending if it is not running.
+        if !self.rto_timer.is_armed() {
+            let at = now + self.rtt.rto(self.backoff);
+            self.arm(TIMER_RTO, at, w);
+        }
+        let wire = len + self.cfg.header_bytes;
+        w.send(Packet {
+            flow: self.flow,
+            dst: self.receiver,
+            path: self.path,
+            hop: 0,
+            wire_bytes: wire,
+            body: Body::TcpData(TcpData { seq, len, fin: is_last, sent_at: now }),
+        });
+        wire
+    }
+
+    /// Mark one segment delivered; returns its send time if it may give an RTT sample
+    /// (Karn's rule: never a retransmitted one).
+    fn deliver(&mut self, seq: u64) -> Option<(u64, Time)> {
+        let s = *self.seg(seq);
+        if s.state == SegState::Delivered {
+            return None;
+        }
+        if s.state == SegState::InFlight {
+            self.in_flight -= 1;
+        }
+        self.seg(seq).state = SegState::Delivered;
+        self.rate.on_delivered(&s.stamp, s.sent_at, s.tx_ord);
+        // Keep the three highest delivered send orders.
+        let t = &mut self.top_delivered;
+        if s.tx_ord > t[2] {
+            t[2] = s.tx_ord;
+            t.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        (!s.retransmitted).then_some((s.tx_ord, s.sent_at))
+    }
+
+    /// Mark transmissions with 3 later deliveries as lost; returns how many.
+    fn detect_losses(&mut self) -> u32 {
+        let threshold = self.top_delivered[2];
+        let mut lost = 0;
+        while let Some(&(ord, seq)) = self.tx_order.front() {
+            if ord >= threshold {
+                break;
+            }
+            self.tx_order.pop_front();
+            if seq < self.snd_una {
+                continue;
+            }
+            let s = self.seg(seq);
+            if s.tx_ord == ord && s.state == SegState::InFlight {
+                s.state = SegState::Lost;
+                self.in_flight -= 1;
+                self.retx.insert(seq);
+                lost += 1;
+            }
+        }
+        self.lost_total += lost as u64;
+        lost
+    }
+
+    fn on_ack(&mut self, ack: TcpAck, w: &mut World) {
+        let now = w.now;
+        let prior_in_flight = self.in_flight;
+        let old_una = self.snd_una;
+        let mut newly = 0u64;
+        let mut rtt_from: Option<(u64, Time)> = None;
+        let note = |s: Option<(u64, Time)>, best: &mut Option<(u64, Time)>| {
+            if let Some(x) = s {
+                if best.is_none_or(|b| x.0 > b.0) {
+                    *best = Some(x);
+                }
+            }
+        };
+        // Cumulative part.
+        let cum = ack.cum.min(self.snd_nxt);
+        while self.snd_una < cum {
+            if self.segs[0].state != SegState::Delivered {
+                newly += 1;
+                let s = self.deliver(self.snd_una);
+                note(s, &mut rtt_from);
+            }
+            self.segs.pop_front();
+            self.snd_una += 1;
+        }
+        if self.snd_una > old_una {
+            self.sacked.remove(0..self.snd_una);
+        }
+        // SACK blocks: only the parts not already known are new.
+        for &(a, b) in ack.blocks() {
+            let (a, b) = (a.max(self.snd_una), b.min(self.snd_nxt));
+            if a >= b {
+                continue;
+            }
+            let gaps: Vec<_> = self.sacked.gaps(&(a..b)).collect();
+            for g in gaps {
+                for seq in g {
+                    if self.seg(seq).state != SegState::Delivered {
+                        newly += 1;
+                        let s = self.deliver(seq);
+                        note(s, &mut rtt_from);
+                    }
+                }
+            }
+            self.sacked.insert(a..b);
+        }
+        let rtt_sample = rtt_from.map(|(_, sent)| now - sent);
+        if let Some(r) = rtt_sample {
+            self.rtt.on_sample(r);
+        }
+        let lost = self.detect_losses();
+
+        // Recovery state machine: leave first, then maybe enter (RFC 6582: one reduction
+        // per window of data).
+        if let Some(r) = self.recovery {
+            if self.snd_una >= r.point() {
+                self.recovery = None;
+                self.prr = None;
+                self.cc.on_exit_recovery(now, &mut self.cc_events);
+            }
+        }
+        if lost > 0 && self.recovery.is_none() {
+            self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
+            let prior_cwnd = self.cc.cwnd() as u64;
+            self.cc.on_enter_recovery(now, prior_in_flight, &mut self.cc_events);
+            if self.cc.uses_prr() {
+                let ssthresh = self.cc.cwnd() as u64;
+                self.prr = Some(Prr { prior_cwnd, ssthresh, delivered: 0, out: 0, window: 0 });
+            }
+            w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost });
+        }
+        if let Some(p) = &mut self.prr {
+            p.on_ack(newly, self.in_flight, self.snd_una > old_una, lost > 0);
+        }
+
+        let rs = self.rate.on_ack_done(now, newly, self.rtt.min_rtt);
+        if let Some(bps) = rs.bytes_per_sec(self.cfg.mss) {
+            self.last_rate_bps = bps * 8.0;
+        }
+        if newly > 0 || lost > 0 {
+            let info = AckInfo {
+                now,
+                mss: self.cfg.mss,
+                acked: newly as u32,
+                lost,
+                prior_in_flight,
+                in_flight: self.in_flight,
+                delivered: self.rate.delivered,
+                lost_total: self.lost_total,
+                rtt: rtt_sample,
+                srtt: self.rtt.srtt,
+                rate: rs,
+                in_recovery: self.recovery.is_some(),
+                app_limited: self.rate.is_app_limited(),
+            };
+            self.cc.on_ack(&info, &mut self.cc_events);
+        }
+        self.flush_cc_events(w);
+
+        // RFC 6298 (5.2)/(5.3): stop the timer when all is acknowledged, restart it when new
+        // data is acknowledged.
+        if self.snd_una > old_una {
+            self.backoff = 0;
+            if self.snd_una == self.snd_nxt {
+                self.rto_timer.cancel();
+            } else {
+                let at = now + self.rtt.rto(0);
+                self.rto_timer.cancel();
+                self.arm(TIMER_RTO, at, w);
+            }
+        }
+        if self.done() {
+            self.rto_timer.cancel();
+            self.pace_timer.cancel();
+            return;
+        }
+        self.try_send(w);
+    }
+
+    fn on_rto(&mut self, w: &mut World) {
+        if self.snd_una == self.snd_nxt {
+            return;
+        }
+        let now = w.now;
+        self.cc.on_rto(now, self.in_flight, &mut self.cc_events);
+        // Linux tcp_enter_loss: everything not SACKed is presumed lost.
+        for i in 0..self.segs.len() {
+            if self.segs[i].state == SegState::InFlight {
+                self.segs[i].state = SegState::Lost;
+                self.retx.insert(self.snd_una + i as u64);
+                self.lost_total += 1;
+            }
+        }
+        self.in_flight = 0;
+        self.prr = None;
+        self.tx_order.clear();
+        self.recovery = Some(Recovery::Timeout { point: self.snd_nxt });
+        // RFC 6298 (5.5)/(5.6): back off, restart the timer.
+        self.backoff += 1;
+        w.log.push(now, Some(self.flow), EventKind::Rto { backoff: self.backoff });
+        self.flush_cc_events(w);
+        let at = now + self.rtt.rto(self.backoff);
+        self.arm(TIMER_RTO, at, w);
+        // Pacing must not hold back the retransmission.
+        self.next_send = now;
+        self.try_send(w);
+    }
+
+    pub fn in_flight(&self) -> u32 {
+        self.in_flight
+    }
+}
+
+impl Agent for TcpSender {
+    fn on_packet(&mut self, pkt: Packet, w: &mut World) {
+        if let Body::TcpAck(a) = pkt.body {
+            if self.started && !self.done() {
+                self.on_ack(a, w);
+            }
+        }
+    }
+
+    fn on_timer(&mut self, kind: u8, w: &mut World) {
+        match kind {
+            TIMER_START => {
+                self.started = true;
+                self.try_send(w);
+            }
+            TIMER_RTO => match self.rto_timer.on_event(w.now) {
+                TimerFired::Fire => self.on_rto(w),
+                TimerFired::Reschedule(t) => w.timer(self.me, TIMER_RTO, t),
+                TimerFired::Stale => {}
+            },
+            TIMER_PACE => match self.pace_timer.on_event(w.now) {
+                TimerFired::Fire => self.try_send(w),
+                TimerFired::Reschedule(t) => w.timer(self.me, TIMER_PACE, t),
+                TimerFired::Stale => {}
+            },
+            _ => unreachable!("unknown TCP sender timer {kind}"),
+        }
+    }
+
+    fn sample(&mut self, w: &mut World) {
+        let t = to_secs(w.now);
+        let s = &self.series;
+        let rec = &mut w.rec;
+        let m = self.cc.metrics();
+        rec.push(s.cwnd, t, self.cc.cwnd() as f64);
+        rec.push(s.inflight, t, self.in_flight as f64);
+        rec.push(s.srtt, t, to_millis(self.rtt.srtt));
+        rec.push(s.delivery_rate, t, self.last_rate_bps / 1e6);
+        let bytes = w.flows[self.flow as usize].bytes_delivered;
+        let dt = t - self.last_sample_t;
+        let goodput = if dt > 0.0 { (bytes - self.last_goodput_bytes) as f64 * 8.0 / dt / 1e6 } else { 0.0 };
+        self.last_goodput_bytes = bytes;
+        self.last_sample_t = t;
+        rec.push(s.goodput, t, goodput);
+        rec.push(s.state, t, m.state as f64);
+        if let Some((rate_id, gain_id)) = s.pacing {
+            rec.push(rate_id, t, self.cc.pacing_rate().unwrap_or(0.0) * 8.0 / 1e6);
+            rec.push(gain_id, t, m.pacing_gain.unwrap_or(1.0));
+        }
+        if let Some(id) = s.btl_bw {
+            rec.push(id, t, m.btl_bw.unwrap_or(0.0) * 8.0 / 1e6);
+        }
+        for (id, v) in s.extra.iter().zip(m.extra.iter()) {
+            rec.push(*id, t, *v);
+        }
+    }
+
+    fn snapshot(&self) -> Option<FlowSnapshot> {
+        let m = self.cc.metrics();
+        Some(FlowSnapshot {
+            id: String::new(),
+            cwnd: self.cc.cwnd(),
+            inflight: self.in_flight,
+            srtt_ms: to_millis(self.rtt.srtt),
+            pacing_rate_mbps: self.cc.pacing_rate().map(|r| r * 8.0 / 1e6),
+            pacing_gain: m.pacing_gain,
+            state: self.cc.state_names().get(m.state as usize).copied().unwrap_or("?"),
+        })
+    }
+}
