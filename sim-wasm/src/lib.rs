@@ -1,1 +1,140 @@
+//! netlab-wasm: the thin wasm-bindgen boundary over `netlab-core`.
+//!
+//! No algorithm logic lives here. Every function takes and returns strings, numbers or typed
+//! arrays; every error becomes a JavaScript `Error` whose message is the engine's one-line
+//! validation message ("flows[0].cc: unknown congestion control …"). Bad input never panics:
+//! scenarios are validated before anything is built.
 
+use netlab_core::scenario::{self, apply_overrides, apply_setting, describe};
+use netlab_core::{Simulation as CoreSimulation, ENGINE_VERSION};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+fn js_err(msg: impl std::fmt::Display) -> JsError {
+    JsError::new(&msg.to_string().replace('\n', " "))
+}
+
+fn parse_json(text: &str, what: &str) -> Result<Value, JsError> {
+    serde_json::from_str(text).map_err(|e| js_err(format!("{what}: malformed JSON: {e}")))
+}
+
+/// The engine version; summaries and shared links carry it.
+#[wasm_bindgen]
+pub fn engine_version() -> String {
+    ENGINE_VERSION.to_string()
+}
+
+/// Validate scenario JSON: "" when valid, else the one-line message naming the field.
+#[wasm_bindgen]
+pub fn validate_scenario(json: &str) -> String {
+    match scenario::parse(json) {
+        Ok(_) => String::new(),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A preset's title, description, knobs (with current values) and variants, as JSON.
+#[wasm_bindgen]
+pub fn describe_preset(json: &str) -> Result<String, JsError> {
+    let value = parse_json(json, "preset")?;
+    let info = describe(&value).map_err(js_err)?;
+    serde_json::to_string(&info).map_err(js_err)
+}
+
+/// Apply a variant (may be null) and then knob settings (`{"knob or dotted.path": value}`) to
+/// a preset; returns the validated scenario JSON ready for `new Simulation`.
+#[wasm_bindgen]
+pub fn apply_knobs(preset_json: &str, settings_json: &str, variant: Option<String>) -> Result<String, JsError> {
+    let mut value = parse_json(preset_json, "preset")?;
+    apply_overrides(&mut value, variant.as_deref().filter(|v| !v.is_empty())).map_err(js_err)?;
+    let settings = parse_json(settings_json, "settings")?;
+    let Value::Object(map) = settings else {
+        return Err(js_err("settings: expected an object of knob values"));
+    };
+    for (key, v) in &map {
+        apply_setting(&mut value, key, v).map_err(js_err)?;
+    }
+    scenario::from_value(value.clone()).map_err(js_err)?;
+    serde_json::to_string(&value).map_err(js_err)
+}
+
+/// One run, advanced by the caller in slices of simulated time.
+#[wasm_bindgen]
+pub struct Simulation {
+    inner: CoreSimulation,
+}
+
+#[wasm_bindgen]
+impl Simulation {
+    /// Build from scenario JSON; `seed` (a non-negative integer) overrides the scenario's.
+    #[wasm_bindgen(constructor)]
+    pub fn new(json: &str, seed: Option<f64>) -> Result<Simulation, JsError> {
+        let seed = match seed {
+            None => None,
+            Some(s) if s.is_finite() && s >= 0.0 && s.fract() == 0.0 && s <= 9_007_199_254_740_991.0 => Some(s as u64),
+            Some(s) => return Err(js_err(format!("seed: {s} is not a non-negative integer"))),
+        };
+        let mut inner = CoreSimulation::from_json(json, seed).map_err(js_err)?;
+        inner.enable_stream();
+        Ok(Simulation { inner })
+    }
+
+    /// Run `dt_s` more simulated seconds; true once finished.
+    pub fn advance(&mut self, dt_s: f64) -> bool {
+        self.inner.advance(dt_s)
+    }
+
+    pub fn run_to_end(&mut self) {
+        self.inner.run_to_end();
+    }
+
+    pub fn now_s(&self) -> f64 {
+        self.inner.now_s()
+    }
+
+    pub fn duration_s(&self) -> f64 {
+        self.inner.duration_s()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.inner.finished()
+    }
+
+    /// Events processed so far.
+    pub fn events(&self) -> f64 {
+        self.inner.events() as f64
+    }
+
+    pub fn seed(&self) -> f64 {
+        self.inner.seed() as f64
+    }
+
+    /// Every series' key, owner, metric, unit (and state names), indexed as in `take_points`.
+    pub fn series_meta_json(&self) -> String {
+        serde_json::to_string(self.inner.series_meta()).unwrap_or_else(|_| "[]".into())
+    }
+
+    /// New points since the last call: a Float64Array of (series index, t_s, value) triples.
+    pub fn take_points(&mut self) -> Vec<f64> {
+        self.inner.take_points()
+    }
+
+    /// Live state of every flow and reported link, and the typed events since the last call.
+    pub fn snapshot_json(&mut self) -> String {
+        serde_json::to_string(&self.inner.snapshot()).unwrap_or_else(|_| "{}".into())
+    }
+
+    pub fn topology_json(&self) -> String {
+        serde_json::to_string(&self.inner.topology()).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// The scenario as run (defaults filled in), for sharing and export.
+    pub fn scenario_json(&self) -> String {
+        serde_json::to_string(self.inner.scenario()).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// The summary now (final once finished); `wall_s` is the caller's wall-clock time.
+    pub fn summary_json(&mut self, wall_s: f64) -> String {
+        serde_json::to_string(&self.inner.summary(wall_s)).unwrap_or_else(|_| "{}".into())
+    }
+}
