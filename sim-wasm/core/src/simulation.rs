@@ -10,9 +10,10 @@ use crate::engine::rng::derive_rng;
 use crate::engine::time::{millis, secs, to_millis, to_secs, Time, NS_PER_MS};
 use crate::metrics::summary::{self, Summary};
 use crate::metrics::{EventLog, FlowStats, LogEvent, Recorder, SeriesMeta};
-use crate::net::topology;
-use crate::scenario::{self, Scenario, ScenarioError};
-use crate::sim::{Engine, FlowSnapshot, World};
+use crate::net::packet::AgentId;
+use crate::net::topology::{self, Route};
+use crate::scenario::{self, FlowKind, FlowSpec, Scenario, ScenarioError};
+use crate::sim::{Agent, Engine, FlowSnapshot, World};
 use crate::tcp::receiver::TcpReceiver;
 use crate::tcp::sender::{TcpSender, TIMER_START};
 use crate::tcp::TcpConfig;
@@ -87,6 +88,36 @@ pub struct FlowView {
     pub base_rtt_ms: f64,
 }
 
+/// What a flow builder needs besides the flow's own spec.
+pub struct FlowCtx<'a> {
+    /// Index of the flow in the expanded flow list (and in `World::flows`).
+    pub index: usize,
+    /// Agent ids of the flow's two ends: every flow has exactly one sending and one receiving
+    /// agent, `2·index` and `2·index + 1`.
+    pub sender: AgentId,
+    pub receiver: AgentId,
+    /// Every route of the topology (a flow's `path` indexes it; multipath flows use several).
+    pub routes: &'a [Route],
+    pub tcp: &'a TcpConfig,
+    pub seed: u64,
+}
+
+/// The agents of one flow, sender first. A builder schedules the sender's start itself.
+pub type FlowAgents = (Box<dyn Agent>, Box<dyn Agent>);
+
+fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
+    let i = ctx.index;
+    let route = ctx.routes[f.path];
+    let init = CcInit { mss: ctx.tcp.mss, init_cwnd: ctx.tcp.init_cwnd, rng: derive_rng(ctx.seed, "flow", i as u64) };
+    // The validator already built every controller once, so this cannot fail for a validated
+    // scenario; the error path is kept for scenarios built in code.
+    let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
+    let sender = TcpSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, ctx.tcp.clone(), cc, f.size_bytes, world);
+    let receiver = TcpReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, ctx.tcp.clone());
+    world.timer(ctx.sender, TIMER_START, secs(f.start_s));
+    Ok((Box::new(sender), Box::new(receiver)))
+}
+
 impl Simulation {
     /// Parse, validate and build. `seed` overrides the scenario's own seed.
     pub fn from_json(text: &str, seed: Option<u64>) -> Result<Self, ScenarioError> {
@@ -117,28 +148,23 @@ impl Simulation {
             link.set_measurement_window(warmup, end);
         }
         let link_series = summary::register_link_series(&mut world);
-        let mut agents: Vec<Box<dyn crate::sim::Agent>> = Vec::new();
+        let mut agents: Vec<Box<dyn Agent>> = Vec::new();
+        let routes = built.routes;
         for (i, (id, f)) in scenario.expanded_flows().into_iter().enumerate() {
-            let route = built.routes[f.path];
-            let start = secs(f.start_s);
             world.flows.push(FlowStats {
                 id,
                 kind: f.kind.as_str(),
                 cc: f.cc.clone(),
                 size_bytes: f.size_bytes,
-                start,
+                start: secs(f.start_s),
                 ..FlowStats::default()
             });
-            let init = CcInit { mss: cfg.mss, init_cwnd: cfg.init_cwnd, rng: derive_rng(seed, "flow", i as u64) };
-            // The validator already built every controller once, so this cannot fail for a
-            // validated scenario; the error path is kept for scenarios built in code.
-            let cc = cc::make(&f.cc, init, f.cc_params.as_ref())
-                .map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
-            let (me, peer) = (2 * i as u32, 2 * i as u32 + 1);
-            let sender = TcpSender::new(i as u32, me, peer, route.forward, cfg.clone(), cc, f.size_bytes, &mut world);
-            agents.push(Box::new(sender));
-            agents.push(Box::new(TcpReceiver::new(i as u32, peer, me, route.reverse, cfg.clone())));
-            world.timer(me, TIMER_START, start);
+            let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: &routes, tcp: &cfg, seed };
+            let (sender, receiver) = match f.kind {
+                FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
+            };
+            agents.push(sender);
+            agents.push(receiver);
         }
         let mut engine = Engine {
             world,
