@@ -75,7 +75,7 @@ pub struct LinkView {
     pub delay_ms: f64,
     pub buffer_bytes: Option<u64>,
     pub loss: f64,
-    /// A link that can queue or lose, with queue series and a summary row.
+    /// A link the scenario describes (bottleneck or path): queue series and a summary row.
     pub reported: bool,
 }
 

@@ -76,16 +76,11 @@ pub struct LinkSeries {
     pub drops: SeriesId,
 }
 
-/// Links worth reporting: those that can queue or lose (a finite buffer or random loss). The
-/// unlimited, lossless access and reverse links only add a fixed delay.
+/// Links worth reporting: the ones the scenario describes (bottleneck, paths). The access,
+/// egress and reverse links the topology adds are lossless with unlimited buffers and only
+/// add a fixed delay.
 pub fn reported_links(w: &World) -> Vec<u32> {
-    use crate::net::link::QueueLimit;
-    (0..w.net.links.len() as u32)
-        .filter(|&i| {
-            let l = &w.net.links[i as usize];
-            l.limit != QueueLimit::Unlimited || l.loss > 0.0
-        })
-        .collect()
+    (0..w.net.links.len() as u32).filter(|&i| w.net.links[i as usize].reported).collect()
 }
 
 pub fn register_link_series(w: &mut World) -> Vec<LinkSeries> {

@@ -54,7 +54,14 @@ pub struct Link {
     pub delay: Dur,
     pub limit: QueueLimit,
     pub loss: f64,
+    /// A link the scenario describes (a bottleneck or a path), as opposed to the access,
+    /// egress and reverse links a topology adds around it: it gets queue series and a row in
+    /// the summary.
+    pub reported: bool,
     rng: SimRng,
+    /// Indexes (among packets offered) to lose on the wire, ascending; consumed from the front.
+    drop_list: VecDeque<u64>,
+    offered: u64,
     /// When the transmitter finishes its last scheduled packet.
     busy_until: Time,
     /// Packets waiting for the transmitter: (transmission start, wire bytes), FIFO.
@@ -88,6 +95,9 @@ impl Link {
             limit,
             loss,
             rng,
+            reported: false,
+            drop_list: VecDeque::new(),
+            offered: 0,
             busy_until: 0,
             waiting: VecDeque::new(),
             waiting_bytes: 0,
@@ -95,6 +105,13 @@ impl Link {
             window: (0, Time::MAX),
             stats: LinkStats::default(),
         }
+    }
+
+    /// Lose exactly these packets (0-based indexes among all packets offered to the link).
+    pub fn set_drop_list(&mut self, mut indexes: Vec<u64>) {
+        indexes.sort_unstable();
+        indexes.dedup();
+        self.drop_list = indexes.into();
     }
 
     pub fn set_measurement_window(&mut self, from: Time, to: Time) {
@@ -133,6 +150,8 @@ impl Link {
     /// Offer a packet of `bytes` at `now`.
     pub fn offer(&mut self, now: Time, bytes: u32) -> Verdict {
         self.drain(now);
+        let index = self.offered;
+        self.offered += 1;
         let full = match self.limit {
             QueueLimit::Packets(n) => self.waiting.len() as u64 + 1 > n && self.busy_until > now,
             QueueLimit::Bytes(b) => self.waiting_bytes + bytes as u64 > b && self.busy_until > now,
@@ -152,8 +171,12 @@ impl Link {
             self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.waiting_bytes);
             self.stats.max_queue_packets = self.stats.max_queue_packets.max(self.waiting.len() as u64);
         }
+        let listed = self.drop_list.front() == Some(&index);
+        if listed {
+            self.drop_list.pop_front();
+        }
         // Draw only on lossy links, so adding loss to one link never shifts another's stream.
-        if self.loss > 0.0 && self.rng.random::<f64>() < self.loss {
+        if listed || (self.loss > 0.0 && self.rng.random::<f64>() < self.loss) {
             self.stats.wire_losses += 1;
             return Verdict::WireLoss;
         }
@@ -200,6 +223,15 @@ mod tests {
         assert_eq!(l.queue_at(120 * NS_PER_US), (0, 0));
         // After the link went idle, a packet is sent at once.
         assert_eq!(l.offer(NS_PER_MS, 64), Verdict::Arrives(NS_PER_MS + 5120 + 5 * NS_PER_MS));
+    }
+
+    #[test]
+    fn listed_packets_are_lost_exactly() {
+        let mut l = link(QueueLimit::Unlimited, 0.0);
+        l.set_drop_list(vec![3, 1]);
+        let lost: Vec<bool> = (0..5u64).map(|i| l.offer(i * NS_PER_MS, 100) == Verdict::WireLoss).collect();
+        assert_eq!(lost, vec![false, true, false, true, false]);
+        assert_eq!(l.stats.wire_losses, 2);
     }
 
     #[test]

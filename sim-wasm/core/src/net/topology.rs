@@ -79,6 +79,8 @@ pub fn build(topo: &Topology, seed: u64) -> Built {
             let r1 = node("r1".into(), NodeKind::Router);
             let r2 = node("r2".into(), NodeKind::Router);
             let bn = add(&mut links, "bottleneck".into(), r1, r2, rate, b.delay_ms, limit(&b.buffer, rate, max_rtt), b.loss);
+            links[bn as usize].set_drop_list(b.drop_packets.clone());
+            links[bn as usize].reported = true;
             let bn_rev = add(&mut links, "bottleneck-rev".into(), r2, r1, rate, b.delay_ms, QueueLimit::Unlimited, 0.0);
             for (i, s) in d.senders.iter().enumerate() {
                 let n = i + 1;
@@ -102,6 +104,8 @@ pub fn build(topo: &Topology, seed: u64) -> Built {
                 let n = i + 1;
                 let rate = mbps(ps.rate_mbps);
                 let fwd = add(&mut links, format!("path{n}"), src, dst, rate, ps.rtt_ms / 2.0, limit(&ps.buffer, rate, ps.rtt_ms), ps.loss);
+                links[fwd as usize].set_drop_list(ps.drop_packets.clone());
+                links[fwd as usize].reported = true;
                 let rev = add(&mut links, format!("path{n}-rev"), dst, src, rate, ps.rtt_ms / 2.0, QueueLimit::Unlimited, 0.0);
                 paths.push(vec![fwd]);
                 paths.push(vec![rev]);

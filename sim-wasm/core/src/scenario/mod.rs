@@ -124,6 +124,11 @@ pub struct PathSpec {
     pub buffer: BufferSpec,
     #[serde(default)]
     pub loss: f64,
+    /// Packets to drop on the wire, by their 0-based index among the packets offered to this
+    /// link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made exact, for teaching
+    /// loss recovery step by step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drop_packets: Vec<u64>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -138,6 +143,11 @@ pub struct LinkSpec {
     /// Probability that a packet is lost on the wire (Bernoulli, per packet).
     #[serde(default)]
     pub loss: f64,
+    /// Packets to drop on the wire, by their 0-based index among the packets offered to this
+    /// link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made exact, for teaching
+    /// loss recovery step by step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drop_packets: Vec<u64>,
 }
 
 fn default_bottleneck_delay() -> f64 {
@@ -275,12 +285,36 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 
 /// Deserialise and validate a scenario already parsed as JSON.
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
+    check_topology_fields(&value)?;
     let scenario: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         ScenarioError::new(if path == "." { String::new() } else { path }, e.inner().to_string())
     })?;
     validate::validate(&scenario)?;
     Ok(scenario)
+}
+
+/// serde buffers an internally tagged enum before deserialising its variant, which loses the
+/// field path of any error inside it ("topology: unknown field" instead of
+/// "topology.bottleneck: unknown field"). Deserialising the chosen variant's struct directly
+/// first keeps the full path in the message.
+fn check_topology_fields(value: &serde_json::Value) -> Result<(), ScenarioError> {
+    fn check<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<(), ScenarioError> {
+        serde_path_to_error::deserialize::<_, T>(body).map(drop).map_err(|e| {
+            let path = e.path().to_string();
+            let full = if path == "." { "topology".to_string() } else { format!("topology.{path}") };
+            ScenarioError::new(full, e.inner().to_string())
+        })
+    }
+    let Some(serde_json::Value::Object(topo)) = value.get("topology") else { return Ok(()) };
+    let mut body = topo.clone();
+    let kind = body.remove("kind");
+    match kind.as_ref().and_then(|k| k.as_str()) {
+        Some("dumbbell") => check::<Dumbbell>(body.into()),
+        Some("parallel") => check::<Parallel>(body.into()),
+        // Missing or unknown kinds get serde's own message from the full parse.
+        _ => Ok(()),
+    }
 }
 
 impl Scenario {

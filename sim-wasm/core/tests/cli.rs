@@ -1,0 +1,133 @@
+//! The `netlab` CLI contract (DESIGN.md): `run` prints one JSON object with `--json`,
+//! `presets` lists public/scenarios, and invalid input exits with status 2 and one line on
+//! stderr naming the bad field.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn netlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_netlab")).args(args).current_dir(repo_root()).output().expect("runs")
+}
+
+/// Runs a scenario given as JSON text through a temporary file.
+fn netlab_file(text: &str, extra: &[&str]) -> Output {
+    let dir = std::env::temp_dir().join(format!("netlab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{:x}.json", text.len() * 31 + text.bytes().map(|b| b as usize).sum::<usize>()));
+    std::fs::write(&path, text).unwrap();
+    let mut args = vec!["run", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    netlab(&args)
+}
+
+/// Exit status 2 and exactly one line on stderr containing every `needles`.
+fn assert_usage_error(out: &Output, needles: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err:?}");
+    for n in needles {
+        assert!(err.contains(n), "{err:?} should mention {n:?}");
+    }
+    assert!(out.stdout.is_empty(), "nothing on stdout");
+}
+
+const VALID: &str = r#"{"name": "t", "duration_s": 2,
+  "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 10}, "senders": [{"rtt_ms": 20}]},
+  "flows": [{"cc": "reno"}]}"#;
+
+#[test]
+fn run_json_prints_one_summary_object() {
+    let out = netlab(&["run", "tcp-dumbbell", "--variant", "quick", "--seed", "3", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim().lines().count(), 1);
+    let s: Value = serde_json::from_str(&text).unwrap();
+    for field in ["engine_version", "scenario", "seed", "duration_s", "events", "wall_s", "flows", "links", "jain"] {
+        assert!(s.get(field).is_some(), "summary has {field}");
+    }
+    assert_eq!(s["seed"], 3);
+    assert_eq!(s["flows"].as_array().unwrap().len(), 2);
+    for f in s["flows"].as_array().unwrap() {
+        for field in ["id", "kind", "cc", "start_s", "goodput_mbps", "sent_packets", "retransmitted_packets"] {
+            assert!(f.get(field).is_some(), "flow has {field}");
+        }
+    }
+    let l = &s["links"][0];
+    for field in ["id", "rate_mbps", "utilization", "drops", "max_queue_bytes"] {
+        assert!(l.get(field).is_some(), "link has {field}");
+    }
+}
+
+#[test]
+fn set_accepts_knobs_dotted_paths_and_bare_strings() {
+    let out = netlab(&[
+        "run", "tcp-dumbbell", "--variant", "quick", "--set", "cc=reno", "--set",
+        "topology.bottleneck.rate_mbps=20", "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(s["flows"].as_array().unwrap().iter().all(|f| f["cc"] == "reno"));
+    assert_eq!(s["links"][0]["rate_mbps"], 20.0);
+    // A quoted JSON string means the same as the bare word.
+    let quoted = netlab(&["run", "tcp-dumbbell", "--variant", "quick", "--set", "cc=\"reno\"", "--json"]);
+    let q: Value = serde_json::from_slice(&quoted.stdout).unwrap();
+    assert_eq!(q["flows"][0]["cc"], "reno");
+}
+
+#[test]
+fn presets_lists_the_scenario_files() {
+    let out = netlab(&["presets", "--json"]);
+    assert!(out.status.success());
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    for expected in ["tcp-single", "tcp-dumbbell"] {
+        assert!(names.contains(&expected), "{names:?}");
+    }
+    let files = std::fs::read_dir(repo_root().join("public/scenarios")).unwrap().count();
+    assert_eq!(names.len(), files, "one entry per preset file");
+}
+
+#[test]
+fn a_valid_file_runs() {
+    let out = netlab_file(VALID, &["--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn unknown_field_is_named() {
+    let text = VALID.replace(r#""rate_mbps": 10"#, r#""rate_mbps": 10, "rate_gbps": 1"#);
+    assert_usage_error(&netlab_file(&text, &[]), &["topology.bottleneck", "rate_gbps"]);
+}
+
+#[test]
+fn negative_rate_is_named() {
+    let text = VALID.replace(r#""rate_mbps": 10"#, r#""rate_mbps": -10"#);
+    assert_usage_error(&netlab_file(&text, &[]), &["topology.bottleneck.rate_mbps"]);
+}
+
+#[test]
+fn unknown_algorithm_is_named() {
+    let text = VALID.replace(r#""cc": "reno""#, r#""cc": "vegas""#);
+    assert_usage_error(&netlab_file(&text, &[]), &["flows[0].cc", "vegas"]);
+}
+
+#[test]
+fn malformed_json_is_reported() {
+    assert_usage_error(&netlab_file(r#"{"name": "t", "duration_s": "#, &[]), &["malformed JSON"]);
+}
+
+#[test]
+fn bad_knob_values_and_flags_are_named() {
+    assert_usage_error(&netlab(&["run", "tcp-dumbbell", "--set", "buffer_bdp=-1"]), &["buffer_bdp"]);
+    assert_usage_error(&netlab(&["run", "tcp-dumbbell", "--set", "cc=vegas"]), &["cc", "vegas"]);
+    assert_usage_error(&netlab(&["run", "tcp-dumbbell", "--set", "no_such_knob=1"]), &["no_such_knob"]);
+    assert_usage_error(&netlab(&["run", "tcp-dumbbell", "--variant", "slow"]), &["variant", "slow"]);
+    assert_usage_error(&netlab(&["run", "tcp-dumbbell", "--seed", "-4"]), &["--seed"]);
+    assert_usage_error(&netlab(&["run", "no-such-preset"]), &["no-such-preset"]);
+    assert_usage_error(&netlab(&["fly"]), &["fly"]);
+}

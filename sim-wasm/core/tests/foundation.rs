@@ -1,0 +1,198 @@
+//! Whole-run tests of the foundation: TCP loss recovery paths, packet conservation,
+//! determinism, and the tcp-dumbbell preset's headline numbers.
+
+use netlab_core::metrics::EventKind;
+use netlab_core::scenario::{self, apply_overrides, apply_setting};
+use netlab_core::{Simulation, Summary};
+use serde_json::{json, Value};
+
+fn preset(name: &str) -> Value {
+    let path = format!("{}/../../public/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("preset file")).expect("preset JSON")
+}
+
+fn run(value: Value, seed: Option<u64>) -> (Simulation, Summary) {
+    let mut sim = Simulation::new(scenario::from_value(value).expect("valid scenario"), seed).expect("builds");
+    sim.run_to_end();
+    let summary = sim.summary(0.0);
+    (sim, summary)
+}
+
+/// One sized flow on a 40 ms, 100 Mbit/s path whose bottleneck loses exactly the listed data
+/// packets (0-based send order).
+fn one_flow(segments: u64, drop: &[u64]) -> Value {
+    json!({
+        "name": "t",
+        "duration_s": 10,
+        "topology": {"kind": "dumbbell",
+                     "bottleneck": {"rate_mbps": 100, "delay_ms": 5, "buffer": {"unlimited": true},
+                                    "drop_packets": drop},
+                     "senders": [{"rtt_ms": 40}]},
+        "flows": [{"cc": "reno", "size_bytes": segments * 1448}]
+    })
+}
+
+fn kinds(sim: &Simulation) -> Vec<EventKind> {
+    sim.log().map(|e| e.kind.clone()).collect()
+}
+
+#[test]
+fn three_later_deliveries_trigger_fast_retransmit() {
+    // 10 segments in the initial window, the first lost: 9 later ones are delivered, so the
+    // loss is found by SACK after one RTT and repaired in the next.
+    let (sim, s) = run(one_flow(10, &[0]), None);
+    let k = kinds(&sim);
+    assert!(k.contains(&EventKind::FastRetransmit { lost: 1 }), "{k:?}");
+    assert!(!k.iter().any(|e| matches!(e, EventKind::Rto { .. })), "no timeout needed: {k:?}");
+    let fct = s.flows[0].fct_s.expect("completes");
+    // One RTT to learn of the loss, half an RTT for the repair to reach the receiver: far
+    // below the 200 ms minimum RTO.
+    assert!(fct > 0.060 && fct < 0.065, "fct {fct}");
+    assert_eq!(s.flows[0].retransmitted_packets, 1);
+}
+
+#[test]
+fn fewer_than_three_later_deliveries_need_the_rto() {
+    // Three segments, the first lost: only two later packets can be delivered, so DupThresh
+    // is never reached and the flow waits for the retransmission timer (initial RTO 1 s,
+    // RFC 6298 2.1, since the timer was armed before any RTT sample existed).
+    let (sim, s) = run(one_flow(3, &[0]), None);
+    let k = kinds(&sim);
+    assert!(k.contains(&EventKind::Rto { backoff: 1 }), "{k:?}");
+    assert!(!k.iter().any(|e| matches!(e, EventKind::FastRetransmit { .. })), "{k:?}");
+    let fct = s.flows[0].fct_s.expect("completes after the timeout");
+    assert!(fct > 1.0 && fct < 1.1, "fct {fct}: one initial RTO plus a one-way trip");
+}
+
+#[test]
+fn a_lost_retransmission_backs_off_the_timer() {
+    // One segment lost, then its retransmission lost too: the second timeout waits twice as
+    // long (RFC 6298 5.5).
+    let (sim, s) = run(one_flow(1, &[0, 1]), None);
+    let k = kinds(&sim);
+    assert!(k.contains(&EventKind::Rto { backoff: 1 }) && k.contains(&EventKind::Rto { backoff: 2 }), "{k:?}");
+    let fct = s.flows[0].fct_s.expect("completes");
+    assert!(fct > 3.0 && fct < 3.1, "fct {fct}: 1 s + 2 s of timeouts plus a one-way trip");
+}
+
+/// Every data packet sent is received, dropped, or still in the network.
+fn assert_conserved(sim: &Simulation) {
+    let w = sim.world();
+    for (i, f) in w.flows.iter().enumerate() {
+        let in_network = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
+        assert_eq!(
+            f.sent_packets,
+            f.received_packets + f.dropped_packets + in_network,
+            "flow {} at t = {}: sent {} ≠ received {} + dropped {} + in network {}",
+            f.id,
+            sim.now_s(),
+            f.sent_packets,
+            f.received_packets,
+            f.dropped_packets,
+            in_network
+        );
+    }
+}
+
+#[test]
+fn packets_are_conserved_through_a_whole_lossy_run() {
+    let mut v = preset("tcp-dumbbell");
+    apply_overrides(&mut v, Some("quick")).unwrap();
+    apply_setting(&mut v, "buffer_bdp", &json!(0.3)).unwrap();
+    apply_setting(&mut v, "loss", &json!(0.01)).unwrap();
+    let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
+    let mut checks = 0;
+    while !sim.advance(0.25) {
+        assert_conserved(&sim);
+        checks += 1;
+    }
+    assert_conserved(&sim);
+    let s = sim.summary(0.0);
+    assert!(checks >= 30, "checked throughout the run");
+    let dropped: u64 = s.flows.iter().map(|f| f.dropped_packets).sum();
+    assert!(dropped > 100, "the run must actually lose packets to test anything (dropped {dropped})");
+    assert_eq!(dropped, s.links[0].drops, "every data drop happened at the bottleneck");
+}
+
+#[test]
+fn same_seed_same_summary_and_different_seed_different_run() {
+    let mut v = preset("tcp-dumbbell");
+    apply_overrides(&mut v, Some("quick")).unwrap();
+    apply_setting(&mut v, "loss", &json!(0.005)).unwrap();
+    let (_, a) = run(v.clone(), Some(7));
+    let (_, b) = run(v.clone(), Some(7));
+    assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+    assert_eq!(a.digest, a.compute_digest());
+    let (_, c) = run(v, Some(8));
+    assert_ne!(a.digest, c.digest, "the loss pattern depends on the seed");
+}
+
+#[test]
+fn slicing_the_run_does_not_change_it() {
+    let mut v = preset("tcp-dumbbell");
+    apply_overrides(&mut v, Some("quick")).unwrap();
+    let (_, whole) = run(v.clone(), None);
+    let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
+    let mut dt = 0.0001;
+    while !sim.advance(dt) {
+        dt = (dt * 1.7).min(0.9);
+    }
+    assert_eq!(sim.summary(0.0).digest, whole.digest);
+}
+
+#[test]
+fn tcp_dumbbell_fills_the_bottleneck_and_reports_both_flows() {
+    let (_, s) = run(preset("tcp-dumbbell"), None);
+    assert_eq!(s.flows.len(), 2);
+    let bn = s.links.iter().find(|l| l.id == "bottleneck").expect("bottleneck row");
+    assert!(bn.utilization > 0.9, "utilisation {}", bn.utilization);
+    let total: f64 = s.flows.iter().map(|f| f.goodput_mbps).sum();
+    // Payload share of a 1500-byte frame bounds goodput: 100 · 1448/1500.
+    assert!(total > 90.0 && total <= 96.6, "total goodput {total}");
+    let j = s.jain.expect("a Jain index");
+    assert!(j > 0.5 && j <= 1.0, "jain {j}");
+    // Loss-based TCP's RTT unfairness: the 10 ms flow gets more than the 50 ms one.
+    assert!(s.flows[0].goodput_mbps > s.flows[1].goodput_mbps);
+}
+
+#[test]
+fn a_single_flow_saturates_its_path_with_one_bdp_of_buffer() {
+    for cc in ["reno", "cubic"] {
+        let mut v = preset("tcp-single");
+        apply_setting(&mut v, "cc", &json!(cc)).unwrap();
+        let (_, s) = run(v, None);
+        let bn = &s.links[0];
+        assert!(bn.utilization > 0.97, "{cc}: utilisation {}", bn.utilization);
+        let retx = s.flows[0].retransmitted_packets as f64 / s.flows[0].sent_packets as f64;
+        assert!(retx < 0.02, "{cc}: retransmission rate {retx}");
+    }
+}
+
+#[test]
+fn sized_flows_finish_with_every_byte_and_the_run_stops() {
+    let v = json!({
+        "name": "t", "duration_s": 30,
+        "topology": {"kind": "parallel", "paths": [{"rate_mbps": 20, "rtt_ms": 30, "buffer": {"packets": 20}}]},
+        "tcp": {"delayed_ack": true},
+        "flows": [{"cc": "cubic", "size_bytes": 1_000_001, "count": 3, "start_spread_s": 0.3}]
+    });
+    let (sim, s) = run(v, None);
+    assert!(sim.finished());
+    assert!(s.duration_s < 30.0, "stops when every flow is done");
+    for f in &s.flows {
+        assert_eq!(f.bytes_delivered, 1_000_001, "{}", f.id);
+        assert!(f.fct_s.is_some());
+    }
+    assert_eq!(s.flows.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(), ["f1.1", "f1.2", "f1.3"]);
+}
+
+#[test]
+fn series_stay_bounded_on_a_long_run() {
+    let mut v = preset("tcp-single");
+    apply_setting(&mut v, "duration_s", &json!(300)).unwrap();
+    v["metrics"] = json!({"sample_ms": 1, "max_points": 512});
+    let (sim, _) = run(v, None);
+    let cwnd = sim.series("flow/flow/cwnd").expect("cwnd series");
+    assert!(cwnd.len() <= 512, "{} points", cwnd.len());
+    assert!(cwnd.last().unwrap().0 > 290.0, "still spans the run");
+}
