@@ -100,6 +100,11 @@ impl Simulation {
         self.inner.finished()
     }
 
+    /// Why the run stopped early (a budget in the scenario's `limits` was exceeded), or null.
+    pub fn aborted(&self) -> Option<String> {
+        self.inner.aborted().map(str::to_string)
+    }
+
     /// Events processed so far.
     pub fn events(&self) -> f64 {
         self.inner.events() as f64

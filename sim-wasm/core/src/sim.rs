@@ -13,6 +13,9 @@ use crate::net::packet::{AgentId, Packet};
 use crate::net::{DropKind, Network};
 use serde::Serialize;
 
+/// How often (in events) the run budgets are checked: rarely enough to cost nothing.
+const BUDGET_CHECK_EVERY: u64 = 4096;
+
 /// What can happen.
 #[derive(Debug, Clone, Copy)]
 pub enum Event {
@@ -80,6 +83,10 @@ pub trait Agent {
     fn on_timer(&mut self, kind: u8, w: &mut World);
     /// Record this agent's series at a sample tick.
     fn sample(&mut self, _w: &mut World) {}
+    /// Bytes of state that grow with the traffic (scoreboards, buffers), for the memory budget.
+    fn memory_bytes(&self) -> usize {
+        0
+    }
     /// Live state, for senders.
     fn snapshot(&self) -> Option<FlowSnapshot> {
         None
@@ -96,6 +103,10 @@ pub struct Engine {
     /// Stop as soon as every flow completed (all flows finite).
     pub stop_when_done: bool,
     pub finished: bool,
+    pub max_events: u64,
+    pub max_memory_bytes: f64,
+    /// Why the run stopped before its end, when a budget was exceeded.
+    pub aborted: Option<String>,
     /// Queue and drop series of the reported links.
     pub link_series: Vec<crate::metrics::summary::LinkSeries>,
 }
@@ -150,6 +161,8 @@ impl Engine {
             }
             if self.all_done() {
                 self.finish();
+            } else if self.world.events_processed % BUDGET_CHECK_EVERY == 0 {
+                self.check_budgets();
             }
         }
         if !self.finished {
@@ -159,6 +172,33 @@ impl Engine {
             }
         }
         self.finished
+    }
+
+    /// Estimated bytes of engine state that grows with traffic.
+    pub fn memory_estimate(&self) -> usize {
+        let w = &self.world;
+        w.queue.len() * std::mem::size_of::<(Time, u64, Event)>()
+            + w.net.pool.len() * std::mem::size_of::<Packet>()
+            + self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
+    }
+
+    fn check_budgets(&mut self) {
+        let at = to_secs(self.world.now);
+        if self.world.events_processed >= self.max_events {
+            self.aborted = Some(format!(
+                "stopped at t = {at:.3} s: the event budget of {} events (limits.max_events) was reached",
+                self.max_events
+            ));
+        } else if self.memory_estimate() as f64 > self.max_memory_bytes {
+            self.aborted = Some(format!(
+                "stopped at t = {at:.3} s: the engine needed more than {:.0} MiB (limits.max_memory_mb); \
+                 a smaller buffer or a shorter run fits",
+                self.max_memory_bytes / 1048576.0
+            ));
+        }
+        if self.aborted.is_some() {
+            self.finish();
+        }
     }
 
     fn finish(&mut self) {

@@ -174,6 +174,9 @@ impl Simulation {
             sample_every,
             stop_when_done: scenario.stop_when_done,
             finished: false,
+            max_events: scenario.limits.max_events.unwrap_or(scenario::DEFAULT_MAX_EVENTS),
+            max_memory_bytes: scenario.limits.max_memory_mb.unwrap_or(scenario::DEFAULT_MAX_MEMORY_MB) * 1048576.0,
+            aborted: None,
             link_series,
         };
         engine.start();
@@ -214,6 +217,11 @@ impl Simulation {
 
     pub fn finished(&self) -> bool {
         self.engine.finished
+    }
+
+    /// Why the run stopped early (a budget in `limits` was exceeded), if it did.
+    pub fn aborted(&self) -> Option<&str> {
+        self.engine.aborted.as_deref()
     }
 
     pub fn events(&self) -> u64 {
@@ -331,6 +339,12 @@ impl Simulation {
     /// `wall_s` is the caller's wall-clock measurement, reported but not hashed.
     pub fn summary(&mut self, wall_s: f64) -> Summary {
         let name = self.scenario.name.clone();
-        summary::summarize(&mut self.engine.world, &name, self.seed, self.engine.warmup, wall_s)
+        let mut s = summary::summarize(&mut self.engine.world, &name, self.seed, self.engine.warmup, 0.0);
+        if let Some(reason) = &self.engine.aborted {
+            s.aborted = Some(reason.clone());
+            s.digest = s.compute_digest();
+        }
+        s.wall_s = wall_s;
+        s
     }
 }

@@ -196,3 +196,27 @@ fn series_stay_bounded_on_a_long_run() {
     assert!(cwnd.len() <= 512, "{} points", cwnd.len());
     assert!(cwnd.last().unwrap().0 > 290.0, "still spans the run");
 }
+
+#[test]
+fn run_budgets_stop_a_runaway_run_with_a_reason() {
+    // An unlimited buffer lets CUBIC's window grow without bound: the memory budget stops it.
+    let mut v = preset("tcp-single");
+    v["knobs"] = json!([]); // the buffer knob binds buffer.bdp, which an unlimited buffer lacks
+    v["topology"]["bottleneck"]["buffer"] = json!({"unlimited": true});
+    v["duration_s"] = json!(600);
+    v["limits"] = json!({"max_memory_mb": 1});
+    let (sim, s) = run(v, None);
+    let reason = s.aborted.clone().expect("stopped by the memory budget");
+    assert!(reason.contains("limits.max_memory_mb"), "{reason}");
+    assert!(sim.finished() && s.duration_s < 600.0);
+
+    let mut v = preset("tcp-single");
+    v["limits"] = json!({"max_events": 10_000});
+    let (_, s) = run(v, None);
+    assert!(s.aborted.expect("stopped by the event budget").contains("limits.max_events"));
+    assert!(s.events < 20_000, "stopped promptly: {} events", s.events);
+
+    // Within budget: no trace of the limits in the summary.
+    let (_, s) = run(preset("tcp-single"), None);
+    assert!(s.aborted.is_none());
+}

@@ -6,7 +6,8 @@
 //! ```
 //! Presets are the files in `public/scenarios/`. `--set` takes a knob name or a dotted path
 //! into the scenario; VALUE is parsed as JSON, or taken as a plain string when it is not JSON.
-//! On invalid input the CLI prints one line naming the problem and exits with status 2.
+//! On invalid input the CLI prints one line naming the problem and exits with status 2; a run
+//! stopped by a budget in the scenario's `limits` prints its partial summary and exits with 3.
 
 use netlab_core::scenario::{self, apply_overrides, apply_setting, describe};
 use netlab_core::Simulation;
@@ -147,6 +148,11 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         println!("{}", serde_json::to_string(&out)?);
     } else {
         print_summary(&summary);
+    }
+    if let Some(reason) = &summary.aborted {
+        // Not a usage error: the summary so far is printed, and the status says it is partial.
+        eprintln!("netlab: run {reason}");
+        std::process::exit(3);
     }
     Ok(())
 }

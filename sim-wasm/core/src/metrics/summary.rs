@@ -30,6 +30,9 @@ pub struct Summary {
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
     pub jain: Option<f64>,
+    /// Set when a run budget stopped the run early: why, and when.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aborted: Option<String>,
     /// SHA-256 (first 16 hex digits) of this summary with `wall_s` = 0 and `digest` = "".
     pub digest: String,
 }
@@ -176,6 +179,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
         flows,
         links,
         jain,
+        aborted: None,
         digest: String::new(),
     };
     s.digest = s.compute_digest();

@@ -68,6 +68,9 @@ pub struct Scenario {
     pub tcp: TcpSpec,
     #[serde(default)]
     pub metrics: MetricsSpec,
+    /// Budgets that stop a runaway run with a clear message instead of freezing a tab.
+    #[serde(default)]
+    pub limits: LimitsSpec,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub knobs: Vec<Knob>,
     /// Named sets of overrides: dotted path (or knob name) → value.
@@ -275,6 +278,22 @@ pub struct MetricsSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_points: Option<usize>,
 }
+
+/// Run budgets. A run that exceeds one stops where it is; its summary says why.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsSpec {
+    /// Events processed at most (default 2·10⁹, a few minutes of native CPU time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_events: Option<u64>,
+    /// Estimated engine memory at most, in MiB (default 1024): packets queued, events
+    /// pending and sender scoreboards, which is what an unlimited buffer makes grow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_memory_mb: Option<f64>,
+}
+
+pub const DEFAULT_MAX_EVENTS: u64 = 2_000_000_000;
+pub const DEFAULT_MAX_MEMORY_MB: f64 = 1024.0;
 
 /// Parse scenario JSON text strictly and validate it.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {

@@ -66,6 +66,12 @@ pub fn validate(s: &Scenario) -> R {
         return err("duration_s", format!("at most {MAX_DURATION_S} s"));
     }
     non_negative("warmup_s", s.warmup_s)?;
+    if s.limits.max_events == Some(0) {
+        return err("limits.max_events", "must be at least 1");
+    }
+    if let Some(mb) = s.limits.max_memory_mb {
+        positive("limits.max_memory_mb", mb)?;
+    }
     if s.warmup_s >= s.duration_s {
         return err("warmup_s", format!("must be shorter than duration_s ({})", s.duration_s));
     }

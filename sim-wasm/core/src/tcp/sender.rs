@@ -556,6 +556,10 @@ impl TcpSender {
 }
 
 impl Agent for TcpSender {
+    fn memory_bytes(&self) -> usize {
+        self.segs.len() * std::mem::size_of::<Seg>() + self.tx_order.len() * 16 + self.retx.len() * 16
+    }
+
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         if let Body::TcpAck(a) = pkt.body {
             if self.started && !self.done() {
