@@ -6,6 +6,7 @@
 //! scenarios are validated before anything is built.
 
 use netlab_core::scenario::{self, apply_overrides, apply_setting, describe};
+use netlab_core::share;
 use netlab_core::{Simulation as CoreSimulation, ENGINE_VERSION};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -56,6 +57,25 @@ pub fn apply_knobs(preset_json: &str, settings_json: &str, variant: Option<Strin
     }
     scenario::from_value(value.clone()).map_err(js_err)?;
     serde_json::to_string(&value).map_err(js_err)
+}
+
+/// A shareable link body (`v1.…`) for a scenario, seed and the page's view state.
+#[wasm_bindgen]
+pub fn share_encode(scenario_json: &str, seed: f64, view_json: &str) -> Result<String, JsError> {
+    let scenario = parse_json(scenario_json, "scenario")?;
+    let view = if view_json.is_empty() { Value::Null } else { parse_json(view_json, "view")? };
+    if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0) {
+        return Err(js_err(format!("seed: {seed} is not a non-negative integer")));
+    }
+    share::encode(&scenario, seed as u64, &view).map_err(js_err)
+}
+
+/// Decode and validate a link body: `{engine_version, seed, scenario, view, notice?}` as JSON,
+/// or an Error naming what is wrong (truncated, garbled, too large, invalid field).
+#[wasm_bindgen]
+pub fn share_decode(link: &str) -> Result<String, JsError> {
+    let opened = share::decode(link).map_err(js_err)?;
+    serde_json::to_string(&opened).map_err(js_err)
 }
 
 /// One run, advanced by the caller in slices of simulated time.

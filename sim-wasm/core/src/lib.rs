@@ -12,6 +12,7 @@ pub mod engine;
 pub mod metrics;
 pub mod net;
 pub mod scenario;
+pub mod share;
 pub mod sim;
 pub mod simulation;
 pub mod tcp;

@@ -1,0 +1,215 @@
+//! Untrusted input never panics the engine (property tests with proptest).
+//!
+//! - The scenario parser, on arbitrary JSON and on valid scenarios with random fields changed.
+//! - The share-link decoder, on arbitrary strings and on valid links with random damage.
+//! - Any scenario that validates runs to its end without panicking and conserves packets.
+//!
+//! The case counts keep `cargo test` quick; `PROPTEST_CASES=100000 cargo test --release
+//! --test robustness` is the long fuzz run.
+
+use netlab_core::scenario;
+use netlab_core::share;
+use netlab_core::Simulation;
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn arb_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        (-1e12f64..1e12).prop_map(|x| json!(x)),
+        prop_oneof![
+            Just("dumbbell".to_string()),
+            Just("parallel".to_string()),
+            Just("cubic".to_string()),
+            "[a-z_]{0,12}"
+        ]
+        .prop_map(Value::String),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("name".to_string()),
+                    Just("duration_s".to_string()),
+                    Just("topology".to_string()),
+                    Just("kind".to_string()),
+                    Just("flows".to_string()),
+                    Just("bottleneck".to_string()),
+                    Just("senders".to_string()),
+                    Just("rate_mbps".to_string()),
+                    Just("rtt_ms".to_string()),
+                    Just("buffer".to_string()),
+                    Just("paths".to_string()),
+                    "[a-z_]{1,10}"
+                ],
+                inner,
+                0..6
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+fn base() -> Value {
+    json!({"name": "p", "duration_s": 1, "warmup_s": 0.1,
+           "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 10, "delay_ms": 1, "buffer": {"bdp": 1}},
+                        "senders": [{"rtt_ms": 20}, {"rtt_ms": 60}]},
+           "flows": [{"cc": "cubic", "path": 0}, {"cc": "reno", "path": 1, "size_bytes": 200000}]})
+}
+
+/// Paths of every leaf in a JSON value.
+fn leaves(v: &Value, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                prefix.push(k.clone());
+                leaves(x, prefix, out);
+                prefix.pop();
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                prefix.push(i.to_string());
+                leaves(x, prefix, out);
+                prefix.pop();
+            }
+        }
+        _ => out.push(prefix.clone()),
+    }
+}
+
+fn set(v: &mut Value, path: &[String], x: Value) {
+    let mut cur = v;
+    for p in path {
+        cur = match cur {
+            Value::Object(m) => m.get_mut(p).unwrap(),
+            Value::Array(a) => &mut a[p.parse::<usize>().unwrap()],
+            _ => unreachable!(),
+        };
+    }
+    *cur = x;
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parser_never_panics_on_arbitrary_json(v in arb_json()) {
+        if let Err(e) = scenario::from_value(v) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn parser_never_panics_on_arbitrary_text(s in "\\PC{0,200}") {
+        let _ = scenario::parse(&s);
+    }
+
+    #[test]
+    fn a_damaged_field_is_named_or_accepted(which in any::<prop::sample::Index>(), x in arb_json()) {
+        let mut v = base();
+        let mut all = Vec::new();
+        leaves(&v, &mut Vec::new(), &mut all);
+        let path = which.get(&all).clone();
+        set(&mut v, &path, x);
+        match scenario::from_value(v) {
+            Ok(_) => {}
+            Err(e) => prop_assert!(!e.to_string().is_empty() && !e.to_string().contains('\n')),
+        }
+    }
+
+    #[test]
+    fn link_decoder_never_panics(s in "\\PC{0,300}") {
+        let _ = share::decode(&s);
+        let _ = share::decode(&format!("v1.{s}"));
+    }
+
+    #[test]
+    fn damaged_links_are_refused_or_valid(cut in 0usize..2000, flip in 0usize..2000, c in "[A-Za-z0-9_-]") {
+        let link = share::encode(&base(), 1, &Value::Null).unwrap();
+        let _ = share::decode(&link[..cut.min(link.len())]);
+        let mut bytes: Vec<char> = link.chars().collect();
+        let i = 3 + flip % (bytes.len() - 3);
+        bytes[i] = c.chars().next().unwrap();
+        let damaged: String = bytes.into_iter().collect();
+        if let Ok(opened) = share::decode(&damaged) {
+            // Whatever survives decoding is a valid scenario.
+            prop_assert!(scenario::from_value(opened.shared.scenario).is_ok());
+        }
+    }
+}
+
+/// A random but valid scenario: any topology shape and parameters within the validator's
+/// ranges, short enough to run in a test.
+fn arb_valid_scenario() -> impl Strategy<Value = Value> {
+    let path = (0.5f64..200.0, 4.0f64..150.0, 0u32..4, 0.0f64..0.05);
+    (
+        prop::bool::ANY,
+        prop::collection::vec(path, 1..4),
+        prop::collection::vec((0usize..4, 0.0f64..0.3, prop::option::of(1u64..400_000), 0usize..2), 1..5),
+        any::<u64>(),
+        prop::bool::ANY,
+    )
+        .prop_map(|(dumbbell, paths, flows, seed, delack)| {
+            let n = paths.len();
+            let buffer = |b: u32| match b {
+                0 => json!({"bdp": 0.5}),
+                1 => json!({"packets": 3}),
+                2 => json!({"bytes": 20000}),
+                _ => json!({"bdp": 4}),
+            };
+            let topology = if dumbbell {
+                let (rate, _, b, loss) = paths[0];
+                json!({"kind": "dumbbell",
+                       "bottleneck": {"rate_mbps": rate, "delay_ms": 1, "buffer": buffer(b), "loss": loss},
+                       "senders": paths.iter().map(|p| json!({"rtt_ms": p.1})).collect::<Vec<_>>()})
+            } else {
+                json!({"kind": "parallel",
+                       "paths": paths.iter().map(|p| json!({"rate_mbps": p.0, "rtt_ms": p.1, "buffer": buffer(p.2), "loss": p.3}))
+                                .collect::<Vec<_>>()})
+            };
+            let flows: Vec<Value> = flows
+                .into_iter()
+                .map(|(p, start, size, cc)| {
+                    let name = ["reno", "cubic"][cc];
+                    let mut f = json!({"cc": name, "path": p % n, "start_s": start});
+                    if let Some(s) = size {
+                        f["size_bytes"] = json!(s);
+                    }
+                    f
+                })
+                .collect();
+            json!({"name": "prop", "seed": seed, "duration_s": 1.5, "warmup_s": 0.2, "topology": topology,
+                   "flows": flows, "tcp": {"delayed_ack": delack}})
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_valid_scenario_runs_to_the_end_and_conserves_packets(v in arb_valid_scenario()) {
+        let sc = scenario::from_value(v.clone()).map_err(|e| TestCaseError::fail(format!("{e}: {v}")))?;
+        let mut sim = Simulation::new(sc, None).unwrap();
+        while !sim.advance(0.3) {}
+        let s = sim.summary(0.0);
+        prop_assert!(s.aborted.is_none());
+        let w = sim.world();
+        for (i, f) in w.flows.iter().enumerate() {
+            let in_net = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
+            prop_assert_eq!(f.sent_packets, f.received_packets + f.dropped_packets + in_net);
+            if let Some(size) = f.size_bytes {
+                prop_assert!(f.bytes_delivered <= size);
+                if f.completed_at.is_some() {
+                    prop_assert_eq!(f.bytes_delivered, size);
+                }
+            }
+        }
+        for l in &s.links {
+            prop_assert!((0.0..=1.0).contains(&l.utilization));
+        }
+    }
+}
