@@ -104,6 +104,12 @@ impl Simulation {
         self.inner.advance(dt_s)
     }
 
+    /// Process exactly `n` more events (single step); true once finished.
+    pub fn step_events(&mut self, n: f64) -> bool {
+        let n = if n.is_finite() && n > 0.0 { n.min(u64::MAX as f64) as u64 } else { 0 };
+        self.inner.step_events(n)
+    }
+
     pub fn run_to_end(&mut self) {
         self.inner.run_to_end();
     }

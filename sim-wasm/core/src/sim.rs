@@ -46,7 +46,7 @@ impl World {
     pub fn send(&mut self, pkt: Packet) {
         match self.net.offer(self.now, &pkt) {
             Ok(at) => {
-                let slot = self.net.pool.insert(pkt);
+                let slot = self.net.pool.insert(pkt, at);
                 self.queue.schedule(at, Event::Arrive(slot));
             }
             Err(kind) => {
@@ -107,6 +107,8 @@ pub struct Engine {
     pub max_memory_bytes: f64,
     /// Why the run stopped before its end, when a budget was exceeded.
     pub aborted: Option<String>,
+    /// Jain's index of the goodputs since the warm-up, as the run goes.
+    pub jain_series: Option<crate::metrics::SeriesId>,
     /// Queue and drop series of the reported links.
     pub link_series: Vec<crate::metrics::summary::LinkSeries>,
 }
@@ -123,6 +125,9 @@ impl Engine {
             agent.sample(&mut self.world);
         }
         crate::metrics::summary::sample_links(&mut self.world, &self.link_series, t);
+        if let Some(id) = self.jain_series {
+            crate::metrics::summary::sample_jain(&mut self.world, id, self.warmup, t);
+        }
     }
 
     /// Run every event up to and including time `until` (capped at the end of the run).
@@ -134,7 +139,36 @@ impl Engine {
                 Some(t) if t <= until => {}
                 _ => break,
             }
-            let (t, ev) = self.world.queue.pop().expect("peeked");
+            self.process_next();
+        }
+        if !self.finished {
+            self.world.now = self.world.now.max(until);
+            if until >= self.end {
+                self.finish();
+            }
+        }
+        self.finished
+    }
+
+    /// Process exactly `n` events (fewer if the run ends first): the page's single step.
+    pub fn step_events(&mut self, n: u64) -> bool {
+        for _ in 0..n {
+            match self.world.queue.peek_time() {
+                Some(t) if !self.finished && t <= self.end => self.process_next(),
+                _ => break,
+            }
+        }
+        if !self.finished && self.world.queue.peek_time().is_none_or(|t| t > self.end) {
+            self.world.now = self.end;
+            self.finish();
+        }
+        self.finished
+    }
+
+    /// Pop and dispatch the earliest event.
+    fn process_next(&mut self) {
+        {
+            let (t, ev) = self.world.queue.pop().expect("caller peeked");
             self.world.now = t;
             self.world.events_processed += 1;
             match ev {
@@ -165,13 +199,6 @@ impl Engine {
                 self.check_budgets();
             }
         }
-        if !self.finished {
-            self.world.now = self.world.now.max(until);
-            if until >= self.end {
-                self.finish();
-            }
-        }
-        self.finished
     }
 
     /// Estimated bytes of engine state that grows with traffic.

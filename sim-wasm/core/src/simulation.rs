@@ -41,7 +41,23 @@ pub struct Snapshot {
     pub links: Vec<LinkSnapshot>,
     pub events: Vec<LogEvent>,
     pub packets_in_network: usize,
+    /// Packets on reported links, evenly sampled down to at most [`MAX_SNAPSHOT_PACKETS`].
+    pub packets: Vec<PacketMark>,
 }
+
+/// Where one packet is, for the topology animation.
+#[derive(Debug, Serialize)]
+pub struct PacketMark {
+    pub link: String,
+    pub flow: u32,
+    /// Data (true) or ACK.
+    pub data: bool,
+    /// 0 = queued or being serialised at the link's head, then 0‥1 along the wire.
+    pub progress: f64,
+}
+
+/// Packet marks per snapshot: enough to show the flow of packets, few enough to draw at 60 fps.
+pub const MAX_SNAPSHOT_PACKETS: usize = 400;
 
 #[derive(Debug, Serialize)]
 pub struct LinkSnapshot {
@@ -148,6 +164,7 @@ impl Simulation {
             link.set_measurement_window(warmup, end);
         }
         let link_series = summary::register_link_series(&mut world);
+        let jain_series = Some(world.rec.register("run", "all", "jain", "", None));
         let mut agents: Vec<Box<dyn Agent>> = Vec::new();
         let routes = built.routes;
         for (i, (id, f)) in scenario.expanded_flows().into_iter().enumerate() {
@@ -177,6 +194,7 @@ impl Simulation {
             max_events: scenario.limits.max_events.unwrap_or(scenario::DEFAULT_MAX_EVENTS),
             max_memory_bytes: scenario.limits.max_memory_mb.unwrap_or(scenario::DEFAULT_MAX_MEMORY_MB) * 1048576.0,
             aborted: None,
+            jain_series,
             link_series,
         };
         engine.start();
@@ -201,6 +219,11 @@ impl Simulation {
     /// Run until `t` simulated (absolute, nanoseconds).
     pub fn advance_to(&mut self, t: Time) -> bool {
         self.engine.advance_to(t)
+    }
+
+    /// Process exactly `n` more events (the page's single step). True once finished.
+    pub fn step_events(&mut self, n: u64) -> bool {
+        self.engine.step_events(n)
     }
 
     pub fn run_to_end(&mut self) {
@@ -282,7 +305,32 @@ impl Simulation {
         let skip = self.log_cursor.saturating_sub(first_kept) as usize;
         let events = w.log.iter().skip(skip).cloned().collect();
         self.log_cursor = w.log.total;
-        Snapshot { t_s: to_secs(now), flows, links, events, packets_in_network: w.net.pool.len() }
+        let packets = Self::packet_marks(w);
+        Snapshot { t_s: to_secs(now), flows, links, events, packets_in_network: w.net.pool.len(), packets }
+    }
+
+    fn packet_marks(w: &World) -> Vec<PacketMark> {
+        let now = w.now;
+        let on_reported = |p: &crate::net::packet::Packet| w.net.links[w.net.link_of(p) as usize].reported;
+        let total = w.net.pool.iter().filter(|p| on_reported(p)).count();
+        let stride = total.div_ceil(MAX_SNAPSHOT_PACKETS).max(1);
+        w.net
+            .pool
+            .iter_timed()
+            .filter(|(p, _)| on_reported(p))
+            .step_by(stride)
+            .map(|(p, arrives)| {
+                let link = &w.net.links[w.net.link_of(p) as usize];
+                // The packet leaves the transmitter `delay` before it arrives.
+                let on_wire_at = arrives.saturating_sub(link.delay);
+                let progress = if now <= on_wire_at || link.delay == 0 {
+                    0.0
+                } else {
+                    ((now - on_wire_at) as f64 / link.delay as f64).min(1.0)
+                };
+                PacketMark { link: link.name.clone(), flow: p.flow, data: p.body.is_data(), progress }
+            })
+            .collect()
     }
 
     pub fn topology(&self) -> TopologyView {

@@ -220,3 +220,35 @@ fn run_budgets_stop_a_runaway_run_with_a_reason() {
     let (_, s) = run(preset("tcp-single"), None);
     assert!(s.aborted.is_none());
 }
+
+#[test]
+fn single_steps_replay_the_same_run_and_jain_converges_on_the_summary() {
+    let mut v = preset("tcp-dumbbell");
+    apply_setting(&mut v, "duration_s", &json!(3)).unwrap();
+    v["warmup_s"] = json!(1);
+    let (whole_sim, whole) = run(v.clone(), None);
+    let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
+    let mut steps = 0u64;
+    while !sim.step_events(1) {
+        steps += 1;
+    }
+    assert!(steps + 1 >= whole.events - 1, "one event per step");
+    assert_eq!(sim.summary(0.0).digest, whole.digest);
+    let jain = whole_sim.series("run/all/jain").expect("jain series");
+    let last = jain.last().unwrap().1;
+    assert!((last - whole.jain.unwrap()).abs() < 1e-9, "series ends at the summary's index: {last} vs {:?}", whole.jain);
+}
+
+#[test]
+fn snapshots_place_packets_on_the_bottleneck() {
+    let mut v = preset("tcp-dumbbell");
+    apply_overrides(&mut v, Some("quick")).unwrap();
+    let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
+    sim.advance(2.0);
+    let snap = sim.snapshot();
+    assert!(!snap.packets.is_empty() && snap.packets.len() <= netlab_core::simulation::MAX_SNAPSHOT_PACKETS);
+    assert!(snap.packets.iter().all(|p| p.link == "bottleneck" && (0.0..=1.0).contains(&p.progress)));
+    assert!(snap.packets.iter().any(|p| p.progress > 0.0), "some packets are on the wire");
+    assert_eq!(snap.links[0].id, "bottleneck");
+    assert_eq!(snap.flows.len(), 2);
+}

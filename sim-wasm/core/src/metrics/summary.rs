@@ -113,6 +113,24 @@ pub fn sample_links(w: &mut World, series: &[LinkSeries], t_s: f64) {
     }
 }
 
+/// Jain's index of the flows' goodputs since the warm-up (bulk flows, or every flow when none
+/// is bulk), so the chart converges on the summary's value.
+pub fn sample_jain(w: &mut World, id: SeriesId, warmup: Time, t_s: f64) {
+    if w.now <= warmup {
+        return;
+    }
+    let any_bulk = w.flows.iter().any(|f| f.size_bytes.is_none());
+    let xs: Vec<f64> = w
+        .flows
+        .iter()
+        .filter(|f| f.start <= w.now && (!any_bulk || f.size_bytes.is_none()))
+        .map(|f| (f.bytes_delivered - f.bytes_at_warmup) as f64)
+        .collect();
+    if let Some(j) = jain(&xs) {
+        w.rec.push(id, t_s, j);
+    }
+}
+
 /// Build the summary of a run that has reached `w.now`.
 pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s: f64) -> Summary {
     let now = w.now;

@@ -11,21 +11,22 @@ use packet::{Packet, PathId};
 /// entries small (24 bytes instead of a whole packet) makes the heap much faster.
 #[derive(Default)]
 pub struct PacketPool {
-    slots: Vec<Option<Packet>>,
+    /// Each packet with the time it reaches the end of its current link (for animation).
+    slots: Vec<Option<(Packet, u64)>>,
     free: Vec<u32>,
     live: usize,
 }
 
 impl PacketPool {
-    pub fn insert(&mut self, p: Packet) -> u32 {
+    pub fn insert(&mut self, p: Packet, arrives: u64) -> u32 {
         self.live += 1;
         match self.free.pop() {
             Some(i) => {
-                self.slots[i as usize] = Some(p);
+                self.slots[i as usize] = Some((p, arrives));
                 i
             }
             None => {
-                self.slots.push(Some(p));
+                self.slots.push(Some((p, arrives)));
                 (self.slots.len() - 1) as u32
             }
         }
@@ -34,12 +35,17 @@ impl PacketPool {
     pub fn take(&mut self, i: u32) -> Packet {
         self.live -= 1;
         self.free.push(i);
-        self.slots[i as usize].take().expect("packet slot used twice")
+        self.slots[i as usize].take().expect("packet slot used twice").0
     }
 
     /// Packets currently on a link (queued, serialising or propagating).
     pub fn iter(&self) -> impl Iterator<Item = &Packet> {
-        self.slots.iter().flatten()
+        self.slots.iter().flatten().map(|(p, _)| p)
+    }
+
+    /// Packets with the time each reaches the end of its current link.
+    pub fn iter_timed(&self) -> impl Iterator<Item = (&Packet, u64)> {
+        self.slots.iter().flatten().map(|(p, t)| (p, *t))
     }
 
     pub fn len(&self) -> usize {
