@@ -5,7 +5,7 @@
 //! validation message ("flows[0].cc: unknown congestion control …"). Bad input never panics:
 //! scenarios are validated before anything is built.
 
-use netlab_core::scenario::{self, apply_overrides, apply_setting, describe};
+use netlab_core::scenario::{self, apply_overrides, apply_setting, describe, expect};
 use netlab_core::share;
 use netlab_core::{Simulation as CoreSimulation, ENGINE_VERSION};
 use serde_json::Value;
@@ -76,6 +76,42 @@ pub fn share_encode(scenario_json: &str, seed: f64, view_json: &str) -> Result<S
 pub fn share_decode(link: &str) -> Result<String, JsError> {
     let opened = share::decode(link).map_err(js_err)?;
     serde_json::to_string(&opened).map_err(js_err)
+}
+
+/// What checking a preset's claims takes: `{seed, expect, runs: [{settings, seed, scenario}]}`
+/// where each `scenario` is ready for `new Simulation(JSON.stringify(scenario), seed)`.
+#[wasm_bindgen]
+pub fn expectation_plan(preset_json: &str, variant: Option<String>) -> Result<String, JsError> {
+    let preset = parse_json(preset_json, "preset")?;
+    let plan = expect::plan(&preset, variant.as_deref().filter(|v| !v.is_empty())).map_err(js_err)?;
+    let runs: Vec<Value> = plan
+        .runs
+        .iter()
+        .map(|(r, scenario)| serde_json::json!({"settings": r.settings, "seed": r.seed, "scenario": scenario}))
+        .collect();
+    serde_json::to_string(&serde_json::json!({"seed": plan.seed, "expect": plan.expect, "runs": runs})).map_err(js_err)
+}
+
+/// Judge a preset's claims from `[{settings, seed, summary}]`: `[{claim, pass, left, right, detail}]`.
+#[wasm_bindgen]
+pub fn judge_expectations(preset_json: &str, variant: Option<String>, results_json: &str) -> Result<String, JsError> {
+    let preset = parse_json(preset_json, "preset")?;
+    let plan = expect::plan(&preset, variant.as_deref().filter(|v| !v.is_empty())).map_err(js_err)?;
+    let Value::Array(items) = parse_json(results_json, "results")? else {
+        return Err(js_err("results: expected an array of {settings, seed, summary}"));
+    };
+    let mut results = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let settings = match item.get("settings") {
+            Some(Value::Object(m)) => expect::settings_from(m),
+            None | Some(Value::Null) => Default::default(),
+            Some(_) => return Err(js_err(format!("results[{i}].settings: expected an object"))),
+        };
+        let seed = item.get("seed").and_then(Value::as_u64).ok_or_else(|| js_err(format!("results[{i}].seed: expected an integer")))?;
+        let summary = item.get("summary").cloned().ok_or_else(|| js_err(format!("results[{i}].summary: missing")))?;
+        results.push((expect::RunSpec { settings, seed }, summary));
+    }
+    serde_json::to_string(&expect::judge(&plan, &results)).map_err(js_err)
 }
 
 /// One run, advanced by the caller in slices of simulated time.

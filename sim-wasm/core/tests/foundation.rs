@@ -201,7 +201,9 @@ fn series_stay_bounded_on_a_long_run() {
 fn run_budgets_stop_a_runaway_run_with_a_reason() {
     // An unlimited buffer lets CUBIC's window grow without bound: the memory budget stops it.
     let mut v = preset("tcp-single");
-    v["knobs"] = json!([]); // the buffer knob binds buffer.bdp, which an unlimited buffer lacks
+    // The buffer knob (and the claims that use it) bind buffer.bdp, which an unlimited buffer lacks.
+    v["knobs"] = json!([]);
+    v["expect"] = json!([]);
     v["topology"]["bottleneck"]["buffer"] = json!({"unlimited": true});
     v["duration_s"] = json!(600);
     v["limits"] = json!({"max_memory_mb": 1});

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]\n       netlab presets [--json]";
+const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]\n       netlab presets [--json]\n       netlab check <preset|path.json> [--variant NAME] [--json]";
 
 /// An error for the user: one line, exit status 2.
 struct UsageError(String);
@@ -32,12 +32,13 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("presets") => presets(&args[1..]),
+        Some("check") => check(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run or presets)"))),
-        None => Err(UsageError("missing command (expected run or presets)".into())),
+        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run, presets or check)"))),
+        None => Err(UsageError("missing command (expected run, presets or check)".into())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -153,6 +154,78 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         // Not a usage error: the summary so far is printed, and the status says it is partial.
         eprintln!("netlab: run {reason}");
         std::process::exit(3);
+    }
+    Ok(())
+}
+
+/// Run `scenarios` on all cores; results come back in input order, so output is deterministic.
+fn run_all(scenarios: Vec<(Value, Option<u64>)>) -> Result<Vec<netlab_core::Summary>, UsageError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(scenarios.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<Result<netlab_core::Summary, String>>>> =
+        scenarios.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((value, seed)) = scenarios.get(i) else { break };
+                let started = Instant::now();
+                let out = scenario::from_value(value.clone())
+                    .and_then(|sc| Simulation::new(sc, *seed))
+                    .map(|mut sim| {
+                        sim.run_to_end();
+                        sim.summary(started.elapsed().as_secs_f64())
+                    })
+                    .map_err(|e| e.to_string());
+                *results[i].lock().expect("no panics while holding the lock") = Some(out);
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|m| m.into_inner().ok().flatten().unwrap_or_else(|| Err("run did not finish".into())).map_err(UsageError))
+        .collect()
+}
+
+/// `netlab check`: run what the preset's `expect` claims need and judge each claim.
+fn check(args: &[String]) -> Result<(), UsageError> {
+    let mut spec = None;
+    let mut variant = None;
+    let mut json = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--json" => json = true,
+            "--variant" => variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
+            s if s.starts_with("--") => return Err(UsageError(format!("unknown option '{s}'"))),
+            s if spec.is_none() => spec = Some(s.to_string()),
+            s => return Err(UsageError(format!("unexpected argument '{s}'"))),
+        }
+        i += 1;
+    }
+    let spec = spec.ok_or("check: missing <preset | path.json>")?;
+    let preset = load(&spec)?;
+    let plan = netlab_core::scenario::expect::plan(&preset, variant.as_deref())?;
+    if plan.expect.is_empty() {
+        return Err(UsageError(format!("{spec} declares no expectations (an \"expect\" list)")));
+    }
+    let summaries = run_all(plan.runs.iter().map(|(r, v)| (v.clone(), Some(r.seed))).collect())?;
+    let results: Vec<_> = plan
+        .runs
+        .iter()
+        .zip(&summaries)
+        .map(|((r, _), s)| (r.clone(), serde_json::to_value(s).expect("summary serialises")))
+        .collect();
+    let outcomes = netlab_core::scenario::expect::judge(&plan, &results);
+    if json {
+        println!("{}", serde_json::to_string(&outcomes)?);
+    } else {
+        for o in &outcomes {
+            println!("{}  {}  ({})", if o.pass { "PASS" } else { "FAIL" }, o.claim, o.detail);
+        }
+    }
+    if outcomes.iter().any(|o| !o.pass) {
+        std::process::exit(1);
     }
     Ok(())
 }

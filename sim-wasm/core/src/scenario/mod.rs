@@ -6,6 +6,7 @@
 //! Presets (public/scenarios/*.json) are scenarios with a title, a "what to look for" text,
 //! knobs (named, typed parameters bound to scenario fields) and variants ("quick" overrides).
 
+pub mod expect;
 pub mod knobs;
 mod validate;
 
@@ -73,6 +74,10 @@ pub struct Scenario {
     pub limits: LimitsSpec,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub knobs: Vec<Knob>,
+    /// The claims this preset makes about its result, checked by tests and the regression
+    /// suite (see [`expect`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<expect::Expectation>,
     /// Named sets of overrides: dotted path (or knob name) → value.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variants: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
@@ -305,11 +310,16 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 /// Deserialise and validate a scenario already parsed as JSON.
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
     check_topology_fields(&value)?;
+    let has_expect = value.get("expect").is_some();
+    let raw = if has_expect { Some(value.clone()) } else { None };
     let scenario: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         ScenarioError::new(if path == "." { String::new() } else { path }, e.inner().to_string())
     })?;
     validate::validate(&scenario)?;
+    if let Some(raw) = raw {
+        expect::validate(&scenario.expect, &raw)?;
+    }
     Ok(scenario)
 }
 

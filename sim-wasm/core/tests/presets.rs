@@ -1,0 +1,84 @@
+//! Every preset's claims hold: for each file in public/scenarios with an `expect` list, run
+//! what its claims need (the "quick" variant when the preset has one, as the class and the
+//! regression suite see it) and check each claim. A preset that states the expected direction
+//! of a paper's result is tested by this one loop; see `scenario::expect`.
+
+use netlab_core::scenario::{self, expect};
+use netlab_core::Simulation;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn presets() -> Vec<(String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
+    let mut out: Vec<(String, Value)> = std::fs::read_dir(&dir)
+        .expect("public/scenarios")
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .map(|e| {
+            let text = std::fs::read_to_string(e.path()).unwrap();
+            let name = e.path().file_stem().unwrap().to_string_lossy().into_owned();
+            let value = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{name}: {err}"));
+            (name, value)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn every_preset_is_valid_and_names_match_files() {
+    let all = presets();
+    assert!(all.len() >= 2);
+    for (name, v) in &all {
+        let info = scenario::describe(v).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(&info.name, name, "the preset's name is its file name");
+        assert!(!info.title.is_empty() && info.description.len() > 40, "{name}: a title and a description for the class");
+        for variant in std::iter::once(None).chain(info.variants.iter().map(|v| Some(v.as_str()))) {
+            let mut x = v.clone();
+            scenario::apply_overrides(&mut x, variant).unwrap_or_else(|e| panic!("{name} {variant:?}: {e}"));
+            scenario::from_value(x).unwrap_or_else(|e| panic!("{name} {variant:?}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn every_preset_claim_holds() {
+    let mut jobs = Vec::new();
+    for (name, v) in presets() {
+        let info = scenario::describe(&v).unwrap();
+        let variant = info.variants.iter().any(|x| x == "quick").then_some("quick");
+        let plan = expect::plan(&v, variant).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if !plan.expect.is_empty() {
+            jobs.push((name, plan));
+        }
+    }
+    assert!(jobs.iter().any(|(n, _)| n == "tcp-dumbbell"), "the foundation preset declares its claims");
+    let runs: Vec<(usize, usize)> =
+        jobs.iter().enumerate().flat_map(|(j, (_, p))| (0..p.runs.len()).map(move |r| (j, r))).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![Vec::new(); jobs.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&(j, r)) = runs.get(i) else { break };
+                let (spec, scenario) = &jobs[j].1.runs[r];
+                let mut sim = Simulation::new(scenario::from_value(scenario.clone()).unwrap(), Some(spec.seed)).unwrap();
+                sim.run_to_end();
+                let summary = serde_json::to_value(sim.summary(0.0)).unwrap();
+                results.lock().unwrap()[j].push((spec.clone(), summary));
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let mut failures = Vec::new();
+    for ((name, plan), res) in jobs.iter().zip(&results) {
+        for o in expect::judge(plan, res) {
+            eprintln!("{} {name}: {} ({})", if o.pass { "PASS" } else { "FAIL" }, o.claim, o.detail);
+            if !o.pass {
+                failures.push(format!("{name}: {} ({})", o.claim, o.detail));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "claims that do not hold:\n{}", failures.join("\n"));
+}
