@@ -2,20 +2,25 @@
 //!
 //! ```text
 //! netlab run <preset | path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
+//! netlab sweep <preset | path.json> [--set KEY=VALUE]... [--variant NAME] [--json]
 //! netlab presets [--json]
 //! ```
+//! `sweep` runs every point of the scenario's `sweep` (scenario/sweep.rs) on all cores and
+//! prints one line per point in the sweep's order (with `--json`: one JSON array).
 //! Presets are the files in `public/scenarios/`. `--set` takes a knob name or a dotted path
 //! into the scenario; VALUE is parsed as JSON, or taken as a plain string when it is not JSON.
 //! On invalid input the CLI prints one line naming the problem and exits with status 2.
 
-use netlab_core::scenario::{self, apply_overrides, apply_setting, describe};
+use netlab_core::scenario::{self, apply_overrides, apply_setting, describe, sweep};
 use netlab_core::Simulation;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
-const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]\n       netlab presets [--json]";
+const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]\n       netlab sweep <preset|path.json> [--set KEY=VALUE]... [--variant NAME] [--json]\n       netlab presets [--json]";
 
 /// An error for the user: one line, exit status 2.
 struct UsageError(String);
@@ -31,12 +36,13 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("presets") => presets(&args[1..]),
+        Some("sweep") => sweep(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run or presets)"))),
-        None => Err(UsageError("missing command (expected run or presets)".into())),
+        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run, sweep or presets)"))),
+        None => Err(UsageError("missing command (expected run, sweep or presets)".into())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -147,6 +153,89 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         println!("{}", serde_json::to_string(&out)?);
     } else {
         print_summary(&summary);
+    }
+    Ok(())
+}
+
+/// Run every point of a scenario's sweep, in parallel, and print the results in order.
+fn sweep(args: &[String]) -> Result<(), UsageError> {
+    let mut spec = None;
+    let mut sets: Vec<(String, Value)> = Vec::new();
+    let mut variant = None;
+    let mut json = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--json" => json = true,
+            "--set" => {
+                let v = flag_value(args, &mut i, "--set")?;
+                let (k, val) = v.split_once('=').ok_or_else(|| format!("--set: expected KEY=VALUE, got '{v}'"))?;
+                sets.push((k.to_string(), parse_value(val)));
+            }
+            "--variant" => variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
+            s if s.starts_with("--") => return Err(UsageError(format!("unknown option '{s}'"))),
+            s if spec.is_none() => spec = Some(s.to_string()),
+            s => return Err(UsageError(format!("unexpected argument '{s}'"))),
+        }
+        i += 1;
+    }
+    let spec = spec.ok_or("sweep: missing <preset | path.json>")?;
+    let mut value = load(&spec)?;
+    apply_overrides(&mut value, variant.as_deref())?;
+    for (k, v) in &sets {
+        apply_setting(&mut value, k, v)?;
+    }
+    let metric = scenario::from_value(value.clone())?.sweep.map(|s| s.metric).ok_or("sweep: this scenario declares no sweep")?;
+    let points = sweep::expand(&value)?;
+    // Each point is an independent deterministic run: workers take the next index, results go
+    // back into their slot, so the output order never depends on scheduling.
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(points.len().max(1));
+    let mut results: Vec<Option<Result<netlab_core::Summary, String>>> = vec![None; points.len()];
+    let slots: Vec<Mutex<&mut Option<Result<netlab_core::Summary, String>>>> = results.iter_mut().map(Mutex::new).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(p) = points.get(k) else { break };
+                let started = Instant::now();
+                let out = Simulation::new(p.scenario.clone(), Some(p.seed)).map(|mut sim| {
+                    sim.run_to_end();
+                    sim.summary(started.elapsed().as_secs_f64())
+                });
+                **slots[k].lock().expect("no worker panics while holding a slot") = Some(out.map_err(|e| e.to_string()));
+            });
+        }
+    });
+    drop(slots);
+    let mut rows = Vec::new();
+    for (p, r) in points.iter().zip(results) {
+        let summary = r.expect("every point was run").map_err(UsageError)?;
+        let m = sweep::metric(metric, &summary);
+        if json {
+            rows.push(serde_json::json!({
+                "knob": p.knob, "value": p.value, "algorithm": p.algorithm, "seed": p.seed,
+                "metric": metric, "metric_value": m, "summary": summary,
+            }));
+        } else {
+            let goodputs: Vec<String> = summary.flows.iter().take(4).map(|f| format!("{:.1}", f.goodput_mbps)).collect();
+            println!(
+                "{}={:<8} {:<8} seed {:<4} {:?}={:<10} jain {:<8} util {:>6.1}%  goodput Mb/s [{}{}]",
+                p.knob,
+                p.value.to_string(),
+                p.algorithm.as_deref().unwrap_or("-"),
+                p.seed,
+                metric,
+                m.map_or("-".into(), |x| format!("{x:.4}")),
+                summary.jain.map_or("-".into(), |x| format!("{x:.4}")),
+                summary.links.first().map_or(0.0, |l| l.utilization * 100.0),
+                goodputs.join(", "),
+                if summary.flows.len() > 4 { ", …" } else { "" }
+            );
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string(&rows)?);
     }
     Ok(())
 }

@@ -82,6 +82,8 @@ pub const FULL_BW_COUNT: u32 = 3;
 /// Pace 1 % below the estimate (`bbr_pacing_margin_percent`), so a flow at gain 1 drains the
 /// small queue its own estimation noise builds.
 pub const PACING_MARGIN: f64 = 0.01;
+/// DA-BBR's pacing gain on entering recovery (the 0.75 drain gain of the cycle).
+const DA_RECOVERY_GAIN: f64 = 0.75;
 /// Below this pacing rate (bytes/s) Linux sends one segment per TSO burst, above it two
 /// (`bbr_min_tso_rate` = 1.2 Mbit/s).
 const MIN_TSO_RATE: f64 = 1_200_000.0 / 8.0;
@@ -346,7 +348,8 @@ impl<V: Variant> Bbr<V> {
             if self.v.da_recovery() {
                 // DA-BBR: cut to what is in flight and slow down to 0.75.
                 cwnd = ack.in_flight;
-                s.gain_hold = Some(0.75);
+                s.gain_hold = Some(DA_RECOVERY_GAIN);
+                s.pacing_gain = DA_RECOVERY_GAIN;
             } else {
                 cwnd = ack.in_flight + ack.acked;
             }
