@@ -55,21 +55,40 @@ fn single_bbr_flow_keeps_the_link_busy_with_a_small_queue() {
     assert!(l.mean_queue_bytes < 0.1 * buffer, "mean queue {} of {buffer}", l.mean_queue_bytes);
 }
 
-/// §3.2: with a deep (5 BDP) buffer BBR gives the 50 ms flow most of the link, and BBR-A
-/// narrows the gap.
+/// §3.2: with a deep (5 BDP) buffer BBR gives the 50 ms flow most of the link.
 #[test]
-fn deep_buffer_favours_the_long_rtt_flow_and_bbr_a_is_fairer() {
+fn deep_buffer_favours_the_long_rtt_flow() {
     let bbr = run("bbr-fairness", &[("cc", json!("bbr")), ("buffer_bdp", json!(5))]);
-    let bbr_a = run("bbr-fairness", &[("cc", json!("bbr-a")), ("buffer_bdp", json!(5))]);
     let (short, long) = (bbr.flows[0].goodput_mbps, bbr.flows[1].goodput_mbps);
-    let (jb, ja) = (bbr.jain.unwrap(), bbr_a.jain.unwrap());
-    eprintln!(
-        "5 BDP: bbr 10 ms {short:.1} / 50 ms {long:.1} Mbit/s, jain {jb:.3}; bbr-a {:.1} / {:.1}, jain {ja:.3}",
-        bbr_a.flows[0].goodput_mbps, bbr_a.flows[1].goodput_mbps
-    );
+    let jb = bbr.jain.unwrap();
+    eprintln!("5 BDP: bbr 10 ms {short:.1} / 50 ms {long:.1} Mbit/s, jain {jb:.3}");
     assert!(long > 2.0 * short, "the 50 ms flow should take clearly more: {long} vs {short}");
     assert!(jb < 0.8, "BBR's Jain index in a deep buffer: {jb}");
-    assert!(ja > jb + 0.03, "BBR-A should be fairer than BBR: {ja} vs {jb}");
+}
+
+/// §3.2: BBR-A is fairer than BBR. The model shows it where the flows are not yet both
+/// window-limited: at 0.5 BDP (quick 0.86 vs 0.67; full 200 s 0.71 vs 0.64). At 5 BDP the
+/// quick run shows a smaller gain (0.65 vs 0.56) that is gone by 200 s (0.61 both): BBR-A
+/// changes only pacing gains, and window-limited flows do not follow their pacing rate. That
+/// is a finding about the paper's claim, reported in the preset's description, not tuned away.
+#[test]
+fn bbr_a_is_fairer_than_bbr() {
+    for (bdp, margin) in [(0.5, 0.1), (5.0, 0.03)] {
+        let bbr = run("bbr-fairness", &[("cc", json!("bbr")), ("buffer_bdp", json!(bdp))]).jain.unwrap();
+        let bbr_a = run("bbr-fairness", &[("cc", json!("bbr-a")), ("buffer_bdp", json!(bdp))]).jain.unwrap();
+        eprintln!("{bdp} BDP: jain bbr {bbr:.3}, bbr-a {bbr_a:.3}");
+        assert!(bbr_a > bbr + margin, "{bdp} BDP: BBR-A {bbr_a} vs BBR {bbr}");
+    }
+}
+
+/// §3.2 (rtt-ratio): BBR shares evenly at equal RTTs and unevenly at a 1:10 ratio.
+#[test]
+fn bbr_fairness_falls_with_the_rtt_ratio() {
+    let equal = run("bbr-rtt-ratio", &[("cc", json!("bbr")), ("rtt_ms", json!(10))]).jain.unwrap();
+    let ratio10 = run("bbr-rtt-ratio", &[("cc", json!("bbr")), ("rtt_ms", json!(100))]).jain.unwrap();
+    eprintln!("jain bbr: equal RTTs {equal:.3}, 10 vs 100 ms {ratio10:.3}");
+    assert!(equal > 0.95, "{equal}");
+    assert!(ratio10 < 0.7, "{ratio10}");
 }
 
 /// §3.3: with 0.1 BDP of buffer and many flows BBR retransmits far more than BBR-A.

@@ -220,12 +220,12 @@ fn sweep(args: &[String]) -> Result<(), UsageError> {
         } else {
             let goodputs: Vec<String> = summary.flows.iter().take(4).map(|f| format!("{:.1}", f.goodput_mbps)).collect();
             println!(
-                "{}={:<8} {:<8} seed {:<4} {:?}={:<10} jain {:<8} util {:>6.1}%  goodput Mb/s [{}{}]",
+                "{}={:<8} {:<8} seed {:<4} {}={:<10} jain {:<8} util {:>6.1}%  goodput Mb/s [{}{}]",
                 p.knob,
                 p.value.to_string(),
                 p.algorithm.as_deref().unwrap_or("-"),
                 p.seed,
-                metric,
+                serde_json::to_value(metric)?.as_str().unwrap_or("metric"),
                 m.map_or("-".into(), |x| format!("{x:.4}")),
                 summary.jain.map_or("-".into(), |x| format!("{x:.4}")),
                 summary.links.first().map_or(0.0, |l| l.utilization * 100.0),
