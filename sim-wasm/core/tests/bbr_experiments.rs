@@ -50,7 +50,10 @@ fn single_bbr_flow_keeps_the_link_busy_with_a_small_queue() {
     let s = run("bbr-loss-utilization", &[("cc", json!("bbr")), ("buffer_bdp", json!(5))]);
     let l = &s.links[0];
     let buffer = l.buffer_bytes.unwrap() as f64;
-    eprintln!("bbr single flow: utilization {:.3}, mean queue {:.0} B of {buffer} B", l.utilization, l.mean_queue_bytes);
+    eprintln!(
+        "bbr single flow: utilization {:.3}, mean queue {:.0} B of {buffer} B",
+        l.utilization, l.mean_queue_bytes
+    );
     assert!(l.utilization > 0.9, "utilization {}", l.utilization);
     assert!(l.mean_queue_bytes < 0.1 * buffer, "mean queue {} of {buffer}", l.mean_queue_bytes);
 }
@@ -105,7 +108,13 @@ fn shallow_buffer_many_flows_bbr_retransmits_more_than_bbr_a() {
 /// Same scenario and seed, same digest: the BBR family draws randomness only from its seed.
 #[test]
 fn bbr_runs_are_deterministic() {
-    let a = run("bbr-fairness", &[("cc", json!("bbr")), ("duration_s", json!(5)), ("warmup_s", json!(1)), ("flows", json!(2))]);
-    let b = run("bbr-fairness", &[("cc", json!("bbr")), ("duration_s", json!(5)), ("warmup_s", json!(1)), ("flows", json!(2))]);
+    let a = run(
+        "bbr-fairness",
+        &[("cc", json!("bbr")), ("duration_s", json!(5)), ("warmup_s", json!(1)), ("flows", json!(2))],
+    );
+    let b = run(
+        "bbr-fairness",
+        &[("cc", json!("bbr")), ("duration_s", json!(5)), ("warmup_s", json!(1)), ("flows", json!(2))],
+    );
     assert_eq!(a.digest, b.digest);
 }

@@ -31,7 +31,8 @@ impl<V: Variant> Driver<V> {
     /// packets/s. With `new_round` the sampled packet was sent after the current round began.
     fn ack(&mut self, dt: Dur, acked: u32, bw: f64, rtt: Dur, in_flight: u32, new_round: bool) {
         self.now += dt;
-        let prior_delivered = if new_round { self.delivered } else { self.bbr.s.next_round_delivered.saturating_sub(1) };
+        let prior_delivered =
+            if new_round { self.delivered } else { self.bbr.s.next_round_delivered.saturating_sub(1) };
         self.delivered += acked as u64;
         let interval = rtt;
         let sample_pkts = (bw * interval as f64 / 1e9).round() as u64;
@@ -59,7 +60,7 @@ impl<V: Variant> Driver<V> {
     }
 
     /// Drive STARTUP to a full pipe at `bw` and DRAIN out into PROBE_BW.
-    fn to_probe_bw(&mut self, bw: f64, rtt: Dur) {
+    fn drive_to_probe_bw(&mut self, bw: f64, rtt: Dur) {
         for _ in 0..6 {
             self.round(bw, rtt, 10);
         }
@@ -146,7 +147,7 @@ fn probe_bw_starts_at_a_random_phase_but_never_the_drain_phase() {
 fn gain_cycle_follows_linux_order_and_rules() {
     let mut d = Driver::new(Plain);
     let rtt = 100 * MS;
-    d.to_probe_bw(400.0, rtt);
+    d.drive_to_probe_bw(400.0, rtt);
     // Walk to the probe phase, one min_rtt per cruising phase.
     let mut guard = 0;
     while d.bbr.s.cycle_idx != 0 {
@@ -187,7 +188,7 @@ fn gain_cycle_follows_linux_order_and_rules() {
 fn probe_rtt_after_10s_without_lower_rtt_holds_4_packets_for_200ms_and_a_round() {
     let mut d = Driver::new(Plain);
     let rtt = 100 * MS;
-    d.to_probe_bw(400.0, rtt);
+    d.drive_to_probe_bw(400.0, rtt);
     let cwnd_before = d.bbr.cwnd();
     assert!(cwnd_before > 4);
     // Larger RTTs only, for 10 s: min_rtt is not refreshed.
@@ -218,7 +219,7 @@ fn probe_rtt_after_10s_without_lower_rtt_holds_4_packets_for_200ms_and_a_round()
 #[test]
 fn probe_rtt_waits_for_a_full_round() {
     let mut d = Driver::new(Plain);
-    d.to_probe_bw(400.0, 100 * MS);
+    d.drive_to_probe_bw(400.0, 100 * MS);
     d.now = d.bbr.s.min_rtt_stamp + MIN_RTT_WINDOW;
     d.ack(MS, 1, 400.0, 120 * MS, 4, false);
     assert_eq!(d.bbr.s.mode, Mode::ProbeRtt);
@@ -232,7 +233,7 @@ fn probe_rtt_waits_for_a_full_round() {
 #[test]
 fn recovery_conserves_packets_then_restores_the_window() {
     let mut d = Driver::new(Plain);
-    d.to_probe_bw(400.0, 100 * MS);
+    d.drive_to_probe_bw(400.0, 100 * MS);
     let before = d.bbr.cwnd();
     let mut ev = Vec::new();
     d.bbr.on_enter_recovery(d.now, 30, &mut ev);
@@ -257,7 +258,7 @@ fn bbr_a_gain_functions_at_their_edges() {
 #[test]
 fn bbr_a_replaces_only_the_probe_slots() {
     let mut d = Driver::new(BbrA::new());
-    d.to_probe_bw(400.0, 100 * MS);
+    d.drive_to_probe_bw(400.0, 100 * MS);
     // A short RTT after a long one: φ = 100/200 = 0.5.
     d.ack(MS, 1, 400.0, 200 * MS, 10, false);
     d.ack(MS, 1, 400.0, 100 * MS, 10, false);
@@ -300,7 +301,7 @@ fn bbr_a_replaces_only_the_probe_slots() {
 #[test]
 fn bbq_shortens_the_probe_only_with_a_queue() {
     let mut d = Driver::new(Bbq::new(3 * MS, 0.01));
-    d.to_probe_bw(400.0, 100 * MS);
+    d.drive_to_probe_bw(400.0, 100 * MS);
     d.bbr.s.cycle_idx = 0;
     d.bbr.s.last_rtt = Some(100 * MS);
     assert_eq!(d.bbr.v.phase_length(&d.bbr.s), 100 * MS, "no queue: a full min_rtt");
@@ -318,8 +319,8 @@ fn bbq_shortens_the_probe_only_with_a_queue() {
 fn da_bbr_scales_the_probe_bw_target_by_rtt_over_rtt_plus_min_rtt() {
     let mut da = Driver::new(DaBbr::new());
     let mut plain = Driver::new(Plain);
-    da.to_probe_bw(1000.0, 100 * MS);
-    plain.to_probe_bw(1000.0, 100 * MS);
+    da.drive_to_probe_bw(1000.0, 100 * MS);
+    plain.drive_to_probe_bw(1000.0, 100 * MS);
     // RTT = min_rtt: factor 1/2; RTT = 3 × min_rtt: factor 3/4.
     da.bbr.s.last_rtt = Some(100 * MS);
     assert_eq!(plain.bbr.bdp(1000.0, 2.0), 200);
@@ -363,7 +364,7 @@ fn da_bbr_scales_the_probe_bw_target_by_rtt_over_rtt_plus_min_rtt() {
 #[test]
 fn da_bbr_recovery_cuts_to_inflight_and_does_not_restore() {
     let mut d = Driver::new(DaBbr::new());
-    d.to_probe_bw(400.0, 100 * MS);
+    d.drive_to_probe_bw(400.0, 100 * MS);
     let mut ev = Vec::new();
     d.bbr.on_enter_recovery(d.now, 30, &mut ev);
     d.ack(MS, 1, 400.0, 100 * MS, 20, false);
