@@ -2,21 +2,31 @@
 //!
 //! ```text
 //! netlab run <preset | path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
+//! netlab sweep <preset | path.json> [--set KEY=VALUE]... [--variant NAME] [--json]
+//! netlab check <preset | path.json> [--variant NAME] [--json]
 //! netlab presets [--json]
 //! ```
+//! `check` runs what the preset's `expect` claims need and judges each (exit 1 if one fails).
+//! `sweep` runs every point of the scenario's `sweep` (scenario/sweep.rs) on all cores and
+//! prints one line per point in the sweep's order (with `--json`: one JSON array).
 //! Presets are the files in `public/scenarios/`. `--set` takes a knob name or a dotted path
 //! into the scenario; VALUE is parsed as JSON, or taken as a plain string when it is not JSON.
 //! On invalid input the CLI prints one line naming the problem and exits with status 2; a run
 //! stopped by a budget in the scenario's `limits` prints its partial summary and exits with 3.
 
-use netlab_core::scenario::{self, apply_overrides, apply_setting, describe};
+use netlab_core::scenario::{self, apply_overrides, apply_setting, describe, sweep};
 use netlab_core::Simulation;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
-const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]\n       netlab presets [--json]\n       netlab check <preset|path.json> [--variant NAME] [--json]";
+const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
+       netlab sweep <preset|path.json> [--set KEY=VALUE]... [--variant NAME] [--json]
+       netlab check <preset|path.json> [--variant NAME] [--json]
+       netlab presets [--json]";
 
 /// An error for the user: one line, exit status 2.
 struct UsageError(String);
@@ -32,13 +42,14 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("presets") => presets(&args[1..]),
+        Some("sweep") => sweep(&args[1..]),
         Some("check") => check(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run, presets or check)"))),
-        None => Err(UsageError("missing command (expected run, presets or check)".into())),
+        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run, sweep, check or presets)"))),
+        None => Err(UsageError("missing command (expected run, sweep, check or presets)".into())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -158,30 +169,30 @@ fn run(args: &[String]) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// Run `scenarios` on all cores; results come back in input order, so output is deterministic.
-fn run_all(scenarios: Vec<(Value, Option<u64>)>) -> Result<Vec<netlab_core::Summary>, UsageError> {
+/// Run `scenarios` on all cores. Each is an independent deterministic run: workers take the
+/// next index and put the result back in its slot, so the output order never depends on
+/// scheduling.
+fn run_all(scenarios: Vec<(netlab_core::Scenario, Option<u64>)>) -> Result<Vec<netlab_core::Summary>, UsageError> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(scenarios.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<Result<netlab_core::Summary, String>>>> =
-        scenarios.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Result<netlab_core::Summary, String>>>> = scenarios.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((value, seed)) = scenarios.get(i) else { break };
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some((sc, seed)) = scenarios.get(i) else { break };
                 let started = Instant::now();
-                let out = scenario::from_value(value.clone())
-                    .and_then(|sc| Simulation::new(sc, *seed))
+                let out = Simulation::new(sc.clone(), *seed)
                     .map(|mut sim| {
                         sim.run_to_end();
                         sim.summary(started.elapsed().as_secs_f64())
                     })
                     .map_err(|e| e.to_string());
-                *results[i].lock().expect("no panics while holding the lock") = Some(out);
+                *slots[i].lock().expect("no worker panics while holding a slot") = Some(out);
             });
         }
     });
-    results
+    slots
         .into_iter()
         .map(|m| m.into_inner().ok().flatten().unwrap_or_else(|| Err("run did not finish".into())).map_err(UsageError))
         .collect()
@@ -209,7 +220,12 @@ fn check(args: &[String]) -> Result<(), UsageError> {
     if plan.expect.is_empty() {
         return Err(UsageError(format!("{spec} declares no expectations (an \"expect\" list)")));
     }
-    let summaries = run_all(plan.runs.iter().map(|(r, v)| (v.clone(), Some(r.seed))).collect())?;
+    let scenarios = plan
+        .runs
+        .iter()
+        .map(|(r, v)| scenario::from_value(v.clone()).map(|sc| (sc, Some(r.seed))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let summaries = run_all(scenarios)?;
     let results: Vec<_> = plan
         .runs
         .iter()
@@ -226,6 +242,68 @@ fn check(args: &[String]) -> Result<(), UsageError> {
     }
     if outcomes.iter().any(|o| !o.pass) {
         std::process::exit(1);
+    }
+    Ok(())
+}
+
+/// Run every point of a scenario's sweep, in parallel, and print the results in order.
+fn sweep(args: &[String]) -> Result<(), UsageError> {
+    let mut spec = None;
+    let mut sets: Vec<(String, Value)> = Vec::new();
+    let mut variant = None;
+    let mut json = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--json" => json = true,
+            "--set" => {
+                let v = flag_value(args, &mut i, "--set")?;
+                let (k, val) = v.split_once('=').ok_or_else(|| format!("--set: expected KEY=VALUE, got '{v}'"))?;
+                sets.push((k.to_string(), parse_value(val)));
+            }
+            "--variant" => variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
+            s if s.starts_with("--") => return Err(UsageError(format!("unknown option '{s}'"))),
+            s if spec.is_none() => spec = Some(s.to_string()),
+            s => return Err(UsageError(format!("unexpected argument '{s}'"))),
+        }
+        i += 1;
+    }
+    let spec = spec.ok_or("sweep: missing <preset | path.json>")?;
+    let mut value = load(&spec)?;
+    apply_overrides(&mut value, variant.as_deref())?;
+    for (k, v) in &sets {
+        apply_setting(&mut value, k, v)?;
+    }
+    let metric = scenario::from_value(value.clone())?.sweep.map(|s| s.metric).ok_or("sweep: this scenario declares no sweep")?;
+    let points = sweep::expand(&value)?;
+    let summaries = run_all(points.iter().map(|p| (p.scenario.clone(), Some(p.seed))).collect())?;
+    let mut rows = Vec::new();
+    for (p, summary) in points.iter().zip(summaries) {
+        let m = sweep::metric(metric, &summary);
+        if json {
+            rows.push(serde_json::json!({
+                "knob": p.knob, "value": p.value, "algorithm": p.algorithm, "seed": p.seed,
+                "metric": metric, "metric_value": m, "summary": summary,
+            }));
+        } else {
+            let goodputs: Vec<String> = summary.flows.iter().take(4).map(|f| format!("{:.1}", f.goodput_mbps)).collect();
+            println!(
+                "{}={:<8} {:<8} seed {:<4} {}={:<10} jain {:<8} util {:>6.1}%  goodput Mb/s [{}{}]",
+                p.knob,
+                p.value.to_string(),
+                p.algorithm.as_deref().unwrap_or("-"),
+                p.seed,
+                serde_json::to_value(metric)?.as_str().unwrap_or("metric"),
+                m.map_or("-".into(), |x| format!("{x:.4}")),
+                summary.jain.map_or("-".into(), |x| format!("{x:.4}")),
+                summary.links.first().map_or(0.0, |l| l.utilization * 100.0),
+                goodputs.join(", "),
+                if summary.flows.len() > 4 { ", …" } else { "" }
+            );
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string(&rows)?);
     }
     Ok(())
 }

@@ -10,7 +10,11 @@
 //! Adding an algorithm = one file implementing [`CongestionControl`] + one line in
 //! [`REGISTRY`].
 
+pub mod bbq;
+pub mod bbr;
+pub mod bbr_a;
 pub mod cubic;
+pub mod da_bbr;
 pub mod reno;
 
 use crate::engine::rng::SimRng;
@@ -162,6 +166,10 @@ type Factory = fn(CcInit, Option<&serde_json::Value>) -> Result<Box<dyn Congesti
 pub const REGISTRY: &[(&str, Factory)] = &[
     ("reno", reno::Reno::boxed),
     ("cubic", cubic::Cubic::boxed),
+    ("bbr", bbr::Bbr::<bbr::Plain>::boxed),
+    ("bbr-a", bbr_a::BbrA::boxed),
+    ("bbq", bbq::Bbq::boxed),
+    ("da-bbr", da_bbr::DaBbr::boxed),
 ];
 
 /// The registered names, for error messages and the UI.

@@ -8,6 +8,7 @@
 
 pub mod expect;
 pub mod knobs;
+pub mod sweep;
 mod validate;
 
 pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
@@ -81,6 +82,9 @@ pub struct Scenario {
     /// Named sets of overrides: dotted path (or knob name) → value.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variants: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
+    /// A grid of runs over one knob, algorithms and seeds (scenario/sweep.rs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<sweep::Sweep>,
 }
 
 fn default_seed() -> u64 {

@@ -182,5 +182,9 @@ pub fn validate(s: &Scenario) -> R {
             return err("metrics.max_points", "must be ≥ 16");
         }
     }
-    super::knobs::validate_knobs(s)
+    super::knobs::validate_knobs(s)?;
+    if let Some(sw) = &s.sweep {
+        super::sweep::validate(s, sw)?;
+    }
+    Ok(())
 }

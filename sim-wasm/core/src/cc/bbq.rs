@@ -1,0 +1,69 @@
+//! BBQ: BBR with a bounded probing queue (Ma, Jiang, Yao, Wang, Wu, "Fairness of
+//! Congestion-Based Congestion Control: Experimental Evaluation and Analysis",
+//! arXiv:1706.09115, as summarised in the BBR-A paper; ALGORITHMS.md §1.3).
+//!
+//! Model: BBR v1 (cc/bbr) except for the length of the probe-up (1.25) phase. When the
+//! current RTT exceeds (1 + β)·min_rtt there is a persistent queue, and a long-RTT flow's
+//! min_rtt-long probe would keep adding to it for a whole long RTT; BBQ then cuts the probe
+//! to min(α, min_rtt), so probes of long and short flows add similar amounts of queue.
+
+use super::bbr::{Bbr, State, Variant};
+use super::{parse_params, CcInit, CongestionControl};
+use crate::engine::time::{millis, Dur};
+use serde::Deserialize;
+
+/// `cc_params` of "bbq".
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BbqParams {
+    /// Longest probe-up phase while a queue persists (the paper's α = 3 ms).
+    pub alpha_ms: f64,
+    /// Queue threshold: RTT > (1 + β)·min_rtt (the paper gives β ∈ [0.5 %, 1 %]; choice 1 %).
+    pub beta: f64,
+    /// As BbrParams: header bytes per segment for pacing.
+    pub header_bytes: u32,
+}
+
+impl Default for BbqParams {
+    fn default() -> Self {
+        BbqParams { alpha_ms: 3.0, beta: 0.01, header_bytes: 52 }
+    }
+}
+
+pub struct Bbq {
+    alpha: Dur,
+    beta: f64,
+}
+
+impl Bbq {
+    pub fn new(alpha: Dur, beta: f64) -> Self {
+        Bbq { alpha, beta }
+    }
+
+    pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
+        let p: BbqParams = parse_params(params)?;
+        if !(p.alpha_ms.is_finite() && p.alpha_ms > 0.0) {
+            return Err(format!("alpha_ms: must be > 0 (got {})", p.alpha_ms));
+        }
+        if !(0.0..=1.0).contains(&p.beta) {
+            return Err(format!("beta: must be in [0, 1] (got {})", p.beta));
+        }
+        Ok(Box::new(Bbr::new(init, p.header_bytes, Bbq::new(millis(p.alpha_ms), p.beta))))
+    }
+}
+
+impl Variant for Bbq {
+    fn name(&self) -> &'static str {
+        "bbq"
+    }
+
+    fn phase_length(&self, s: &State) -> Dur {
+        let min_rtt = s.min_rtt.unwrap_or(0);
+        let queued = s.last_rtt.is_some_and(|r| r as f64 > (1.0 + self.beta) * min_rtt as f64);
+        if s.cycle_idx == 0 && queued {
+            self.alpha.min(min_rtt)
+        } else {
+            min_rtt
+        }
+    }
+}

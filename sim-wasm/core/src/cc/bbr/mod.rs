@@ -1,0 +1,584 @@
+//! BBR v1 congestion control, as Linux net/ipv4/tcp_bbr.c (Cardwell, Cheng, Gunn, Hassas
+//! Yeganeh, Jacobson, "BBR: Congestion-Based Congestion Control", ACM Queue 14(5), 2016).
+//!
+//! Model, on every ACK:
+//! ```text
+//!   btl_bw      = windowed_max(delivery_rate, 10 round trips)
+//!   min_rtt     = windowed_min(rtt, 10 s)
+//!   pacing_rate = pacing_gain × btl_bw × 0.99
+//!   cwnd        = max(cwnd_gain × btl_bw × min_rtt + quantization budget, 4 packets)
+//! ```
+//! BBR does not react to loss as a congestion signal; it only holds the window during the
+//! first round of recovery (packet conservation) and restores it afterwards.
+//!
+//! ```text
+//!              |
+//!              V
+//!     +---> STARTUP  ----+        STARTUP:   gains 2/ln2, until 3 rounds grow btl_bw < 25 %
+//!     |        |         |        DRAIN:     pacing gain ln2/2 until inflight ≤ BDP
+//!     |        V         |        PROBE_BW:  pacing gain cycle [1.25, 0.75, 1 ×6], cwnd gain 2
+//!     |      DRAIN   ----+        PROBE_RTT: 10 s without a lower RTT → cwnd 4 for
+//!     |        |         |                   max(200 ms, 1 round), then back
+//!     |        V         |
+//!     +---> PROBE_BW ----+
+//!     |      ^    |      |
+//!     |      +----+      |
+//!     +---- PROBE_RTT <--+
+//! ```
+//!
+//! One file per state (startup.rs, drain.rs, probe_bw.rs, probe_rtt.rs) plus the bandwidth
+//! filter (filters.rs). The RTT-fairness variants BBR-A, BBQ and DA-BBR (cc/bbr_a.rs, bbq.rs,
+//! da_bbr.rs) reuse all of it through the [`Variant`] hooks and change only what their papers
+//! change (ALGORITHMS.md §1.2–1.4).
+//!
+//! Modelling choices (ALGORITHMS.md §1.1):
+//! - Inflight is the sender's `tcp_packets_in_flight`; Linux's EDT correction
+//!   (`bbr_packets_in_net_at_edt`) is not modelled: the simulated sender has no departure-time
+//!   queue in the host.
+//! - The long-term (policer) bandwidth estimator and ACK-aggregation compensation are off by
+//!   default (ALGORITHMS.md §1.1); they are not implemented.
+//! - The simulated sender has no TSO; the quantization budget still uses Linux's TSO goal
+//!   (about 1 ms of data at the pacing rate) because that is the cwnd Linux BBR ends up with.
+
+mod drain;
+pub mod filters;
+mod probe_bw;
+mod probe_rtt;
+mod startup;
+
+use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl};
+use crate::engine::rng::SimRng;
+use crate::engine::time::{Dur, Time, NS_PER_S};
+use filters::WindowedMax;
+use serde::Deserialize;
+
+pub use probe_bw::{CYCLE_LEN, PACING_GAIN_CYCLE};
+
+/// STARTUP gain 2/ln 2 ≈ 2.885 (Linux `bbr_high_gain`): the smallest gain whose pacing rate
+/// doubles every round, i.e. the same packets per round as a slow-starting Reno flow.
+pub const HIGH_GAIN: f64 = 2.885;
+/// DRAIN pacing gain ln 2 / 2 = 1/HIGH_GAIN (`bbr_drain_gain`): drains the queue STARTUP built
+/// in about one round.
+pub const DRAIN_GAIN: f64 = 1.0 / HIGH_GAIN;
+/// PROBE_BW cwnd gain (`bbr_cwnd_gain`): 2×BDP tolerates delayed and stretched ACKs.
+pub const CWND_GAIN: f64 = 2.0;
+/// Bandwidth filter window in rounds (`bbr_bw_rtts` = CYCLE_LEN + 2): long enough to always
+/// contain one 1.25 probe of the gain cycle plus slack.
+pub const BW_FILTER_ROUNDS: u64 = CYCLE_LEN as u64 + 2;
+/// min_rtt filter window (`bbr_min_rtt_win_sec`): path changes are rarer than this, and PROBE_RTT
+/// costs about 200 ms / 10 s = 2 % of throughput.
+pub const MIN_RTT_WINDOW: Dur = 10 * NS_PER_S;
+/// Least time spent at the minimum window in PROBE_RTT (`bbr_probe_rtt_mode_ms`).
+pub const PROBE_RTT_DURATION: Dur = 200_000_000;
+/// Smallest cwnd (`bbr_cwnd_min_target`): two 2-packet flights keep an ACK-every-other-packet
+/// receiver busy.
+pub const MIN_CWND: u32 = 4;
+/// Full-pipe detection: growth of at least 25 % per round means more bandwidth may be
+/// available (`bbr_full_bw_thresh`) ...
+pub const FULL_BW_THRESH: f64 = 1.25;
+/// ... and 3 rounds without it mean the pipe is full (`bbr_full_bw_cnt`): one round for the
+/// receive window to grow, one to fill it, one to see the higher delivery rate.
+pub const FULL_BW_COUNT: u32 = 3;
+/// Pace 1 % below the estimate (`bbr_pacing_margin_percent`), so a flow at gain 1 drains the
+/// small queue its own estimation noise builds.
+pub const PACING_MARGIN: f64 = 0.01;
+/// DA-BBR's pacing gain on entering recovery (the 0.75 drain gain of the cycle).
+const DA_RECOVERY_GAIN: f64 = 0.75;
+/// Below this pacing rate (bytes/s) Linux sends one segment per TSO burst, above it two
+/// (`bbr_min_tso_rate` = 1.2 Mbit/s).
+const MIN_TSO_RATE: f64 = 1_200_000.0 / 8.0;
+/// Linux sizes a TSO burst to ~1 ms of data: pacing rate >> `sk_pacing_shift` (10).
+const TSO_PACING_SHIFT_DIV: f64 = 1024.0;
+/// Largest TSO burst in bytes (GSO_LEGACY_MAX_SIZE − 1 − MAX_TCP_HEADER) and segments (0x7F).
+const TSO_MAX_BYTES: f64 = 65_536.0 - 1.0 - 320.0;
+const TSO_MAX_SEGS: u32 = 0x7F;
+
+/// Tunables of the BBR family. `cc_params` of "bbr", "bbr-a" and "da-bbr".
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BbrParams {
+    /// Header bytes on the wire per segment. Linux paces on whole frames
+    /// (`tcp_mss_to_mtu`); this should equal the scenario's `tcp.header_bytes` (default 52).
+    pub header_bytes: u32,
+}
+
+impl Default for BbrParams {
+    fn default() -> Self {
+        BbrParams { header_bytes: 52 }
+    }
+}
+
+/// BBR's modes; the index is the reported state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Startup = 0,
+    Drain = 1,
+    ProbeBw = 2,
+    ProbeRtt = 3,
+}
+
+pub const STATES: &[&str] = &["startup", "drain", "probe_bw", "probe_rtt"];
+
+/// The sender's loss-recovery state as BBR sees it (Linux `icsk_ca_state`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CaState {
+    Open,
+    /// Fast recovery.
+    Recovery,
+    /// After a retransmission timeout.
+    Loss,
+}
+
+/// Everything BBR knows; the variants read it through their hooks.
+pub struct State {
+    pub mss: u32,
+    /// Bytes on the wire per full segment (pacing counts whole frames).
+    pub wire_bytes: u32,
+    pub init_cwnd: u32,
+    pub mode: Mode,
+    pub cwnd: u32,
+    /// Bytes (on the wire) per second.
+    pub pacing_rate: f64,
+    pub pacing_gain: f64,
+    pub cwnd_gain: f64,
+    /// Windowed max of delivery rate, packets per second.
+    pub bw: WindowedMax,
+    /// Round trips counted so far (`rtt_cnt`) and the `delivered` count ending this round.
+    pub round_count: u64,
+    pub next_round_delivered: u64,
+    /// This ACK started a new round.
+    pub round_start: bool,
+    pub min_rtt: Option<Dur>,
+    pub min_rtt_stamp: Time,
+    /// The latest RTT sample.
+    pub last_rtt: Option<Dur>,
+    pub full_bw: f64,
+    pub full_bw_count: u32,
+    pub full_bw_reached: bool,
+    pub cycle_idx: usize,
+    pub cycle_stamp: Time,
+    pub probe_rtt_done_stamp: Option<Time>,
+    pub probe_rtt_round_done: bool,
+    /// The window PROBE_RTT holds (Linux: 4; DA-BBR: a third of the cwnd).
+    pub probe_rtt_cwnd: u32,
+    pub prior_cwnd: u32,
+    pub packet_conservation: bool,
+    pub ca_state: CaState,
+    pub prev_ca_state: CaState,
+    pub idle_restart: bool,
+    pub has_seen_rtt: bool,
+    /// Samples of packets sent before `delivered` reached this count are app-limited: Linux
+    /// BBR sets `tp->app_limited` in PROBE_RTT so that its low-rate samples do not count.
+    pub probe_rtt_app_limited_until: u64,
+    /// A pacing gain that stays until the next gain-phase or mode change (DA-BBR's 0.75 on
+    /// entering recovery).
+    pub gain_hold: Option<f64>,
+    /// Packets delivered and lost in the round in progress, and the loss rate of the last
+    /// complete round (BBR-A's 2 % test).
+    pub round_delivered: u64,
+    pub round_lost: u64,
+    pub last_round_loss_rate: f64,
+    pub rng: SimRng,
+}
+
+/// What a BBR variant may change. Every hook's default is plain Linux BBR v1.
+pub trait Variant {
+    /// Registry name.
+    fn name(&self) -> &'static str;
+    fn extra_metric_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn extra(&self) -> Vec<f64> {
+        Vec::new()
+    }
+    /// Called on every ACK before BBR updates its model.
+    fn on_ack(&mut self, _s: &State, _ack: &AckInfo) {}
+    /// Pacing gain of PROBE_BW phase `s.cycle_idx`, recomputed on every ACK.
+    fn probe_bw_gain(&self, s: &State, _ack: &AckInfo) -> f64 {
+        PACING_GAIN_CYCLE[s.cycle_idx]
+    }
+    /// How long the current PROBE_BW phase lasts at least (Linux: one min_rtt).
+    fn phase_length(&self, s: &State) -> Dur {
+        s.min_rtt.unwrap_or(0)
+    }
+    /// Factor on the BDP while in PROBE_BW (DA-BBR scales its target down).
+    fn bdp_factor(&self, _s: &State) -> f64 {
+        1.0
+    }
+    /// Entering PROBE_RTT: the window to hold there (Linux: 4 packets).
+    fn on_enter_probe_rtt(&mut self, _s: &State) -> u32 {
+        MIN_CWND
+    }
+    /// DA-BBR's recovery: cwnd = inflight at the start, 0.75 pacing gain, no restore after.
+    fn da_recovery(&self) -> bool {
+        false
+    }
+}
+
+/// Plain BBR v1.
+pub struct Plain;
+
+impl Variant for Plain {
+    fn name(&self) -> &'static str {
+        "bbr"
+    }
+}
+
+/// A BBR controller with variant `V`.
+pub struct Bbr<V: Variant> {
+    pub s: State,
+    pub v: V,
+}
+
+impl Bbr<Plain> {
+    pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
+        let p: BbrParams = parse_params(params)?;
+        Ok(Box::new(Bbr::new(init, p.header_bytes, Plain)))
+    }
+}
+
+impl<V: Variant> Bbr<V> {
+    pub fn new(init: CcInit, header_bytes: u32, v: V) -> Self {
+        let init_cwnd = init.init_cwnd.max(1);
+        let mut s = State {
+            mss: init.mss,
+            wire_bytes: init.mss + header_bytes,
+            init_cwnd,
+            mode: Mode::Startup,
+            cwnd: init_cwnd,
+            pacing_rate: 0.0,
+            pacing_gain: HIGH_GAIN,
+            cwnd_gain: HIGH_GAIN,
+            bw: WindowedMax::new(),
+            round_count: 0,
+            next_round_delivered: 0,
+            round_start: false,
+            min_rtt: None,
+            min_rtt_stamp: 0,
+            last_rtt: None,
+            full_bw: 0.0,
+            full_bw_count: 0,
+            full_bw_reached: false,
+            cycle_idx: 0,
+            cycle_stamp: 0,
+            probe_rtt_done_stamp: None,
+            probe_rtt_round_done: false,
+            probe_rtt_cwnd: MIN_CWND,
+            prior_cwnd: 0,
+            packet_conservation: false,
+            ca_state: CaState::Open,
+            prev_ca_state: CaState::Open,
+            idle_restart: false,
+            has_seen_rtt: false,
+            probe_rtt_app_limited_until: 0,
+            gain_hold: None,
+            round_delivered: 0,
+            round_lost: 0,
+            last_round_loss_rate: 0.0,
+            rng: init.rng,
+        };
+        s.init_pacing_rate(0);
+        Bbr { s, v }
+    }
+
+    /// Move to `mode`, telling the event log.
+    pub(crate) fn set_mode(&mut self, to: Mode, events: &mut Vec<CcEvent>) {
+        if to != self.s.mode {
+            events.push(CcEvent::State { from: STATES[self.s.mode as usize], to: STATES[to as usize] });
+            self.s.mode = to;
+        }
+        self.s.gain_hold = None;
+    }
+
+    /// Packets in one BDP at `bw` (packets/s) times `gain`, rounded up (`bbr_bdp`); the initial
+    /// window until there is an RTT sample. In PROBE_BW a variant may scale it.
+    pub fn bdp(&self, bw: f64, gain: f64) -> u32 {
+        let Some(min_rtt) = self.s.min_rtt else { return self.s.init_cwnd };
+        let factor = if self.s.mode == Mode::ProbeBw { self.v.bdp_factor(&self.s) } else { 1.0 };
+        let pkts = bw * min_rtt as f64 / NS_PER_S as f64 * factor * gain;
+        // A tiny epsilon keeps an exact product (e.g. 86.000000001) from rounding up.
+        (pkts - 1e-9).ceil().max(0.0) as u32
+    }
+
+    /// Segments per TSO burst Linux would use at the current pacing rate (`bbr_tso_segs_goal`).
+    fn tso_segs_goal(&self) -> u32 {
+        let rate = self.s.pacing_rate;
+        let bytes = (rate / TSO_PACING_SHIFT_DIV).min(TSO_MAX_BYTES);
+        let min_segs = if rate < MIN_TSO_RATE { 1 } else { 2 };
+        ((bytes / self.s.mss as f64) as u32).max(min_segs).min(TSO_MAX_SEGS)
+    }
+
+    /// Add headroom for the bursts in the sending and receiving hosts (`bbr_quantization_budget`).
+    pub fn quantization_budget(&self, cwnd: u32) -> u32 {
+        // Three bursts: one in the qdisc, one in TSO/GSO, one in the receiver's GRO/delayed ACK.
+        let mut cwnd = cwnd + 3 * self.tso_segs_goal();
+        // Round up to an even number: fewer delayed ACKs waiting for a second segment.
+        cwnd = (cwnd + 1) & !1;
+        // The 1.25 phase must push inflight above BDP even when the BDP is a few packets.
+        if self.s.mode == Mode::ProbeBw && self.s.cycle_idx == 0 {
+            cwnd += 2;
+        }
+        cwnd
+    }
+
+    /// The inflight target for `gain` (`bbr_inflight`).
+    pub fn inflight_target(&self, bw: f64, gain: f64) -> u32 {
+        self.quantization_budget(self.bdp(bw, gain))
+    }
+
+    /// Bandwidth the model uses (packets/s).
+    pub fn bw(&self) -> f64 {
+        self.s.bw.get()
+    }
+
+    /// Loss recovery as Linux `bbr_set_cwnd_to_recover_or_restore`. Returns the window to
+    /// start from and whether packet conservation decides it alone.
+    fn recover_or_restore(&mut self, ack: &AckInfo) -> (u32, bool) {
+        let s = &mut self.s;
+        let (prev, state) = (s.prev_ca_state, s.ca_state);
+        let mut cwnd = s.cwnd;
+        // An ACK for P packets may release at most 2P: first take off what was just lost.
+        if ack.lost > 0 {
+            cwnd = cwnd.saturating_sub(ack.lost).max(1);
+        }
+        if state == CaState::Recovery && prev != CaState::Recovery {
+            // First round of recovery: packet conservation, and the round starts now.
+            s.packet_conservation = true;
+            s.next_round_delivered = ack.delivered;
+            if self.v.da_recovery() {
+                // DA-BBR: cut to what is in flight and slow down to 0.75.
+                cwnd = ack.in_flight;
+                s.gain_hold = Some(DA_RECOVERY_GAIN);
+                s.pacing_gain = DA_RECOVERY_GAIN;
+            } else {
+                cwnd = ack.in_flight + ack.acked;
+            }
+        } else if prev >= CaState::Recovery && state < CaState::Recovery {
+            // Recovery is over: restore the window from before it (DA-BBR does not).
+            if !self.v.da_recovery() {
+                cwnd = cwnd.max(s.prior_cwnd);
+            }
+            s.packet_conservation = false;
+        }
+        s.prev_ca_state = state;
+        if s.packet_conservation {
+            let c = if self.v.da_recovery() { cwnd } else { cwnd.max(ack.in_flight + ack.acked) };
+            return (c, true);
+        }
+        (cwnd, false)
+    }
+
+    /// Set the congestion window (`bbr_set_cwnd`).
+    fn set_cwnd(&mut self, ack: &AckInfo, bw: f64, gain: f64) {
+        let mut cwnd = self.s.cwnd;
+        if ack.acked > 0 {
+            let (c, conserving) = self.recover_or_restore(ack);
+            cwnd = c;
+            if !conserving {
+                let target = self.quantization_budget(self.bdp(bw, gain));
+                if self.s.full_bw_reached {
+                    // Grow towards the target at most one packet per packet acked, or snap down.
+                    cwnd = (cwnd + ack.acked).min(target);
+                } else if cwnd < target || ack.delivered < self.s.init_cwnd as u64 {
+                    // Still filling the pipe: slow start.
+                    cwnd += ack.acked;
+                }
+                cwnd = cwnd.max(MIN_CWND);
+            }
+        }
+        if self.s.mode == Mode::ProbeRtt {
+            cwnd = cwnd.min(self.s.probe_rtt_cwnd);
+        }
+        self.s.cwnd = cwnd.max(1);
+    }
+
+    /// Pacing gain and cwnd gain for the current mode (`bbr_update_gains`).
+    fn update_gains(&mut self, ack: &AckInfo) {
+        let (p, c) = match self.s.mode {
+            Mode::Startup => (HIGH_GAIN, HIGH_GAIN),
+            Mode::Drain => (DRAIN_GAIN, HIGH_GAIN),
+            Mode::ProbeBw => (self.v.probe_bw_gain(&self.s, ack), CWND_GAIN),
+            Mode::ProbeRtt => (1.0, 1.0),
+        };
+        self.s.pacing_gain = self.s.gain_hold.unwrap_or(p);
+        self.s.cwnd_gain = c;
+    }
+
+    /// Count rounds and feed the bandwidth filter (`bbr_update_bw`).
+    fn update_bw(&mut self, ack: &AckInfo) {
+        let app_limited = self.app_limited(ack);
+        let s = &mut self.s;
+        s.round_start = false;
+        s.round_delivered += ack.acked as u64;
+        s.round_lost += ack.lost as u64;
+        let Some(bytes_per_s) = ack.rate.bytes_per_sec(ack.mss) else { return };
+        if ack.rate.prior_delivered >= s.next_round_delivered {
+            // The packet sampled was sent after the round began: a round trip has passed.
+            s.next_round_delivered = ack.delivered;
+            s.round_count += 1;
+            s.round_start = true;
+            s.packet_conservation = false;
+            let total = s.round_delivered + s.round_lost;
+            s.last_round_loss_rate = if total > 0 { s.round_lost as f64 / total as f64 } else { 0.0 };
+            s.round_delivered = 0;
+            s.round_lost = 0;
+        }
+        let bw = bytes_per_s / ack.mss as f64;
+        // App-limited samples measure the application; they only count when they show more
+        // bandwidth than the model has.
+        if !app_limited || bw >= s.bw.get() {
+            s.bw.update(BW_FILTER_ROUNDS, s.round_count, bw);
+        }
+    }
+
+    /// Whether this ACK's rate sample is app-limited (including BBR's own PROBE_RTT marking).
+    pub(crate) fn app_limited(&self, ack: &AckInfo) -> bool {
+        ack.rate.is_app_limited || ack.rate.prior_delivered < self.s.probe_rtt_app_limited_until
+    }
+
+    fn update_model(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
+        self.update_bw(ack);
+        self.update_cycle_phase(ack, events);
+        self.check_full_bw_reached(ack);
+        self.check_drain(ack, events);
+        self.update_min_rtt(ack, events);
+        self.update_gains(ack);
+    }
+}
+
+impl State {
+    /// Pacing rate in bytes/s for `bw` packets/s and `gain`, 1 % under (`bbr_rate_bytes_per_sec`).
+    pub fn rate_for(&self, bw: f64, gain: f64) -> f64 {
+        bw * self.wire_bytes as f64 * gain * (1.0 - PACING_MARGIN)
+    }
+
+    /// Before a bandwidth estimate: high_gain × cwnd / RTT, with a nominal 1 ms RTT until the
+    /// first sample (`bbr_init_pacing_rate_from_rtt`).
+    fn init_pacing_rate(&mut self, srtt: Dur) {
+        let rtt = if srtt > 0 {
+            self.has_seen_rtt = true;
+            srtt
+        } else {
+            1_000_000
+        };
+        let bw = self.cwnd as f64 * NS_PER_S as f64 / rtt as f64;
+        self.pacing_rate = self.rate_for(bw, HIGH_GAIN);
+    }
+
+    /// `bbr_set_pacing_rate`: never slow down in STARTUP before the pipe is full.
+    fn set_pacing_rate(&mut self, bw: f64, gain: f64, srtt: Dur) {
+        let rate = self.rate_for(bw, gain);
+        if !self.has_seen_rtt && srtt > 0 {
+            self.init_pacing_rate(srtt);
+        }
+        if self.full_bw_reached || rate > self.pacing_rate {
+            self.pacing_rate = rate;
+        }
+    }
+
+    /// Remember the window to go back to after recovery or PROBE_RTT (`bbr_save_cwnd`).
+    pub(crate) fn save_cwnd(&mut self) {
+        if self.prev_ca_state < CaState::Recovery && self.mode != Mode::ProbeRtt {
+            self.prior_cwnd = self.cwnd;
+        } else {
+            // Recovery or PROBE_RTT has cut the window already: keep the larger.
+            self.prior_cwnd = self.prior_cwnd.max(self.cwnd);
+        }
+    }
+}
+
+impl<V: Variant> CongestionControl for Bbr<V> {
+    fn name(&self) -> &'static str {
+        self.v.name()
+    }
+
+    fn on_ack(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
+        if let Some(r) = ack.rtt {
+            self.s.last_rtt = Some(r);
+        }
+        self.v.on_ack(&self.s, ack);
+        self.update_model(ack, events);
+        let bw = self.bw();
+        let gain = self.s.pacing_gain;
+        self.s.set_pacing_rate(bw, gain, ack.srtt);
+        let cwnd_gain = self.s.cwnd_gain;
+        self.set_cwnd(ack, bw, cwnd_gain);
+    }
+
+    fn on_enter_recovery(&mut self, _now: Time, _in_flight: u32, _events: &mut Vec<CcEvent>) {
+        // Linux `bbr_ssthresh`: remember the window; the cut happens on this ACK in set_cwnd.
+        self.s.save_cwnd();
+        self.s.ca_state = CaState::Recovery;
+    }
+
+    fn on_exit_recovery(&mut self, _now: Time, _events: &mut Vec<CcEvent>) {
+        self.s.ca_state = CaState::Open;
+    }
+
+    fn on_rto(&mut self, _now: Time, _in_flight: u32, _events: &mut Vec<CcEvent>) {
+        // Linux: bbr_ssthresh saves the window, tcp_enter_loss sets cwnd = in flight + 1 = 1
+        // (everything is presumed lost), and bbr_set_state(TCP_CA_Loss) restarts full-pipe
+        // detection and starts a round.
+        self.s.save_cwnd();
+        self.s.cwnd = 1;
+        self.s.ca_state = CaState::Loss;
+        self.s.prev_ca_state = CaState::Loss;
+        self.s.full_bw = 0.0;
+        self.s.round_start = true;
+    }
+
+    fn on_idle_restart(&mut self, now: Time) {
+        // `bbr_cwnd_event(CA_EVENT_TX_START)`: restarting from idle, pace at the estimate
+        // rather than probing into a queue that is not needed.
+        self.s.idle_restart = true;
+        match self.s.mode {
+            Mode::ProbeBw => {
+                let r = self.s.rate_for(self.bw(), 1.0);
+                if r > 0.0 {
+                    self.s.pacing_rate = r;
+                }
+            }
+            Mode::ProbeRtt => {
+                let mut ev = Vec::new();
+                self.check_probe_rtt_done(now, &mut ev);
+            }
+            _ => {}
+        }
+    }
+
+    fn cwnd(&self) -> u32 {
+        self.s.cwnd
+    }
+
+    fn uses_prr(&self) -> bool {
+        // BBR sets its own recovery window (packet conservation), as Linux bbr_set_cwnd.
+        false
+    }
+
+    fn pacing_rate(&self) -> Option<f64> {
+        Some(self.s.pacing_rate)
+    }
+
+    fn state_names(&self) -> &'static [&'static str] {
+        STATES
+    }
+
+    fn extra_metric_names(&self) -> &'static [&'static str] {
+        self.v.extra_metric_names()
+    }
+
+    fn metrics(&self) -> CcMetrics {
+        CcMetrics {
+            state: self.s.mode as u8,
+            pacing_gain: Some(self.s.pacing_gain),
+            cwnd_gain: Some(self.s.cwnd_gain),
+            btl_bw: Some(self.bw() * self.s.mss as f64),
+            min_rtt: self.s.min_rtt,
+            ssthresh: None,
+            extra: self.v.extra(),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

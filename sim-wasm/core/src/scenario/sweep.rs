@@ -1,0 +1,215 @@
+//! Sweeps: one preset run over a grid of knob values × algorithms × seeds.
+//!
+//! A scenario may declare
+//! ```json
+//! "sweep": { "knob": "buffer_bdp", "values": [0.1, 1, 10], "algorithms": ["bbr", "bbr-a"],
+//!            "seeds": [1, 2, 3], "metric": "jain" }
+//! ```
+//! `knob` names one of the scenario's knobs and every value is checked against it as a `--set`
+//! would be; `algorithms` (optional) are values of the knob named by `algorithm_knob`
+//! (default "cc"); `seeds` (optional) default to the scenario's seed. [`expand`] turns the
+//! scenario into its points in a fixed order (value, then algorithm, then seed), each a plain
+//! scenario without the sweep, so any runner — the CLI on all cores, the browser one by one —
+//! gets the same list and can put results back in order. [`metric`] reads the sweep's metric
+//! from a run's summary.
+
+use super::knobs::apply_setting;
+use super::{Scenario, ScenarioError};
+use crate::metrics::summary::Summary;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Largest number of points one sweep may expand to (a typo guard, like MAX_FLOWS).
+pub const MAX_POINTS: usize = 10_000;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sweep {
+    /// The knob whose values are swept.
+    pub knob: String,
+    pub values: Vec<Value>,
+    /// Algorithms to compare, set through `algorithm_knob`; empty = the scenario's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub algorithms: Vec<String>,
+    #[serde(default = "default_algorithm_knob")]
+    pub algorithm_knob: String,
+    /// Seeds per point; empty = the scenario's seed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seeds: Vec<u64>,
+    /// What each point reports; see [`Metric`].
+    pub metric: Metric,
+}
+
+fn default_algorithm_knob() -> String {
+    "cc".into()
+}
+
+/// A number read from a run's summary.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Jain's fairness index over the bulk flows.
+    Jain,
+    /// Utilisation of the first reported link (the bottleneck of a dumbbell).
+    Utilization,
+    /// Retransmitted data packets / data packets sent, over all flows.
+    RetransmissionRate,
+    /// Sum of the flows' goodputs, Mbit/s.
+    GoodputMbps,
+    /// Mean queue of the first reported link, bytes.
+    MeanQueueBytes,
+}
+
+/// One point of a sweep: where it sits in the grid and the scenario to run.
+#[derive(Debug, Clone)]
+pub struct SweepPoint {
+    pub knob: String,
+    pub value: Value,
+    /// `None` when the sweep does not vary the algorithm.
+    pub algorithm: Option<String>,
+    pub seed: u64,
+    pub scenario: Scenario,
+}
+
+/// The sweep a scenario declares, with its points in order (value, algorithm, seed). `root` is
+/// the scenario JSON with variant overrides and settings already applied. Errors name the
+/// field (`sweep.values[2]: …`).
+pub fn expand(root: &Value) -> Result<Vec<SweepPoint>, ScenarioError> {
+    let base = super::from_value(root.clone())?;
+    let Some(sweep) = base.sweep.clone() else {
+        return Err(ScenarioError::new("sweep", "this scenario declares no sweep"));
+    };
+    let mut plain = root.clone();
+    if let Value::Object(m) = &mut plain {
+        m.remove("sweep");
+    }
+    let algorithms: Vec<Option<&String>> =
+        if sweep.algorithms.is_empty() { vec![None] } else { sweep.algorithms.iter().map(Some).collect() };
+    let seeds = if sweep.seeds.is_empty() { vec![base.seed] } else { sweep.seeds.clone() };
+    let mut points = Vec::new();
+    for (i, value) in sweep.values.iter().enumerate() {
+        for (j, alg) in algorithms.iter().enumerate() {
+            let mut v = plain.clone();
+            apply_setting(&mut v, &sweep.knob, value)
+                .map_err(|e| ScenarioError::new(format!("sweep.values[{i}]"), e.message))?;
+            if let Some(a) = alg {
+                apply_setting(&mut v, &sweep.algorithm_knob, &Value::String((*a).clone()))
+                    .map_err(|e| ScenarioError::new(format!("sweep.algorithms[{j}]"), e.message))?;
+            }
+            let scenario = super::from_value(v).map_err(|e| {
+                ScenarioError::new(format!("sweep.values[{i}]"), format!("gives an invalid scenario: {e}"))
+            })?;
+            for &seed in &seeds {
+                let mut s = scenario.clone();
+                s.seed = seed;
+                points.push(SweepPoint {
+                    knob: sweep.knob.clone(),
+                    value: value.clone(),
+                    algorithm: alg.cloned(),
+                    seed,
+                    scenario: s,
+                });
+            }
+        }
+    }
+    Ok(points)
+}
+
+/// Read `m` from a run's summary (`None` when it is undefined, e.g. Jain without traffic).
+pub fn metric(m: Metric, s: &Summary) -> Option<f64> {
+    match m {
+        Metric::Jain => s.jain,
+        Metric::Utilization => s.links.first().map(|l| l.utilization),
+        Metric::MeanQueueBytes => s.links.first().map(|l| l.mean_queue_bytes),
+        Metric::GoodputMbps => Some(s.flows.iter().map(|f| f.goodput_mbps).sum()),
+        Metric::RetransmissionRate => {
+            let sent: u64 = s.flows.iter().map(|f| f.sent_packets).sum();
+            let retx: u64 = s.flows.iter().map(|f| f.retransmitted_packets).sum();
+            (sent > 0).then(|| retx as f64 / sent as f64)
+        }
+    }
+}
+
+/// Static checks of a declared sweep (values are checked against the knob in [`expand`]).
+pub(super) fn validate(s: &Scenario, sw: &Sweep) -> Result<(), ScenarioError> {
+    let err = |p: &str, m: String| Err(ScenarioError::new(format!("sweep.{p}"), m));
+    let knob_names: Vec<&str> = s.knobs.iter().map(|k| k.name.as_str()).collect();
+    if !knob_names.contains(&sw.knob.as_str()) {
+        return err("knob", format!("'{}' is not a knob of this scenario (knobs: {})", sw.knob, knob_names.join(", ")));
+    }
+    if sw.values.is_empty() {
+        return err("values", "needs at least one value".into());
+    }
+    if !sw.algorithms.is_empty() {
+        let Some(k) = s.knobs.iter().find(|k| k.name == sw.algorithm_knob) else {
+            return err("algorithm_knob", format!("'{}' is not a knob of this scenario", sw.algorithm_knob));
+        };
+        for (i, a) in sw.algorithms.iter().enumerate() {
+            if !k.options.is_empty() && !k.options.contains(a) {
+                return err(&format!("algorithms[{i}]"), format!("'{a}' is not one of: {}", k.options.join(", ")));
+            }
+        }
+    }
+    let n = sw.values.len() * sw.algorithms.len().max(1) * sw.seeds.len().max(1);
+    if n > MAX_POINTS {
+        return err("values", format!("the sweep has {n} points, at most {MAX_POINTS} allowed"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn preset() -> Value {
+        json!({
+            "duration_s": 1,
+            "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 10, "buffer": {"bdp": 1}},
+                          "senders": [{"rtt_ms": 10}]},
+            "flows": [{"cc": "cubic"}],
+            "knobs": [
+                {"name": "cc", "label": "CC", "kind": "enum", "options": ["reno", "cubic"], "bind": ["flows.*.cc"]},
+                {"name": "buffer_bdp", "label": "Buffer", "kind": "number", "min": 0.1, "max": 10,
+                 "bind": ["topology.bottleneck.buffer.bdp"]}
+            ],
+            "sweep": {"knob": "buffer_bdp", "values": [0.5, 2], "algorithms": ["reno", "cubic"], "seeds": [7, 8],
+                      "metric": "utilization"}
+        })
+    }
+
+    #[test]
+    fn expands_in_order_value_algorithm_seed() {
+        let pts = expand(&preset()).unwrap();
+        let got: Vec<(f64, String, u64)> =
+            pts.iter().map(|p| (p.value.as_f64().unwrap(), p.algorithm.clone().unwrap(), p.seed)).collect();
+        assert_eq!(got.len(), 8);
+        assert_eq!(got[0], (0.5, "reno".into(), 7));
+        assert_eq!(got[1], (0.5, "reno".into(), 8));
+        assert_eq!(got[2], (0.5, "cubic".into(), 7));
+        assert_eq!(got[7], (2.0, "cubic".into(), 8));
+        assert_eq!(pts[7].scenario.flows[0].cc, "cubic");
+        assert_eq!(pts[7].scenario.seed, 8);
+        assert!(pts[0].scenario.sweep.is_none(), "points are plain scenarios");
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let mut v = preset();
+        v["sweep"]["values"] = json!([1, 50]);
+        let e = expand(&v).unwrap_err();
+        assert_eq!(e.to_string(), "sweep.values[1]: 50 is out of range [0.1, 10]");
+        let mut v = preset();
+        v["sweep"]["algorithms"] = json!(["reno", "vegas"]);
+        let e = crate::scenario::from_value(v).unwrap_err();
+        assert_eq!(e.to_string(), "sweep.algorithms[1]: 'vegas' is not one of: reno, cubic");
+        let mut v = preset();
+        v["sweep"]["knob"] = json!("rtt");
+        let e = crate::scenario::from_value(v).unwrap_err();
+        assert!(e.to_string().starts_with("sweep.knob: 'rtt' is not a knob"), "{e}");
+        let mut v = preset();
+        v["sweep"]["metric"] = json!("speed");
+        let e = crate::scenario::from_value(v).unwrap_err();
+        assert!(e.to_string().starts_with("sweep.metric: unknown variant"), "{e}");
+    }
+}
