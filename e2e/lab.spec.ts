@@ -1,0 +1,91 @@
+import { type Page, expect, test } from '@playwright/test';
+
+// Fixed seed and the quick variant at max speed, so runs finish in seconds.
+const FAST = 'seed=1&variant=quick&speed=max';
+
+const app = (page: Page) => page.getByTestId('app');
+
+async function points(page: Page, testId: string): Promise<number> {
+  return Number(await page.getByTestId(testId).getAttribute('data-points'));
+}
+
+async function expectFinishedWithJain(page: Page, withJain = true) {
+  await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
+  const summary = page.getByTestId('summary');
+  await expect(summary).toBeVisible();
+  if (!withJain) return;
+  const jain = Number(await summary.getAttribute('data-jain'));
+  expect(jain).toBeGreaterThan(0);
+  expect(jain).toBeLessThanOrEqual(1 + 1e-9);
+  await expect(page.getByTestId('jain')).toHaveText(/^\d\.\d{3}$/);
+}
+
+test('the lab opens with the default scenario running and charts filling', async ({ page }) => {
+  await page.goto('/');
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  await expect(app(page)).toHaveAttribute('data-state', 'running');
+  await expect(page.getByTestId('description')).not.toBeEmpty();
+  // Simulated time advances and the cwnd chart draws points.
+  await expect.poll(async () => Number(await app(page).getAttribute('data-sim-time'))).toBeGreaterThan(0);
+  await expect.poll(() => points(page, 'chart-cwnd')).toBeGreaterThan(0);
+  const before = Number(await app(page).getAttribute('data-sim-time'));
+  await expect.poll(async () => Number(await app(page).getAttribute('data-sim-time'))).toBeGreaterThan(before);
+
+  // Pause stops the clock; play resumes it.
+  await page.getByTestId('pause').click();
+  await expect(app(page)).toHaveAttribute('data-state', 'paused');
+  const paused = await app(page).getAttribute('data-sim-time');
+  await page.waitForTimeout(300);
+  await expect(app(page)).toHaveAttribute('data-sim-time', paused ?? '');
+  await page.getByTestId('play').click();
+  await expect(app(page)).toHaveAttribute('data-state', 'running');
+});
+
+test('the default scenario runs to the end with a summary and a Jain index', async ({ page }) => {
+  await page.goto(`/?${FAST}`);
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  await expectFinishedWithJain(page);
+  expect(await points(page, 'chart-cwnd')).toBeGreaterThan(0);
+  expect(Number(await page.getByTestId('chart-cwnd').getAttribute('data-series'))).toBeGreaterThanOrEqual(2);
+  expect(await points(page, 'chart-queue')).toBeGreaterThan(0);
+  await expect(page.getByTestId('summary-flows').locator('tbody tr')).not.toHaveCount(0);
+  await expect(page.getByTestId('summary-links').locator('tbody tr')).not.toHaveCount(0);
+  await expect(page.getByTestId('progress')).toHaveAttribute('value', '1');
+});
+
+test('a bad knob value shows the engine error and the page keeps working', async ({ page }) => {
+  await page.goto(`/?preset=tcp-dumbbell&${FAST}`);
+  await expectFinishedWithJain(page);
+  const runId = await app(page).getAttribute('data-run-id');
+
+  const buffer = page.getByTestId('knob-buffer_bdp');
+  await buffer.fill('-1');
+  const error = page.getByTestId('error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('buffer_bdp');
+  await expect(app(page)).toHaveAttribute('data-state', 'error');
+  // The last good run is still shown.
+  await expect(page.getByTestId('summary')).toBeVisible();
+  expect(await app(page).getAttribute('data-run-id')).toBe(runId);
+
+  await buffer.fill('2');
+  await expect(error).toBeHidden();
+  await expect.poll(async () => Number(await app(page).getAttribute('data-run-id'))).toBeGreaterThan(Number(runId));
+  await expectFinishedWithJain(page);
+});
+
+test('switching presets loads and runs the new one', async ({ page }) => {
+  await page.goto(`/?${FAST}`);
+  await expectFinishedWithJain(page);
+  const description = await page.getByTestId('description').textContent();
+
+  await page.getByTestId('preset').selectOption('tcp-single');
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-single');
+  await expect(page.getByTestId('description')).not.toHaveText(description ?? '');
+  await expectFinishedWithJain(page, false); // one flow: Jain is trivially 1 or absent
+  await expect(page.getByTestId('summary')).toContainText('tcp-single');
+
+  await page.getByTestId('preset').selectOption('tcp-dumbbell');
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  await expectFinishedWithJain(page);
+});

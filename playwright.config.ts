@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests against the production build (`vite build` first), served by `vite preview`.
+// Browsers cannot be downloaded here: Debian's Chromium is used (scripts/setup.mjs --browser).
+// Set E2E_BASE_URL to test an already running server (e.g. `npm run dev`) instead.
+const PORT = 4173;
+const external = process.env.E2E_BASE_URL;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: external ?? `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 720 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: external
+    ? undefined
+    : {
+        command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+        url: `http://127.0.0.1:${PORT}`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 60_000,
+        stdout: 'ignore',
+      },
+});

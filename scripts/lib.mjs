@@ -1,0 +1,68 @@
+// Small helpers shared by the dependency-free scripts (node: builtins only).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// A fresh shell (CI) may not have ~/.cargo/bin on PATH even though rustup put it there.
+const cargoBin = join(process.env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin');
+if (existsSync(cargoBin) && !(process.env.PATH ?? '').split(delimiter).includes(cargoBin)) {
+  process.env.PATH = `${process.env.PATH ?? ''}${delimiter}${cargoBin}`;
+}
+
+export class StepError extends Error {}
+
+/** Runs a command with inherited stdio; throws StepError when it fails. */
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  if (r.error) throw new StepError(`${cmd}: ${r.error.message}`);
+  if (r.status !== 0) throw new StepError(`\`${[cmd, ...args].join(' ')}\` exited with ${r.status ?? r.signal}`);
+}
+
+/** Runs a command and returns its trimmed stdout, or null when it cannot run or fails. */
+export function capture(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', ...opts });
+  if (r.error || r.status !== 0) return null;
+  return r.stdout.trim();
+}
+
+export function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/** Newest modification time of the files under `dir` (recursive), skipping `skip` names. */
+export function newestUnder(dir, skip = new Set()) {
+  let newest = 0;
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return newest;
+  }
+  for (const e of entries) {
+    if (skip.has(e.name)) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) newest = Math.max(newest, newestUnder(p, skip));
+    else if (e.isFile()) newest = Math.max(newest, mtime(p) ?? 0);
+  }
+  return newest;
+}
+
+/** The exact wasm-bindgen version pinned in sim-wasm/Cargo.toml (`wasm-bindgen = "=X.Y.Z"`). */
+export function pinnedWasmBindgen() {
+  const toml = readFileSync(join(ROOT, 'sim-wasm', 'Cargo.toml'), 'utf8');
+  const m = toml.match(/^\s*wasm-bindgen\s*=\s*(?:\{[^}\n]*?version\s*=\s*)?"=?\s*([0-9]+\.[0-9]+\.[0-9]+)"/m);
+  if (!m) throw new StepError('sim-wasm/Cargo.toml: no exact `wasm-bindgen = "=X.Y.Z"` pin found');
+  return m[1];
+}
+
+export function log(tag, msg) {
+  console.log(`${tag}: ${msg}`);
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Runs every test suite in order and ends with one clear line. Steps whose prerequisites
+// failed are skipped (and counted as failed); independent ones still run, so one failure
+// does not hide the others. Exit code: 0 only when every step passed.
+//   node scripts/test.mjs            (after `node scripts/setup.mjs --browser`)
+import { join } from 'node:path';
+import { ROOT, run } from './lib.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const steps = [
+  { name: 'cargo test', cmd: 'cargo', args: ['test', '--workspace', '--release'] },
+  { name: 'build-wasm', cmd: process.execPath, args: ['scripts/build-wasm.mjs'] },
+  { name: 'node tests', cmd: process.execPath, args: ['--test', 'tests-node/'], needs: ['build-wasm'] },
+  { name: 'vitest', cmd: bin('vitest'), args: ['run'] },
+  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'], needs: ['build-wasm'] },
+  { name: 'vite build', cmd: bin('vite'), args: ['build'], needs: ['build-wasm'] },
+  { name: 'playwright', cmd: bin('playwright'), args: ['test'], needs: ['vite build'] },
+];
+
+const results = new Map();
+const t0 = Date.now();
+for (const step of steps) {
+  const missing = (step.needs ?? []).filter((n) => results.get(n)?.ok !== true);
+  if (missing.length > 0) {
+    console.log(`\ntest: SKIP ${step.name} (needs ${missing.join(', ')})`);
+    results.set(step.name, { ok: false, note: `skipped: needs ${missing.join(', ')}` });
+    continue;
+  }
+  console.log(`\ntest: ▶ ${step.name}: ${[step.cmd === process.execPath ? 'node' : step.cmd.replace(/^.*\//, ''), ...step.args].join(' ')}`);
+  const s0 = Date.now();
+  try {
+    run(step.cmd, step.args);
+    results.set(step.name, { ok: true, note: `${((Date.now() - s0) / 1000).toFixed(1)} s` });
+  } catch (e) {
+    results.set(step.name, { ok: false, note: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+console.log('\ntest: summary');
+for (const [name, r] of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${name.padEnd(12)} ${r.note}`);
+const failed = [...results.values()].filter((r) => !r.ok).length;
+const passed = results.size - failed;
+const total = ((Date.now() - t0) / 1000).toFixed(0);
+console.log(failed === 0 ? `npm test: ALL PASSED in ${total} s` : `npm test: FAILED (${failed} of ${results.size} steps) in ${total} s`);
+console.log(`steps: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

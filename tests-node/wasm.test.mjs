@@ -1,0 +1,180 @@
+// The wasm build, run in Node: same results as the native CLI, and clear errors on bad input.
+// Needs sim-wasm/pkg (node scripts/build-wasm.mjs); builds the native CLI itself.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ROOT } from '../scripts/lib.mjs';
+import {
+  Simulation,
+  apply_knobs,
+  describe_preset,
+  engine_version,
+  initSync,
+  validate_scenario,
+} from '../sim-wasm/pkg/netlab_wasm.js';
+
+initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
+
+const CLI = join(ROOT, 'target', 'release', process.platform === 'win32' ? 'netlab.exe' : 'netlab');
+const DETERMINISM_PRESETS = ['tcp-single', 'tcp-dumbbell'];
+const SEED = 1;
+
+const presetText = (name) => readFileSync(join(ROOT, 'public', 'scenarios', `${name}.json`), 'utf8');
+
+/** The preset's scenario JSON as the UI would run it: default knobs, variant quick if declared. */
+function scenarioOf(name) {
+  const text = presetText(name);
+  const desc = JSON.parse(describe_preset(text));
+  const variant = desc.variants.includes('quick') ? 'quick' : null;
+  return { desc, variant, scenario: apply_knobs(text, '{}', variant) };
+}
+
+function wasmSummary(scenario, seed) {
+  const sim = new Simulation(scenario, seed);
+  try {
+    sim.run_to_end();
+    assert.ok(sim.finished(), 'finished() after run_to_end()');
+    return JSON.parse(sim.summary_json(0));
+  } finally {
+    sim.free();
+  }
+}
+
+function nativeSummary(target, seed) {
+  const r = spawnSync(CLI, ['run', target, '--seed', String(seed), '--json'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, `netlab run ${target} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+function withoutWall(summary) {
+  const { wall_s, peak_rss_bytes, ...rest } = summary;
+  assert.equal(typeof wall_s, 'number', 'summary.wall_s is a number');
+  void peak_rss_bytes; // a native-only measurement, like wall_s
+  return rest;
+}
+
+let tmp;
+before(() => {
+  // Always (re)build: a stale CLI would make the comparison meaningless. No-op when fresh.
+  execFileSync('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab'], { cwd: ROOT, stdio: 'inherit' });
+  tmp = mkdtempSync(join(tmpdir(), 'netlab-'));
+});
+after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+
+describe('determinism: wasm equals native', () => {
+  for (const name of DETERMINISM_PRESETS) {
+    test(`${name}, seed ${SEED}`, () => {
+      const { variant, scenario } = scenarioOf(name);
+      const wasm = wasmSummary(scenario, SEED);
+      assert.equal(typeof wasm.digest, 'string', 'summary has a digest');
+      assert.equal(wasm.seed, SEED);
+      assert.equal(wasm.engine_version, engine_version());
+
+      // The CLI runs the very scenario the wasm ran (variant applied), from a file.
+      const file = join(tmp, `${name}.json`);
+      writeFileSync(file, scenario);
+      const native = nativeSummary(file, SEED);
+      assert.equal(native.digest, wasm.digest, `digest of ${name} differs between wasm and native`);
+      assert.deepEqual(withoutWall(native), withoutWall(wasm));
+
+      if (variant === null) {
+        // Without a variant, running the preset by name must give the same result.
+        assert.deepEqual(withoutWall(nativeSummary(name, SEED)), withoutWall(wasm));
+      }
+    });
+  }
+
+  test('advancing in slices gives the same result as run_to_end', () => {
+    const { scenario } = scenarioOf('tcp-single');
+    const whole = wasmSummary(scenario, SEED);
+    const sim = new Simulation(scenario, SEED);
+    let points = 0;
+    let slices = 0;
+    try {
+      const step = sim.duration_s() / 37;
+      while (!sim.advance(step)) {
+        slices++;
+        assert.ok(slices < 10_000, 'advance() never reported the end');
+        const p = sim.take_points();
+        assert.ok(p instanceof Float64Array);
+        assert.equal(p.length % 3, 0, 'take_points() returns triples');
+        const meta = JSON.parse(sim.series_meta_json());
+        for (let i = 0; i < p.length; i += 3) assert.ok(p[i] < meta.length, `series index ${p[i]} is described`);
+        points += p.length / 3;
+        JSON.parse(sim.snapshot_json());
+      }
+      assert.ok(points > 0, 'the run recorded series points');
+      assert.ok(sim.finished());
+      assert.ok(Math.abs(sim.now_s() - sim.duration_s()) < 1e-6, 'now_s() = duration_s() at the end');
+      assert.equal(JSON.parse(sim.summary_json(0)).digest, whole.digest);
+    } finally {
+      sim.free();
+    }
+  });
+
+  test('the same seed twice gives the same digest', () => {
+    const { scenario } = scenarioOf('tcp-dumbbell');
+    assert.equal(wasmSummary(scenario, 7).digest, wasmSummary(scenario, 7).digest);
+  });
+});
+
+describe('bad input', () => {
+  const oneLine = (msg) => {
+    assert.equal(typeof msg, 'string');
+    assert.ok(msg.length > 0, 'message is not empty');
+    assert.ok(!msg.includes('\n'), `message is one line: ${JSON.stringify(msg)}`);
+  };
+
+  test('malformed JSON throws an Error with a one-line message', () => {
+    assert.throws(
+      () => new Simulation('{bad json'),
+      (e) => {
+        assert.ok(e instanceof Error, `throws an Error, got ${Object.prototype.toString.call(e)}`);
+        oneLine(e.message);
+        return true;
+      },
+    );
+    oneLine(validate_scenario('{bad json'));
+  });
+
+  test('an unknown field is named in the message', () => {
+    const scenario = JSON.parse(scenarioOf('tcp-single').scenario);
+    scenario.bogus_field = 1;
+    const text = JSON.stringify(scenario);
+    assert.throws(
+      () => new Simulation(text, SEED),
+      (e) => {
+        assert.ok(e instanceof Error);
+        oneLine(e.message);
+        assert.match(e.message, /bogus_field/);
+        return true;
+      },
+    );
+    assert.match(validate_scenario(text), /bogus_field/);
+  });
+
+  test('a valid scenario validates to ""', () => {
+    assert.equal(validate_scenario(scenarioOf('tcp-single').scenario), '');
+  });
+
+  test('a bad knob value is named in the message', () => {
+    const text = presetText('tcp-dumbbell');
+    const { knobs } = JSON.parse(describe_preset(text));
+    const knob = knobs.find((k) => k.name === 'buffer_bdp') ?? knobs.find((k) => k.kind !== 'enum' && typeof k.min === 'number');
+    if (!knob) return; // nothing numeric to break
+    const bad = knob.name === 'buffer_bdp' ? -1 : knob.min - 1e6;
+    assert.throws(
+      () => apply_knobs(text, JSON.stringify({ [knob.name]: bad }), null),
+      (e) => {
+        assert.ok(e instanceof Error);
+        oneLine(e.message);
+        assert.match(e.message, new RegExp(knob.name));
+        return true;
+      },
+    );
+  });
+});
+

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The app's source root is web/; presets are static files in public/scenarios (also bundled as
+// raw text through import.meta.glob); the wasm bindings come from sim-wasm/pkg (built by
+// scripts/build-wasm.mjs).
+export default defineConfig({
+  root: at('./web'),
+  publicDir: at('./public'),
+  plugins: [react()],
+  resolve: {
+    alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    // Open a browser tab on a desktop; stay quiet on a headless machine.
+    open: process.platform === 'darwin' || process.platform === 'win32' || Boolean(process.env.DISPLAY),
+    fs: { allow: [root] },
+  },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  worker: { format: 'es' },
+  build: {
+    outDir: at('./dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 2048,
+  },
+});

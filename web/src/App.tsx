@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { CwndChart, QueueChart } from './components/Charts';
+import { ErrorBanner } from './components/ErrorBanner';
+import { KnobPanel, PresetPicker } from './components/PresetPanel';
+import { RunControls } from './components/RunControls';
+import { LiveTable, SummaryTable } from './components/Tables';
+import { lab } from './sim/controller';
+import { visibleState } from './store/state';
+import { useLab } from './store/store';
+
+export function App() {
+  const state = useLab(visibleState);
+  const simTime = useLab((s) => s.simTime);
+  const preset = useLab((s) => s.presetName);
+  const runId = useLab((s) => s.runId);
+  const engine = useLab((s) => s.engineVersion);
+  useEffect(() => lab.start(), []);
+  return (
+    <div className="app" data-testid="app" data-state={state} data-sim-time={simTime} data-preset={preset ?? ''} data-run-id={runId}>
+      <header className="topbar">
+        <h1>
+          NetLab <span className="muted">transport-protocol lab</span>
+        </h1>
+        <span className="muted engine" data-testid="engine-version">
+          {engine ? `engine ${engine}` : 'loading engine…'}
+        </span>
+      </header>
+      <ErrorBanner />
+      <div className="layout">
+        <aside className="sidebar">
+          <PresetPicker />
+          <KnobPanel />
+        </aside>
+        <main className="content">
+          <RunControls />
+          <div className="charts">
+            <CwndChart />
+            <QueueChart />
+          </div>
+          <SummaryTable />
+          <LiveTable />
+        </main>
+      </div>
+    </div>
+  );
+}

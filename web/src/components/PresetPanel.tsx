@@ -1,0 +1,145 @@
+// Preset picker, its "what to look for" text, the knobs, the variant and the seed.
+import { useEffect, useId, useState } from 'react';
+import { lab } from '../sim/controller';
+import { currentPreset } from '../store/state';
+import { useLab } from '../store/store';
+import type { Knob, KnobValue } from '../types';
+
+export function PresetPicker() {
+  const presets = useLab((s) => s.presets);
+  const name = useLab((s) => s.presetName);
+  const preset = useLab(currentPreset);
+  const id = useId();
+  return (
+    <section className="panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Scenario</h2>
+      <label className="field" htmlFor={id}>
+        <span>Preset</span>
+        <select id={id} data-testid="preset" value={name ?? ''} onChange={(e) => lab.selectPreset(e.target.value)} disabled={presets.length === 0}>
+          {presets.length === 0 && <option value="">Loading…</option>}
+          {presets.map((p) => (
+            <option key={p.name} value={p.name}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      {preset && (
+        <div className="description" data-testid="description">
+          <h3>What to look for</h3>
+          <p>{preset.description}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NumberKnob({ knob, value }: { knob: Knob; value: KnobValue }) {
+  const id = useId();
+  const [text, setText] = useState(String(value));
+  // Follow outside changes (preset switch) without fighting the user's typing.
+  useEffect(() => setText(String(value)), [value]);
+  const step = knob.step ?? (knob.kind === 'integer' ? 1 : 'any');
+  return (
+    <label className="field" htmlFor={id}>
+      <span>{knob.label}</span>
+      <span className="input-unit">
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          data-testid={`knob-${knob.name}`}
+          data-knob={knob.name}
+          min={knob.min}
+          max={knob.max}
+          step={step}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            const x = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);
+            if (Number.isFinite(x)) lab.setKnob(knob.name, x, false);
+          }}
+        />
+        {knob.unit && <span className="unit">{knob.unit}</span>}
+      </span>
+    </label>
+  );
+}
+
+function EnumKnob({ knob, value }: { knob: Knob; value: KnobValue }) {
+  const id = useId();
+  return (
+    <label className="field" htmlFor={id}>
+      <span>{knob.label}</span>
+      <select id={id} data-testid={`knob-${knob.name}`} data-knob={knob.name} value={String(value)} onChange={(e) => lab.setKnob(knob.name, e.target.value, true)}>
+        {(knob.options ?? []).map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SeedInput() {
+  const seed = useLab((s) => s.seed);
+  const [text, setText] = useState(String(seed));
+  useEffect(() => setText(String(seed)), [seed]);
+  const id = useId();
+  const commit = () => {
+    const n = Number(text);
+    if (Number.isInteger(n) && n >= 0 && n !== seed) lab.setSeed(n);
+    else setText(String(seed));
+  };
+  return (
+    <label className="field" htmlFor={id}>
+      <span>Seed</span>
+      <input
+        id={id}
+        type="number"
+        data-testid="seed"
+        min={0}
+        step={1}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+    </label>
+  );
+}
+
+export function KnobPanel() {
+  const preset = useLab(currentPreset);
+  const values = useLab((s) => s.knobValues);
+  const variant = useLab((s) => s.variant);
+  const id = useId();
+  if (!preset) return null;
+  return (
+    <section className="panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Knobs</h2>
+      {preset.variants.length > 0 && (
+        <label className="field" htmlFor={id}>
+          <span>Variant</span>
+          <select id={id} data-testid="variant" value={variant ?? 'full'} onChange={(e) => lab.setVariant(e.target.value === 'full' ? null : e.target.value)}>
+            <option value="full">full</option>
+            {preset.variants.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {preset.knobs.map((k) =>
+        k.kind === 'enum' ? (
+          <EnumKnob key={`${preset.name}/${k.name}`} knob={k} value={values[k.name] ?? k.value} />
+        ) : (
+          <NumberKnob key={`${preset.name}/${k.name}`} knob={k} value={values[k.name] ?? k.value} />
+        ),
+      )}
+      <SeedInput />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+// The live per-flow read-out and the end-of-run summary.
+import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from '../lib/format';
+import { useLab } from '../store/store';
+
+export function LiveTable() {
+  const snap = useLab((s) => s.snapshot);
+  if (!snap || snap.flows.length === 0) return null;
+  return (
+    <section className="panel live" aria-label="Live flow state">
+      <table data-testid="live">
+        <caption>Now (t = {formatSeconds(snap.t_s)})</caption>
+        <thead>
+          <tr>
+            <th scope="col">flow</th>
+            <th scope="col">cwnd (pkts)</th>
+            <th scope="col">in flight</th>
+            <th scope="col">sRTT (ms)</th>
+            <th scope="col">pacing (Mbit/s)</th>
+            <th scope="col">state</th>
+          </tr>
+        </thead>
+        <tbody>
+          {snap.flows.map((f) => (
+            <tr key={f.id}>
+              <th scope="row">{f.id}</th>
+              <td>{f.cwnd.toFixed(1)}</td>
+              <td>{formatInt(f.inflight)}</td>
+              <td>{Number.isFinite(f.srtt_ms) ? f.srtt_ms.toFixed(1) : '–'}</td>
+              <td>{formatMbps(f.pacing_rate_mbps)}</td>
+              <td>{f.state}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function SummaryTable() {
+  const summary = useLab((s) => s.summary);
+  if (!summary) return null;
+  return (
+    <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} aria-label="Run summary">
+      <header className="summary-head">
+        <h2>Summary</h2>
+        <p>
+          Jain's fairness index <strong data-testid="jain">{formatJain(summary.jain)}</strong>
+          <span className="muted">
+            {' '}
+            · {summary.scenario}, seed {summary.seed}, {formatSeconds(summary.duration_s)} simulated, {formatInt(summary.events)} events in{' '}
+            {formatSeconds(summary.wall_s)} · engine {summary.engine_version}
+          </span>
+        </p>
+      </header>
+      <div className="summary-tables">
+        <table data-testid="summary-flows">
+          <caption>Flows</caption>
+          <thead>
+            <tr>
+              <th scope="col">flow</th>
+              <th scope="col">cc</th>
+              <th scope="col">start (s)</th>
+              <th scope="col">FCT (s)</th>
+              <th scope="col">goodput (Mbit/s)</th>
+              <th scope="col">sent</th>
+              <th scope="col">retransmitted</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.flows.map((f) => (
+              <tr key={f.id} data-flow={f.id}>
+                <th scope="row">{f.id}</th>
+                <td>{f.scheduler ? `${f.cc} / ${f.scheduler}` : f.cc}</td>
+                <td>{f.start_s.toFixed(2)}</td>
+                <td>{typeof f.fct_s === 'number' ? f.fct_s.toFixed(3) : '–'}</td>
+                <td>{formatMbps(f.goodput_mbps)}</td>
+                <td>{formatInt(f.sent_packets)}</td>
+                <td>{formatInt(f.retransmitted_packets)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table data-testid="summary-links">
+          <caption>Links</caption>
+          <thead>
+            <tr>
+              <th scope="col">link</th>
+              <th scope="col">rate (Mbit/s)</th>
+              <th scope="col">utilisation</th>
+              <th scope="col">drops</th>
+              <th scope="col">max queue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.links.map((l) => (
+              <tr key={l.id} data-link={l.id}>
+                <th scope="row">{l.id}</th>
+                <td>{formatMbps(l.rate_mbps)}</td>
+                <td>{formatPercent(l.utilization)}</td>
+                <td>{formatInt(l.drops)}</td>
+                <td>{formatBytes(l.max_queue_bytes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBytes,
+  formatInt,
+  formatJain,
+  formatMbps,
+  formatPercent,
+  formatRate,
+  formatSeconds,
+  formatSpeed,
+  parseSpeed,
+} from './format';
+
+describe('formatters', () => {
+  it('formats seconds by magnitude', () => {
+    expect(formatSeconds(0.25)).toBe('0.250 s');
+    expect(formatSeconds(12.5)).toBe('12.50 s');
+    expect(formatSeconds(180)).toBe('180.0 s');
+    expect(formatSeconds(null)).toBe('–');
+    expect(formatSeconds(Number.NaN)).toBe('–');
+  });
+
+  it('formats rates, percentages and bytes', () => {
+    expect(formatMbps(94.123)).toBe('94.12');
+    expect(formatMbps(150.04)).toBe('150.0');
+    expect(formatMbps(0.5)).toBe('0.500');
+    expect(formatPercent(0.9532)).toBe('95.3 %');
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1500)).toBe('1.50 kB');
+    expect(formatBytes(125_000)).toBe('125.0 kB');
+    expect(formatBytes(2_500_000)).toBe('2.50 MB');
+    expect(formatRate(1_234_567)).toBe('1.23 M');
+    expect(formatRate(5)).toBe('5.00');
+  });
+
+  it('formats integers with thin spaces', () => {
+    expect(formatInt(1234567)).toBe('1\u2009234\u2009567');
+    expect(formatInt(12)).toBe('12');
+    expect(formatInt(-1000)).toBe('−1\u2009000');
+    expect(formatInt(undefined)).toBe('–');
+  });
+
+  it('formats Jain and speeds', () => {
+    expect(formatJain(0.99876)).toBe('0.999');
+    expect(formatJain(null)).toBe('–');
+    expect(formatSpeed(0.1)).toBe('0.1×');
+    expect(formatSpeed('max')).toBe('max');
+    expect(parseSpeed('max')).toBe('max');
+    expect(parseSpeed('10')).toBe(10);
+    expect(parseSpeed('-1')).toBeNull();
+    expect(parseSpeed('x')).toBeNull();
+  });
+});

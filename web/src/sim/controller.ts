@@ -1,0 +1,147 @@
+// Connects the lab store to the simulation worker: user intents become store actions plus
+// worker messages; worker messages become store actions and series points.
+import { DEFAULT_PRESET, PRESET_FILES } from '../presets';
+import { parseSpeed } from '../lib/format';
+import { currentPreset } from '../store/state';
+import { labStore } from '../store/store';
+import type { KnobValue, Speed } from '../types';
+import type { FromWorker, ToWorker } from '../worker/protocol';
+import { seriesStore } from './seriesStore';
+
+/** Number inputs reload after the user pauses typing for this long. */
+const KNOB_DEBOUNCE_MS = 300;
+
+class LabController {
+  private worker: Worker | null = null;
+  private knobTimer: ReturnType<typeof setTimeout> | null = null;
+
+  start(): void {
+    if (this.worker) return;
+    this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+    this.worker.onerror = (e) => labStore.dispatch({ type: 'error', message: `worker: ${e.message || 'failed to start'}` });
+    // URL parameters pick the opening state (used by tests and shareable links).
+    const q = new URLSearchParams(location.search);
+    const speed = parseSpeed(q.get('speed') ?? '');
+    if (speed !== null) labStore.dispatch({ type: 'setSpeed', speed });
+    const seed = Number(q.get('seed'));
+    if (q.has('seed') && Number.isInteger(seed)) labStore.dispatch({ type: 'setSeed', seed });
+    this.post({ type: 'init', presets: PRESET_FILES });
+  }
+
+  selectPreset(name: string, variant?: string | null): void {
+    labStore.dispatch({ type: 'selectPreset', name, variant });
+    this.load(true);
+  }
+
+  setKnob(name: string, value: KnobValue, immediate: boolean): void {
+    labStore.dispatch({ type: 'setKnob', name, value });
+    if (this.knobTimer !== null) clearTimeout(this.knobTimer);
+    if (immediate) this.load(true);
+    else this.knobTimer = setTimeout(() => this.load(true), KNOB_DEBOUNCE_MS);
+  }
+
+  setVariant(variant: string | null): void {
+    labStore.dispatch({ type: 'setVariant', variant });
+    this.load(true);
+  }
+
+  setSeed(seed: number): void {
+    labStore.dispatch({ type: 'setSeed', seed });
+    this.load(true);
+  }
+
+  setSpeed(speed: Speed): void {
+    labStore.dispatch({ type: 'setSpeed', speed });
+    this.post({ type: 'speed', speed });
+  }
+
+  play(): void {
+    // Play after the end (or when nothing is loaded) starts the run again.
+    const s = labStore.getState();
+    if (s.run === 'finished' || s.runId === 0) this.load(true);
+    else this.post({ type: 'play' });
+  }
+
+  pause(): void {
+    this.post({ type: 'pause' });
+  }
+
+  reset(): void {
+    this.load(false);
+  }
+
+  dismissError(): void {
+    labStore.dispatch({ type: 'dismissError' });
+  }
+
+  private load(play: boolean): void {
+    if (this.knobTimer !== null) clearTimeout(this.knobTimer);
+    this.knobTimer = null;
+    const s = labStore.getState();
+    const file = PRESET_FILES.find((f) => f.file === s.presetName) ?? PRESET_FILES.find((f) => f.file === currentPreset(s)?.name);
+    if (!file) return;
+    labStore.dispatch({ type: 'loading' });
+    this.post({
+      type: 'load',
+      presetText: file.text,
+      settings: s.knobValues,
+      variant: s.variant,
+      seed: s.seed,
+      play,
+      speed: s.speed,
+    });
+  }
+
+  private post(msg: ToWorker): void {
+    this.worker?.postMessage(msg);
+  }
+
+  private receive(msg: FromWorker): void {
+    switch (msg.type) {
+      case 'ready': {
+        labStore.dispatch({ type: 'ready', engineVersion: msg.engineVersion, presets: msg.presets });
+        if (msg.errors.length > 0) labStore.dispatch({ type: 'error', message: msg.errors[0]! });
+        const q = new URLSearchParams(location.search);
+        const wanted = q.get('preset') ?? DEFAULT_PRESET;
+        const names = msg.presets.map((p) => p.name);
+        const name = names.includes(wanted) ? wanted : names.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : names[0];
+        if (name === undefined) {
+          labStore.dispatch({ type: 'error', message: 'no presets found in public/scenarios' });
+          return;
+        }
+        this.selectPreset(name, q.get('variant'));
+        return;
+      }
+      case 'loaded':
+        seriesStore.reset(msg.meta);
+        labStore.dispatch({ type: 'loaded', runId: msg.runId, duration: msg.duration, topology: msg.topology, playing: msg.playing });
+        return;
+      case 'playing':
+        labStore.dispatch({ type: 'playing', playing: msg.playing });
+        return;
+      case 'tick': {
+        if (msg.runId !== labStore.getState().runId) return;
+        if (msg.meta) seriesStore.setMeta(msg.meta);
+        const changed = seriesStore.append(msg.points) || msg.meta !== null;
+        labStore.dispatch({
+          type: 'tick',
+          runId: msg.runId,
+          simTime: msg.now,
+          events: msg.events,
+          snapshot: msg.snapshot,
+          seriesChanged: changed,
+        });
+        return;
+      }
+      case 'finished':
+        labStore.dispatch({ type: 'finished', runId: msg.runId, summary: msg.summary });
+        return;
+      case 'error':
+        labStore.dispatch({ type: 'error', message: msg.message });
+        return;
+    }
+  }
+}
+
+export const lab = new LabController();

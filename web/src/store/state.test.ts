@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { PresetDesc, Summary } from '../types';
+import { type LabState, currentPreset, initialState, reducer, visibleState } from './state';
+import { createStore } from './store';
+
+const presets: PresetDesc[] = [
+  {
+    name: 'tcp-dumbbell',
+    title: 'Dumbbell',
+    description: 'Two flows share a bottleneck.',
+    duration_s: 30,
+    knobs: [
+      { name: 'cc', label: 'Algorithm', kind: 'enum', options: ['reno', 'cubic'], value: 'cubic' },
+      { name: 'buffer_bdp', label: 'Buffer', kind: 'number', min: 0.1, max: 100, step: 0.1, unit: 'BDP', value: 1 },
+    ],
+    variants: ['quick'],
+  },
+  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [] },
+];
+
+const summary = (duration_s: number): Summary => ({
+  engine_version: '0.1.0',
+  scenario: 'tcp-dumbbell',
+  seed: 1,
+  duration_s,
+  events: 10,
+  wall_s: 0.1,
+  flows: [],
+  links: [],
+  jain: 0.99,
+});
+
+function ready(): LabState {
+  return reducer(initialState, { type: 'ready', engineVersion: '0.1.0', presets });
+}
+
+describe('lab reducer', () => {
+  it('selects a preset with its default knob values', () => {
+    const s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell', variant: 'quick' });
+    expect(s.presetName).toBe('tcp-dumbbell');
+    expect(s.knobValues).toEqual({ cc: 'cubic', buffer_bdp: 1 });
+    expect(s.variant).toBe('quick');
+    expect(currentPreset(s)?.title).toBe('Dumbbell');
+  });
+
+  it('drops a variant the preset does not declare', () => {
+    const s = reducer(ready(), { type: 'selectPreset', name: 'tcp-single', variant: 'quick' });
+    expect(s.variant).toBeNull();
+  });
+
+  it('keeps the current variant across presets that declare it', () => {
+    let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell', variant: 'quick' });
+    s = reducer(s, { type: 'selectPreset', name: 'tcp-single' });
+    expect(s.variant).toBeNull();
+    s = reducer(s, { type: 'setVariant', variant: 'quick' });
+    s = reducer(s, { type: 'selectPreset', name: 'tcp-dumbbell' });
+    expect(s.variant).toBe('quick');
+    s = reducer(s, { type: 'selectPreset', name: 'tcp-dumbbell', variant: null });
+    expect(s.variant).toBeNull();
+  });
+
+  it('reports an unknown preset as an error', () => {
+    const s = reducer(ready(), { type: 'selectPreset', name: 'nope' });
+    expect(s.error).toMatch(/nope/);
+    expect(visibleState(s)).toBe('error');
+  });
+
+  it('sets knobs without touching other values', () => {
+    let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell' });
+    s = reducer(s, { type: 'setKnob', name: 'buffer_bdp', value: 5 });
+    expect(s.knobValues).toEqual({ cc: 'cubic', buffer_bdp: 5 });
+  });
+
+  it('rejects a bad seed', () => {
+    const s = reducer(ready(), { type: 'setSeed', seed: -3 });
+    expect(s.seed).toBe(1);
+    expect(reducer(s, { type: 'setSeed', seed: 42 }).seed).toBe(42);
+  });
+
+  it('runs through load, ticks and finish', () => {
+    let s = reducer(ready(), { type: 'loading' });
+    expect(s.run).toBe('loading');
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    expect(s.run).toBe('running');
+    s = reducer(s, { type: 'tick', runId: 1, simTime: 2.5, events: 100, snapshot: null, seriesChanged: true });
+    expect(s.simTime).toBe(2.5);
+    expect(s.seriesVersion).toBe(2);
+    // A late tick from an older run is ignored.
+    expect(reducer(s, { type: 'tick', runId: 0, simTime: 9, events: 1, snapshot: null, seriesChanged: true })).toBe(s);
+    s = reducer(s, { type: 'playing', playing: false });
+    expect(s.run).toBe('paused');
+    s = reducer(s, { type: 'finished', runId: 1, summary: summary(30) });
+    expect(s.run).toBe('finished');
+    expect(s.summary?.jain).toBe(0.99);
+    expect(s.simTime).toBe(30);
+    // Play/pause after the end keeps it finished.
+    expect(reducer(s, { type: 'playing', playing: true }).run).toBe('finished');
+  });
+
+  it('keeps the last good run on an error and clears it on the next load', () => {
+    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'tick', runId: 1, simTime: 4, events: 10, snapshot: null, seriesChanged: false });
+    s = reducer(s, { type: 'error', message: 'buffer_bdp: must be > 0' });
+    expect(s.error).toBe('buffer_bdp: must be > 0');
+    expect(s.run).toBe('paused');
+    expect(s.simTime).toBe(4);
+    expect(s.runId).toBe(1);
+    expect(visibleState(s)).toBe('error');
+    s = reducer(s, { type: 'loaded', runId: 2, duration: 30, topology: null, playing: true });
+    expect(s.error).toBeNull();
+    expect(visibleState(s)).toBe('running');
+  });
+
+  it('a failed load after the end keeps the run finished', () => {
+    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'finished', runId: 1, summary: summary(30) });
+    s = reducer(s, { type: 'loading' });
+    s = reducer(s, { type: 'loading' });
+    s = reducer(s, { type: 'error', message: 'buffer_bdp: must be > 0' });
+    expect(s.run).toBe('finished');
+    expect(s.summary).not.toBeNull();
+    expect(visibleState(s)).toBe('error');
+    expect(visibleState(reducer(s, { type: 'dismissError' }))).toBe('finished');
+  });
+
+  it('shows an error state when nothing ever loaded', () => {
+    const s = reducer(reducer(ready(), { type: 'loading' }), { type: 'error', message: 'x: bad' });
+    expect(s.run).toBe('error');
+  });
+});
+
+describe('createStore', () => {
+  it('notifies subscribers only on change', () => {
+    const store = createStore((n: number, a: number) => (a === 0 ? n : n + a), 0);
+    let calls = 0;
+    const off = store.subscribe(() => calls++);
+    store.dispatch(0);
+    store.dispatch(2);
+    expect(store.getState()).toBe(2);
+    expect(calls).toBe(1);
+    off();
+    store.dispatch(1);
+    expect(calls).toBe(1);
+  });
+});

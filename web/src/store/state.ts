@@ -1,0 +1,144 @@
+// The lab's state and its pure reducer. Side effects (talking to the worker) live in
+// sim/controller.ts; components read this state through selectors (store/store.ts).
+import type { KnobValue, PresetDesc, Snapshot, Speed, Summary, Topology } from '../types';
+
+export type RunState = 'starting' | 'loading' | 'running' | 'paused' | 'finished' | 'error';
+
+export interface LabState {
+  engineVersion: string | null;
+  presets: PresetDesc[];
+  presetName: string | null;
+  knobValues: Record<string, KnobValue>;
+  /** null = the preset as written ("full"). */
+  variant: string | null;
+  seed: number;
+  speed: Speed;
+  run: RunState;
+  /** The run state before the pending load, restored if the load fails. */
+  runBeforeLoad: RunState;
+  /** Increments with every successfully loaded simulation; charts reset on change. */
+  runId: number;
+  simTime: number;
+  duration: number;
+  events: number;
+  snapshot: Snapshot | null;
+  summary: Summary | null;
+  topology: Topology | null;
+  /** The last engine error (one line naming the field), or null. */
+  error: string | null;
+  /** Bumped whenever new series points arrive (the points live in SeriesStore). */
+  seriesVersion: number;
+}
+
+export const initialState: LabState = {
+  engineVersion: null,
+  presets: [],
+  presetName: null,
+  knobValues: {},
+  variant: null,
+  seed: 1,
+  speed: 1,
+  run: 'starting',
+  runBeforeLoad: 'starting',
+  runId: 0,
+  simTime: 0,
+  duration: 0,
+  events: 0,
+  snapshot: null,
+  summary: null,
+  topology: null,
+  error: null,
+  seriesVersion: 0,
+};
+
+export type Action =
+  | { type: 'ready'; engineVersion: string; presets: PresetDesc[] }
+  | { type: 'selectPreset'; name: string; variant?: string | null }
+  | { type: 'setKnob'; name: string; value: KnobValue }
+  | { type: 'setVariant'; variant: string | null }
+  | { type: 'setSeed'; seed: number }
+  | { type: 'setSpeed'; speed: Speed }
+  | { type: 'loading' }
+  | { type: 'loaded'; runId: number; duration: number; topology: Topology | null; playing: boolean }
+  | { type: 'playing'; playing: boolean }
+  | { type: 'tick'; runId: number; simTime: number; events: number; snapshot: Snapshot | null; seriesChanged: boolean }
+  | { type: 'finished'; runId: number; summary: Summary }
+  | { type: 'error'; message: string }
+  | { type: 'dismissError' };
+
+export function defaultKnobValues(p: PresetDesc | undefined): Record<string, KnobValue> {
+  const out: Record<string, KnobValue> = {};
+  for (const k of p?.knobs ?? []) out[k.name] = k.value;
+  return out;
+}
+
+export function currentPreset(s: LabState): PresetDesc | undefined {
+  return s.presets.find((p) => p.name === s.presetName);
+}
+
+export function reducer(s: LabState, a: Action): LabState {
+  switch (a.type) {
+    case 'ready':
+      return { ...s, engineVersion: a.engineVersion, presets: a.presets };
+    case 'selectPreset': {
+      const p = s.presets.find((x) => x.name === a.name);
+      if (!p) return { ...s, error: `unknown preset '${a.name}'` };
+      // An explicit variant wins if the preset has it; otherwise keep the current one if it can.
+      const wanted = a.variant !== undefined ? a.variant : s.variant;
+      const variant = wanted !== null && p.variants.includes(wanted) ? wanted : null;
+      return { ...s, presetName: p.name, knobValues: defaultKnobValues(p), variant, error: null };
+    }
+    case 'setKnob':
+      return { ...s, knobValues: { ...s.knobValues, [a.name]: a.value } };
+    case 'setVariant':
+      return { ...s, variant: a.variant };
+    case 'setSeed':
+      return Number.isInteger(a.seed) && a.seed >= 0 ? { ...s, seed: a.seed } : s;
+    case 'setSpeed':
+      return { ...s, speed: a.speed };
+    case 'loading':
+      return { ...s, run: 'loading', runBeforeLoad: s.run === 'loading' ? s.runBeforeLoad : s.run };
+    case 'loaded':
+      return {
+        ...s,
+        run: a.playing ? 'running' : 'paused',
+        runId: a.runId,
+        duration: a.duration,
+        topology: a.topology,
+        simTime: 0,
+        events: 0,
+        snapshot: null,
+        summary: null,
+        error: null,
+        seriesVersion: s.seriesVersion + 1,
+      };
+    case 'playing':
+      if (s.run === 'finished' || s.run === 'starting') return s;
+      return { ...s, run: a.playing ? 'running' : 'paused' };
+    case 'tick':
+      if (a.runId !== s.runId) return s;
+      return {
+        ...s,
+        simTime: a.simTime,
+        events: a.events,
+        snapshot: a.snapshot ?? s.snapshot,
+        seriesVersion: a.seriesChanged ? s.seriesVersion + 1 : s.seriesVersion,
+      };
+    case 'finished':
+      if (a.runId !== s.runId) return s;
+      return { ...s, run: 'finished', summary: a.summary, simTime: Math.max(s.simTime, a.summary.duration_s) };
+    case 'error': {
+      // Keep the last good run on screen; if it was running, the worker has paused it.
+      const before = s.run === 'loading' ? s.runBeforeLoad : s.run;
+      const run: RunState = s.runId === 0 ? 'error' : before === 'running' || before === 'loading' || before === 'starting' ? 'paused' : before;
+      return { ...s, error: a.message, run };
+    }
+    case 'dismissError':
+      return { ...s, error: null };
+  }
+}
+
+/** The app root's data-state: an engine error shows as "error" while its banner is up. */
+export function visibleState(s: LabState): RunState {
+  return s.error !== null ? 'error' : s.run;
+}

@@ -1,0 +1,41 @@
+// Messages between the UI thread and the simulation worker.
+import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Speed, Summary, Topology } from '../types';
+
+export interface PresetFile {
+  /** File name without .json. */
+  file: string;
+  text: string;
+}
+
+export type ToWorker =
+  | { type: 'init'; presets: PresetFile[] }
+  | {
+      type: 'load';
+      presetText: string;
+      settings: Record<string, KnobValue>;
+      variant: string | null;
+      seed: number;
+      play: boolean;
+      speed: Speed;
+    }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'speed'; speed: Speed };
+
+export type FromWorker =
+  | { type: 'ready'; engineVersion: string; presets: PresetDesc[]; errors: string[] }
+  | { type: 'loaded'; runId: number; duration: number; topology: Topology | null; meta: SeriesMeta[]; playing: boolean }
+  | { type: 'playing'; playing: boolean }
+  | {
+      type: 'tick';
+      runId: number;
+      now: number;
+      events: number;
+      /** Flattened [series_index, t_s, value, ...] since the previous tick. */
+      points: Float64Array;
+      /** The whole series list, sent when it grew. */
+      meta: SeriesMeta[] | null;
+      snapshot: Snapshot | null;
+    }
+  | { type: 'finished'; runId: number; summary: Summary }
+  | { type: 'error'; message: string };

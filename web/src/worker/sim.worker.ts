@@ -1,0 +1,193 @@
+// The simulation worker: owns the wasm `Simulation`, advances it in time slices paced to the
+// chosen speed, and posts points (one transferable Float64Array per tick), snapshots and the
+// final summary. The UI thread never runs the engine.
+import init, { Simulation, apply_knobs, describe_preset, engine_version } from '@netlab/wasm';
+import type { Speed } from '../types';
+import type { FromWorker, ToWorker } from './protocol';
+
+/** Wall-clock period between ticks posted to the UI (≈30 per second). */
+const TICK_MS = 33;
+/** Wall-clock time the engine may use per tick, so messages are still handled promptly. */
+const BUDGET_MS = 25;
+/** Largest wall-time gap credited at once (a throttled tab must not cause a huge jump). */
+const MAX_GAP_MS = 250;
+
+let ready: Promise<unknown> | null = null;
+let sim: Simulation | null = null;
+let runId = 0;
+let playing = false;
+let speed: Speed = 1;
+let wallMs = 0; // time spent inside the engine for the current run
+let debtS = 0; // simulated seconds owed to the wall clock at finite speeds
+let chunkS = 0.01; // adaptive slice for one advance() call
+let lastLoop = 0;
+let metaLen = 0;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function post(msg: FromWorker, transfer: Transferable[] = []): void {
+  self.postMessage(msg, { transfer });
+}
+
+function message(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text.split('\n')[0] ?? text;
+}
+
+function schedule(delay: number): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = setTimeout(loop, delay);
+}
+
+function stop(): void {
+  playing = false;
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+/** Runs one advance() of at most `maxS` simulated seconds; adapts the slice to ~4 ms. */
+function step(s: Simulation, maxS: number): boolean {
+  const t0 = performance.now();
+  const done = s.advance(Math.min(chunkS, maxS));
+  const ms = performance.now() - t0;
+  wallMs += ms;
+  if (ms < 2) chunkS = Math.min(chunkS * 2, 60);
+  else if (ms > 8) chunkS = Math.max(chunkS / 2, 1e-6);
+  return done;
+}
+
+function loop(): void {
+  timer = null;
+  const s = sim;
+  if (!s || !playing) return;
+  const start = performance.now();
+  const gap = Math.min(start - lastLoop, MAX_GAP_MS);
+  lastLoop = start;
+  let done = s.finished();
+  try {
+    if (speed === 'max') {
+      while (!done && performance.now() - start < BUDGET_MS) done = step(s, Infinity);
+    } else {
+      debtS += (gap / 1000) * speed;
+      while (!done && debtS > 1e-9 && performance.now() - start < BUDGET_MS) {
+        const before = s.now_s();
+        done = step(s, debtS);
+        debtS -= Math.max(s.now_s() - before, 0);
+      }
+      // The engine could not keep up: run at its own pace instead of building a backlog.
+      if (debtS > 0.5 * speed) debtS = 0;
+    }
+    flush(s);
+  } catch (e) {
+    stop();
+    post({ type: 'error', message: message(e) });
+    post({ type: 'playing', playing: false });
+    return;
+  }
+  if (done) {
+    stop();
+    finish(s);
+    return;
+  }
+  schedule(speed === 'max' ? 0 : Math.max(0, TICK_MS - (performance.now() - start)));
+}
+
+function flush(s: Simulation): void {
+  const points = s.take_points();
+  let meta = null;
+  for (let i = 0; i < points.length; i += 3) {
+    if (points[i]! >= metaLen) {
+      meta = JSON.parse(s.series_meta_json());
+      metaLen = meta.length;
+      break;
+    }
+  }
+  post(
+    { type: 'tick', runId, now: s.now_s(), events: s.events(), points, meta, snapshot: JSON.parse(s.snapshot_json()) },
+    [points.buffer],
+  );
+}
+
+function finish(s: Simulation): void {
+  try {
+    post({ type: 'finished', runId, summary: JSON.parse(s.summary_json(wallMs / 1000)) });
+  } catch (e) {
+    post({ type: 'error', message: message(e) });
+  }
+}
+
+async function handle(msg: ToWorker): Promise<void> {
+  switch (msg.type) {
+    case 'init': {
+      ready ??= init();
+      await ready;
+      const presets = [];
+      const errors = [];
+      for (const p of msg.presets) {
+        try {
+          presets.push(JSON.parse(describe_preset(p.text)));
+        } catch (e) {
+          errors.push(`${p.file}.json: ${message(e)}`);
+        }
+      }
+      post({ type: 'ready', engineVersion: engine_version(), presets, errors });
+      return;
+    }
+    case 'load': {
+      await ready;
+      speed = msg.speed;
+      let next: Simulation;
+      try {
+        const scenario = apply_knobs(msg.presetText, JSON.stringify(msg.settings), msg.variant);
+        next = new Simulation(scenario, msg.seed);
+      } catch (e) {
+        // Keep the last good simulation, paused, so the page stays as it was.
+        stop();
+        post({ type: 'error', message: message(e) });
+        post({ type: 'playing', playing: false });
+        return;
+      }
+      stop();
+      sim?.free();
+      sim = next;
+      runId++;
+      wallMs = 0;
+      debtS = 0;
+      chunkS = Math.max(next.duration_s() / 2000, 1e-4);
+      const meta = JSON.parse(next.series_meta_json());
+      metaLen = meta.length;
+      post({
+        type: 'loaded',
+        runId,
+        duration: next.duration_s(),
+        topology: JSON.parse(next.topology_json()),
+        meta,
+        playing: msg.play,
+      });
+      if (msg.play) play();
+      return;
+    }
+    case 'play':
+      play();
+      return;
+    case 'pause':
+      stop();
+      post({ type: 'playing', playing: false });
+      return;
+    case 'speed':
+      speed = msg.speed;
+      debtS = 0;
+      return;
+  }
+}
+
+function play(): void {
+  if (!sim || sim.finished()) return;
+  playing = true;
+  lastLoop = performance.now();
+  post({ type: 'playing', playing: true });
+  schedule(0);
+}
+
+self.onmessage = (e: MessageEvent<ToWorker>) => {
+  handle(e.data).catch((err: unknown) => post({ type: 'error', message: message(err) }));
+};
