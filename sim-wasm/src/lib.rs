@@ -5,7 +5,7 @@
 //! validation message ("flows[0].cc: unknown congestion control …"). Bad input never panics:
 //! scenarios are validated before anything is built.
 
-use netlab_core::scenario::{self, apply_overrides, apply_setting, describe, expect};
+use netlab_core::scenario::{self, apply_overrides, apply_setting, describe, expect, sweep};
 use netlab_core::share;
 use netlab_core::{Simulation as CoreSimulation, ENGINE_VERSION};
 use serde_json::Value;
@@ -112,6 +112,34 @@ pub fn judge_expectations(preset_json: &str, variant: Option<String>, results_js
         results.push((expect::RunSpec { settings, seed }, summary));
     }
     serde_json::to_string(&expect::judge(&plan, &results)).map_err(js_err)
+}
+
+/// The points of a preset's sweep (variant and knob settings applied first):
+/// `{knob, metric, points: [{value, algorithm, seed, scenario}]}`; each `scenario` is ready
+/// for `new Simulation(JSON.stringify(scenario), seed)`.
+#[wasm_bindgen]
+pub fn sweep_plan(preset_json: &str, variant: Option<String>, settings_json: &str) -> Result<String, JsError> {
+    let scenario_json = apply_knobs(preset_json, settings_json, variant)?;
+    let value = parse_json(&scenario_json, "scenario")?;
+    let points = sweep::expand(&value).map_err(js_err)?;
+    let sw = scenario::from_value(value).map_err(js_err)?.sweep;
+    let (knob, metric) = (sw.as_ref().map(|s| s.knob.clone()), sw.map(|s| s.metric));
+    let points: Vec<Value> = points
+        .into_iter()
+        .map(|p| {
+            serde_json::json!({"value": p.value, "algorithm": p.algorithm, "seed": p.seed,
+                               "scenario": serde_json::to_value(&p.scenario).unwrap_or(Value::Null)})
+        })
+        .collect();
+    serde_json::to_string(&serde_json::json!({"knob": knob, "metric": metric, "points": points})).map_err(js_err)
+}
+
+/// The sweep metric (`jain`, `utilization`, …) of one run's summary JSON, or null.
+#[wasm_bindgen]
+pub fn sweep_metric(metric: &str, summary_json: &str) -> Result<Option<f64>, JsError> {
+    let m: sweep::Metric = serde_json::from_value(Value::String(metric.to_string())).map_err(|e| js_err(format!("metric: {e}")))?;
+    let summary = parse_json(summary_json, "summary")?;
+    Ok(expect::metric(&summary, m.summary_path()).ok())
 }
 
 /// One run, advanced by the caller in slices of simulated time.

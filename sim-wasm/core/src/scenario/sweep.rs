@@ -81,7 +81,10 @@ pub fn expand(root: &Value) -> Result<Vec<SweepPoint>, ScenarioError> {
     };
     let mut plain = root.clone();
     if let Value::Object(m) = &mut plain {
+        // A point is an ordinary run: no sweep inside it, and the preset's claims are checked
+        // elsewhere (they would only cost a re-validation per point).
         m.remove("sweep");
+        m.remove("expect");
     }
     let algorithms: Vec<Option<&String>> =
         if sweep.algorithms.is_empty() { vec![None] } else { sweep.algorithms.iter().map(Some).collect() };
@@ -116,18 +119,23 @@ pub fn expand(root: &Value) -> Result<Vec<SweepPoint>, ScenarioError> {
 }
 
 /// Read `m` from a run's summary (`None` when it is undefined, e.g. Jain without traffic).
-pub fn metric(m: Metric, s: &Summary) -> Option<f64> {
-    match m {
-        Metric::Jain => s.jain,
-        Metric::Utilization => s.links.first().map(|l| l.utilization),
-        Metric::MeanQueueBytes => s.links.first().map(|l| l.mean_queue_bytes),
-        Metric::GoodputMbps => Some(s.flows.iter().map(|f| f.goodput_mbps).sum()),
-        Metric::RetransmissionRate => {
-            let sent: u64 = s.flows.iter().map(|f| f.sent_packets).sum();
-            let retx: u64 = s.flows.iter().map(|f| f.retransmitted_packets).sum();
-            (sent > 0).then(|| retx as f64 / sent as f64)
+impl Metric {
+    /// The same metric as a summary path for [`super::expect::metric`] (the first link is the
+    /// bottleneck in every sweepable topology).
+    pub fn summary_path(self) -> &'static str {
+        match self {
+            Metric::Jain => "jain",
+            Metric::Utilization => "links.0.utilization",
+            Metric::MeanQueueBytes => "links.0.mean_queue_bytes",
+            Metric::GoodputMbps => "total_goodput_mbps",
+            Metric::RetransmissionRate => "retransmission_rate",
         }
     }
+}
+
+pub fn metric(m: Metric, s: &Summary) -> Option<f64> {
+    let value = serde_json::to_value(s).ok()?;
+    super::expect::metric(&value, m.summary_path()).ok()
 }
 
 /// Static checks of a declared sweep (values are checked against the knob in [`expand`]).
