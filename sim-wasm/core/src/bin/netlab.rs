@@ -114,39 +114,63 @@ fn flag_value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a s
     args.get(*i).map(String::as_str).ok_or_else(|| UsageError(format!("{flag} needs a value")))
 }
 
-fn run(args: &[String]) -> Result<(), UsageError> {
-    let mut spec = None;
-    let mut seed = None;
-    let mut sets: Vec<(String, Value)> = Vec::new();
-    let mut variant = None;
-    let mut json = false;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--json" => json = true,
-            "--seed" => {
-                let v = flag_value(args, &mut i, "--seed")?;
-                seed = Some(v.parse::<u64>().map_err(|_| format!("--seed: '{v}' is not a non-negative integer"))?);
+/// The options `run`, `sweep` and `check` share.
+struct Opts {
+    spec: String,
+    seed: Option<u64>,
+    sets: Vec<(String, Value)>,
+    variant: Option<String>,
+    json: bool,
+}
+
+impl Opts {
+    /// Parse `<preset | path.json>` and the options in `allowed` (e.g. `["--seed", "--set"]`;
+    /// `--variant` and `--json` are always allowed).
+    fn parse(cmd: &str, args: &[String], allowed: &[&str]) -> Result<Opts, UsageError> {
+        let mut spec = None;
+        let mut o = Opts { spec: String::new(), seed: None, sets: Vec::new(), variant: None, json: false };
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            if a.starts_with("--") && !["--json", "--variant"].contains(&a) && !allowed.contains(&a) {
+                return Err(UsageError(format!("{cmd}: unknown option '{a}'")));
             }
-            "--set" => {
-                let v = flag_value(args, &mut i, "--set")?;
-                let (k, val) = v.split_once('=').ok_or_else(|| format!("--set: expected KEY=VALUE, got '{v}'"))?;
-                sets.push((k.to_string(), parse_value(val)));
+            match a {
+                "--json" => o.json = true,
+                "--seed" => {
+                    let v = flag_value(args, &mut i, "--seed")?;
+                    o.seed = Some(v.parse::<u64>().map_err(|_| format!("--seed: '{v}' is not a non-negative integer"))?);
+                }
+                "--set" => {
+                    let v = flag_value(args, &mut i, "--set")?;
+                    let (k, val) = v.split_once('=').ok_or_else(|| format!("--set: expected KEY=VALUE, got '{v}'"))?;
+                    o.sets.push((k.to_string(), parse_value(val)));
+                }
+                "--variant" => o.variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
+                s if spec.is_none() => spec = Some(s.to_string()),
+                s => return Err(UsageError(format!("{cmd}: unexpected argument '{s}'"))),
             }
-            "--variant" => variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
-            s if s.starts_with("--") => return Err(UsageError(format!("unknown option '{s}'"))),
-            s if spec.is_none() => spec = Some(s.to_string()),
-            s => return Err(UsageError(format!("unexpected argument '{s}'"))),
+            i += 1;
         }
-        i += 1;
+        o.spec = spec.ok_or_else(|| format!("{cmd}: missing <preset | path.json>"))?;
+        Ok(o)
     }
-    let spec = spec.ok_or("run: missing <preset | path.json>")?;
-    let mut value = load(&spec)?;
-    apply_overrides(&mut value, variant.as_deref())?;
-    for (k, v) in &sets {
-        apply_setting(&mut value, k, v)?;
+
+    /// The scenario JSON: the preset or file, its variant, then the `--set`s.
+    fn scenario_value(&self) -> Result<Value, UsageError> {
+        let mut value = load(&self.spec)?;
+        apply_overrides(&mut value, self.variant.as_deref())?;
+        for (k, v) in &self.sets {
+            apply_setting(&mut value, k, v)?;
+        }
+        Ok(value)
     }
-    let scenario = scenario::from_value(value)?;
+}
+
+fn run(args: &[String]) -> Result<(), UsageError> {
+    let opts = Opts::parse("run", args, &["--seed", "--set"])?;
+    let (seed, json) = (opts.seed, opts.json);
+    let scenario = scenario::from_value(opts.scenario_value()?)?;
     let started = Instant::now();
     let mut sim = Simulation::new(scenario, seed)?;
     sim.run_to_end();
@@ -200,23 +224,10 @@ fn run_all(scenarios: Vec<(netlab_core::Scenario, Option<u64>)>) -> Result<Vec<n
 
 /// `netlab check`: run what the preset's `expect` claims need and judge each claim.
 fn check(args: &[String]) -> Result<(), UsageError> {
-    let mut spec = None;
-    let mut variant = None;
-    let mut json = false;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--json" => json = true,
-            "--variant" => variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
-            s if s.starts_with("--") => return Err(UsageError(format!("unknown option '{s}'"))),
-            s if spec.is_none() => spec = Some(s.to_string()),
-            s => return Err(UsageError(format!("unexpected argument '{s}'"))),
-        }
-        i += 1;
-    }
-    let spec = spec.ok_or("check: missing <preset | path.json>")?;
-    let preset = load(&spec)?;
-    let plan = netlab_core::scenario::expect::plan(&preset, variant.as_deref())?;
+    let opts = Opts::parse("check", args, &[])?;
+    let (spec, json) = (&opts.spec, opts.json);
+    let preset = load(spec)?;
+    let plan = netlab_core::scenario::expect::plan(&preset, opts.variant.as_deref())?;
     if plan.expect.is_empty() {
         return Err(UsageError(format!("{spec} declares no expectations (an \"expect\" list)")));
     }
@@ -248,32 +259,9 @@ fn check(args: &[String]) -> Result<(), UsageError> {
 
 /// Run every point of a scenario's sweep, in parallel, and print the results in order.
 fn sweep(args: &[String]) -> Result<(), UsageError> {
-    let mut spec = None;
-    let mut sets: Vec<(String, Value)> = Vec::new();
-    let mut variant = None;
-    let mut json = false;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--json" => json = true,
-            "--set" => {
-                let v = flag_value(args, &mut i, "--set")?;
-                let (k, val) = v.split_once('=').ok_or_else(|| format!("--set: expected KEY=VALUE, got '{v}'"))?;
-                sets.push((k.to_string(), parse_value(val)));
-            }
-            "--variant" => variant = Some(flag_value(args, &mut i, "--variant")?.to_string()),
-            s if s.starts_with("--") => return Err(UsageError(format!("unknown option '{s}'"))),
-            s if spec.is_none() => spec = Some(s.to_string()),
-            s => return Err(UsageError(format!("unexpected argument '{s}'"))),
-        }
-        i += 1;
-    }
-    let spec = spec.ok_or("sweep: missing <preset | path.json>")?;
-    let mut value = load(&spec)?;
-    apply_overrides(&mut value, variant.as_deref())?;
-    for (k, v) in &sets {
-        apply_setting(&mut value, k, v)?;
-    }
+    let opts = Opts::parse("sweep", args, &["--set"])?;
+    let json = opts.json;
+    let value = opts.scenario_value()?;
     let metric = scenario::from_value(value.clone())?.sweep.map(|s| s.metric).ok_or("sweep: this scenario declares no sweep")?;
     let points = sweep::expand(&value)?;
     let summaries = run_all(points.iter().map(|p| (p.scenario.clone(), Some(p.seed))).collect())?;
