@@ -45,6 +45,10 @@ test('the default scenario runs to the end with a summary and a Jain index', asy
   await page.goto(`/?${FAST}`);
   await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
   await expectFinishedWithJain(page);
+  // The quick variant's 10 s is what the duration knob shows and what ran.
+  await expect(page.getByTestId('knob-duration_s')).toHaveValue('10');
+  await expect(page.getByTestId('summary')).toHaveAttribute('data-duration', '10');
+  await expect(page.getByTestId('summary')).toHaveAttribute('data-seed', '1');
   expect(await points(page, 'chart-cwnd')).toBeGreaterThan(0);
   expect(Number(await page.getByTestId('chart-cwnd').getAttribute('data-series'))).toBeGreaterThanOrEqual(2);
   expect(await points(page, 'chart-queue')).toBeGreaterThan(0);
@@ -88,4 +92,19 @@ test('switching presets loads and runs the new one', async ({ page }) => {
   await page.getByTestId('preset').selectOption('tcp-dumbbell');
   await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
   await expectFinishedWithJain(page);
+});
+
+test('every preset in the picker loads and draws its charts', async ({ page }) => {
+  await page.goto(`/?${FAST}`);
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  const names = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  // The list comes from public/scenarios at build time, not from a list in the code.
+  expect(names).toEqual(expect.arrayContaining(['tcp-dumbbell', 'tcp-single', 'bench-two-flows']));
+  for (const name of names) {
+    await page.getByTestId('preset').selectOption(name);
+    await expect(app(page)).toHaveAttribute('data-preset', name);
+    await expect(page.getByTestId('error')).toBeHidden();
+    await expect.poll(() => points(page, 'chart-cwnd'), { message: `${name}: cwnd chart draws` }).toBeGreaterThan(0);
+    expect(Number(await page.getByTestId('chart-cwnd').getAttribute('data-series'))).toBeGreaterThanOrEqual(1);
+  }
 });

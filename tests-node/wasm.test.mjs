@@ -2,7 +2,7 @@
 // Needs sim-wasm/pkg (node scripts/build-wasm.mjs); builds the native CLI itself.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -160,21 +160,75 @@ describe('bad input', () => {
     assert.equal(validate_scenario(scenarioOf('tcp-single').scenario), '');
   });
 
+  const throwsNaming = (fn, ...names) =>
+    assert.throws(fn, (e) => {
+      assert.ok(e instanceof Error, `throws an Error, got ${Object.prototype.toString.call(e)}`);
+      oneLine(e.message);
+      for (const n of names) assert.ok(e.message.includes(n), `message names ${n}: ${JSON.stringify(e.message)}`);
+      return true;
+    });
+
   test('a bad knob value is named in the message', () => {
     const text = presetText('tcp-dumbbell');
     const { knobs } = JSON.parse(describe_preset(text));
-    const knob = knobs.find((k) => k.name === 'buffer_bdp') ?? knobs.find((k) => k.kind !== 'enum' && typeof k.min === 'number');
-    if (!knob) return; // nothing numeric to break
-    const bad = knob.name === 'buffer_bdp' ? -1 : knob.min - 1e6;
-    assert.throws(
-      () => apply_knobs(text, JSON.stringify({ [knob.name]: bad }), null),
-      (e) => {
-        assert.ok(e instanceof Error);
-        oneLine(e.message);
-        assert.match(e.message, new RegExp(knob.name));
-        return true;
-      },
-    );
+    const buffer = knobs.find((k) => k.name === 'buffer_bdp');
+    assert.ok(buffer, 'tcp-dumbbell declares the buffer_bdp knob');
+    assert.equal(typeof buffer.min, 'number', 'buffer_bdp has a minimum');
+    throwsNaming(() => apply_knobs(text, JSON.stringify({ buffer_bdp: -1 }), null), 'buffer_bdp');
+    throwsNaming(() => apply_knobs(text, JSON.stringify({ buffer_bdp: buffer.max + 1 }), null), 'buffer_bdp');
+    throwsNaming(() => apply_knobs(text, JSON.stringify({ buffer_bdp: 'lots' }), null), 'buffer_bdp');
+    const cc = knobs.find((k) => k.name === 'cc');
+    assert.ok(cc && cc.kind === 'enum', 'tcp-dumbbell declares the cc enum knob');
+    throwsNaming(() => apply_knobs(text, JSON.stringify({ cc: 'no-such-cc' }), null), 'cc', 'no-such-cc');
+    // A good value still works after the bad ones (no poisoned state in the module).
+    const ok = JSON.parse(apply_knobs(text, JSON.stringify({ buffer_bdp: 2 }), null));
+    assert.equal(ok.topology.bottleneck.buffer.bdp, 2);
+  });
+
+  test('an unknown variant and malformed settings are rejected with a message', () => {
+    const text = presetText('tcp-dumbbell');
+    throwsNaming(() => apply_knobs(text, '{}', 'no-such-variant'), 'no-such-variant');
+    throwsNaming(() => apply_knobs(text, '[1, 2]', null), 'settings');
+    throwsNaming(() => apply_knobs(text, '{nope', null), 'settings');
   });
 });
+
+describe('every preset in public/scenarios', () => {
+  const names = readdirSync(join(ROOT, 'public', 'scenarios'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
+
+  test('there are presets, including the default tcp-dumbbell', () => {
+    assert.ok(names.includes('tcp-dumbbell'), `presets: ${names.join(', ')}`);
+  });
+
+  for (const name of names) {
+    test(`${name}: describes, applies under every variant, and builds a Simulation`, () => {
+      const text = presetText(name);
+      const desc = JSON.parse(describe_preset(text));
+      assert.equal(desc.name, name, 'the preset name matches its file name');
+      assert.ok(desc.title.length > 0 && desc.description.length > 0, 'has a title and a description');
+      assert.ok(desc.duration_s > 0);
+      for (const k of desc.knobs) {
+        assert.ok(['number', 'integer', 'enum'].includes(k.kind), `${k.name}: kind ${k.kind}`);
+        assert.ok(k.label.length > 0, `${k.name}: has a label`);
+        if (k.kind === 'enum') assert.ok(k.options.includes(k.value), `${k.name}: value ${k.value} is an option`);
+      }
+      for (const variant of [null, ...desc.variants]) {
+        const scenario = apply_knobs(text, '{}', variant);
+        assert.equal(validate_scenario(scenario), '', `${name} / ${variant ?? 'full'} validates`);
+        const sim = new Simulation(scenario, SEED);
+        try {
+          const meta = JSON.parse(sim.series_meta_json());
+          assert.ok(meta.some((m) => m.scope === 'flow' && m.metric === 'cwnd'), 'has a cwnd series');
+          const topo = JSON.parse(sim.topology_json());
+          assert.ok(topo.flows.length > 0, 'has flows');
+        } finally {
+          sim.free();
+        }
+      }
+    });
+  }
+});
+
 

@@ -12,7 +12,10 @@ export interface Knob {
   step?: number;
   unit?: string;
   options?: string[];
-  value: KnobValue;
+  /** One sentence for the control's tooltip / hint. */
+  help?: string;
+  /** null when the preset leaves the bound field unset (the engine's default applies). */
+  value: KnobValue | null;
 }
 
 export interface PresetDesc {
@@ -22,11 +25,16 @@ export interface PresetDesc {
   duration_s: number;
   knobs: Knob[];
   variants: string[];
+  /**
+   * The knobs' values under each variant (the variant applied to the preset, then described),
+   * so the controls show what will actually run. Filled in by the worker, not the engine.
+   */
+  variant_values: Record<string, Record<string, KnobValue | null>>;
 }
 
 export interface SeriesMeta {
   key: string;
-  scope: 'flow' | 'link';
+  scope: 'flow' | 'link' | 'run';
   owner: string;
   metric: string;
   label: string;
@@ -48,19 +56,34 @@ export interface LinkSnapshot {
   id: string;
   queue_bytes: number;
   queue_packets: number;
-  capacity_bytes: number | null;
   drops: number;
+  /** null for links that never queue (infinite buffer). */
+  buffer_bytes: number | null;
 }
 
 export interface Snapshot {
   t_s: number;
   flows: FlowSnapshot[];
   links: LinkSnapshot[];
+  packets_in_network?: number;
+}
+
+export interface TopologyLink {
+  id: string;
+  from: string;
+  to: string;
+  rate_mbps: number;
+  delay_ms: number;
+  buffer_bytes: number | null;
+  loss: number;
+  /** Reported links appear in the summary and have queue series. */
+  reported: boolean;
 }
 
 export interface Topology {
-  nodes: { id: string; kind: 'host' | 'router' }[];
-  links: { id: string; from: string; to: string; rate_mbps: number; delay_ms: number; buffer_bytes: number | null }[];
+  nodes: { id: string; kind: string }[];
+  links: TopologyLink[];
+  flows: { id: string; cc: string; path: string[]; base_rtt_ms: number }[];
 }
 
 export interface FlowSummary {
@@ -83,6 +106,8 @@ export interface LinkSummary {
   utilization: number;
   drops: number;
   max_queue_bytes: number;
+  mean_queue_bytes?: number;
+  buffer_bytes?: number | null;
 }
 
 export interface Summary {
@@ -95,7 +120,10 @@ export interface Summary {
   flows: FlowSummary[];
   links: LinkSummary[];
   jain: number | null;
+  warmup_s?: number;
   digest?: string;
+  /** Set when a run budget stopped the run early. */
+  aborted?: string | null;
 }
 
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */

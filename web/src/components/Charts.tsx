@@ -46,7 +46,7 @@ export function CwndChart() {
 export function QueueChart() {
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab((s) => s.duration);
-  const links = useLab((s) => s.snapshot?.links);
+  const topology = useLab((s) => s.topology);
   const series: ChartSeries[] = useMemo(() => {
     const queues = seriesStore.select('link', 'queue');
     // One queue: vermillion, distinct from the first flows' colours; several: the palette.
@@ -61,11 +61,11 @@ export function QueueChart() {
   const guides: Guide[] = useMemo(() => {
     const out: Guide[] = [];
     for (const s of series) {
-      const cap = links?.find((l) => l.id === s.label)?.capacity_bytes;
-      if (typeof cap === 'number' && cap > 0) out.push({ value: cap / 1e3, color: 'rgba(128,128,128,0.8)' });
+      const cap = topology?.links.find((l) => l.id === s.label)?.buffer_bytes;
+      if (typeof cap === 'number' && cap > 0) out.push({ value: cap / 1e3, color: s.color });
     }
     return out;
-  }, [series, links]);
+  }, [series, topology]);
   return (
     <LineChart
       testId="chart-queue"

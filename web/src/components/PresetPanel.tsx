@@ -34,11 +34,12 @@ export function PresetPicker() {
   );
 }
 
-function NumberKnob({ knob, value }: { knob: Knob; value: KnobValue }) {
+function NumberKnob({ knob, value }: { knob: Knob; value: KnobValue | null }) {
   const id = useId();
-  const [text, setText] = useState(String(value));
+  const shown = value === null ? '' : String(value);
+  const [text, setText] = useState(shown);
   // Follow outside changes (preset switch) without fighting the user's typing.
-  useEffect(() => setText(String(value)), [value]);
+  useEffect(() => setText(shown), [shown]);
   const step = knob.step ?? (knob.kind === 'integer' ? 1 : 'any');
   return (
     <label className="field" htmlFor={id}>
@@ -54,6 +55,7 @@ function NumberKnob({ knob, value }: { knob: Knob; value: KnobValue }) {
           max={knob.max}
           step={step}
           value={text}
+          placeholder={value === null ? 'as in preset' : undefined}
           onChange={(e) => {
             setText(e.target.value);
             const x = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);
@@ -62,23 +64,42 @@ function NumberKnob({ knob, value }: { knob: Knob; value: KnobValue }) {
         />
         {knob.unit && <span className="unit">{knob.unit}</span>}
       </span>
+      <KnobHelp knob={knob} />
     </label>
   );
 }
 
-function EnumKnob({ knob, value }: { knob: Knob; value: KnobValue }) {
+function EnumKnob({ knob, value }: { knob: Knob; value: KnobValue | null }) {
   const id = useId();
   return (
     <label className="field" htmlFor={id}>
       <span>{knob.label}</span>
-      <select id={id} data-testid={`knob-${knob.name}`} data-knob={knob.name} value={String(value)} onChange={(e) => lab.setKnob(knob.name, e.target.value, true)}>
+      <select id={id} data-testid={`knob-${knob.name}`} data-knob={knob.name} value={value === null ? '' : String(value)} onChange={(e) => lab.setKnob(knob.name, e.target.value, true)}>
+        {value === null && <option value="">as in preset</option>}
         {(knob.options ?? []).map((o) => (
           <option key={o} value={o}>
             {o}
           </option>
         ))}
       </select>
+      <KnobHelp knob={knob} />
     </label>
+  );
+}
+
+/** The knob's one-line explanation and, for numbers, its allowed range. */
+function KnobHelp({ knob }: { knob: Knob }) {
+  const range =
+    knob.kind !== 'enum' && typeof knob.min === 'number' && typeof knob.max === 'number'
+      ? `${knob.min} – ${knob.max}${knob.unit ? ` ${knob.unit}` : ''}`
+      : null;
+  if (!knob.help && !range) return null;
+  return (
+    <small className="hint">
+      {knob.help}
+      {knob.help && range ? ' ' : ''}
+      {range && <span className="range">({range})</span>}
+    </small>
   );
 }
 
@@ -117,7 +138,7 @@ export function KnobPanel() {
   const id = useId();
   if (!preset) return null;
   return (
-    <section className="panel" aria-labelledby={`${id}-h`}>
+    <section className="panel" data-testid="knobs" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Knobs</h2>
       {preset.variants.length > 0 && (
         <label className="field" htmlFor={id}>

@@ -4,7 +4,10 @@ import { useLab } from '../store/store';
 
 export function LiveTable() {
   const snap = useLab((s) => s.snapshot);
+  const topology = useLab((s) => s.topology);
   if (!snap || snap.flows.length === 0) return null;
+  // Snapshot flows come in the topology's order; fall back to it for the name.
+  const name = (id: string, i: number) => (id !== '' ? id : (topology?.flows[i]?.id ?? `flow ${i}`));
   return (
     <section className="panel live" aria-label="Live flow state">
       <table data-testid="live">
@@ -20,9 +23,9 @@ export function LiveTable() {
           </tr>
         </thead>
         <tbody>
-          {snap.flows.map((f) => (
-            <tr key={f.id}>
-              <th scope="row">{f.id}</th>
+          {snap.flows.map((f, i) => (
+            <tr key={i} data-flow={name(f.id, i)}>
+              <th scope="row">{name(f.id, i)}</th>
               <td>{f.cwnd.toFixed(1)}</td>
               <td>{formatInt(f.inflight)}</td>
               <td>{Number.isFinite(f.srtt_ms) ? f.srtt_ms.toFixed(1) : '–'}</td>
@@ -40,7 +43,7 @@ export function SummaryTable() {
   const summary = useLab((s) => s.summary);
   if (!summary) return null;
   return (
-    <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} aria-label="Run summary">
+    <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} data-duration={summary.duration_s} data-seed={summary.seed} aria-label="Run summary">
       <header className="summary-head">
         <h2>Summary</h2>
         <p>

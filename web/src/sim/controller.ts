@@ -85,7 +85,9 @@ class LabController {
     this.post({
       type: 'load',
       presetText: file.text,
-      settings: s.knobValues,
+      // Only what the user changed: the variant and the preset decide everything else
+      // (a knob may be unset in the preset, and sending its shown value would change it).
+      settings: s.knobEdits,
       variant: s.variant,
       seed: s.seed,
       play,

@@ -12,10 +12,14 @@ const presets: PresetDesc[] = [
     knobs: [
       { name: 'cc', label: 'Algorithm', kind: 'enum', options: ['reno', 'cubic'], value: 'cubic' },
       { name: 'buffer_bdp', label: 'Buffer', kind: 'number', min: 0.1, max: 100, step: 0.1, unit: 'BDP', value: 1 },
+      { name: 'duration_s', label: 'Duration', kind: 'number', min: 1, max: 600, step: 1, unit: 's', value: 30 },
+      // Unset in the preset: shown empty, never sent unless the user sets it.
+      { name: 'flows', label: 'Flows', kind: 'integer', min: 1, max: 100, value: null },
     ],
     variants: ['quick'],
+    variant_values: { quick: { cc: 'cubic', buffer_bdp: 1, duration_s: 10, flows: null } },
   },
-  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [] },
+  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {} },
 ];
 
 const summary = (duration_s: number): Summary => ({
@@ -38,9 +42,24 @@ describe('lab reducer', () => {
   it('selects a preset with its default knob values', () => {
     const s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell', variant: 'quick' });
     expect(s.presetName).toBe('tcp-dumbbell');
-    expect(s.knobValues).toEqual({ cc: 'cubic', buffer_bdp: 1 });
+    // Under the quick variant the duration knob shows (and sends) the variant's 10 s.
+    expect(s.knobValues).toEqual({ cc: 'cubic', buffer_bdp: 1, duration_s: 10 });
     expect(s.variant).toBe('quick');
     expect(currentPreset(s)?.title).toBe('Dumbbell');
+  });
+
+  it('switching variant shows its knob values but keeps the user\'s edits', () => {
+    let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell', variant: null });
+    expect(s.knobValues.duration_s).toBe(30);
+    s = reducer(s, { type: 'setKnob', name: 'cc', value: 'reno' });
+    s = reducer(s, { type: 'setVariant', variant: 'quick' });
+    expect(s.knobValues).toEqual({ cc: 'reno', buffer_bdp: 1, duration_s: 10 });
+    s = reducer(s, { type: 'setVariant', variant: null });
+    expect(s.knobValues).toEqual({ cc: 'reno', buffer_bdp: 1, duration_s: 30 });
+    // Picking a preset again starts from its defaults.
+    s = reducer(s, { type: 'selectPreset', name: 'tcp-dumbbell', variant: null });
+    expect(s.knobValues.cc).toBe('cubic');
+    expect(s.knobEdits).toEqual({});
   });
 
   it('drops a variant the preset does not declare', () => {
@@ -68,7 +87,8 @@ describe('lab reducer', () => {
   it('sets knobs without touching other values', () => {
     let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell' });
     s = reducer(s, { type: 'setKnob', name: 'buffer_bdp', value: 5 });
-    expect(s.knobValues).toEqual({ cc: 'cubic', buffer_bdp: 5 });
+    expect(s.knobValues).toEqual({ cc: 'cubic', buffer_bdp: 5, duration_s: 30 });
+    expect(s.knobEdits).toEqual({ buffer_bdp: 5 });
   });
 
   it('rejects a bad seed', () => {

@@ -8,7 +8,10 @@ export interface LabState {
   engineVersion: string | null;
   presets: PresetDesc[];
   presetName: string | null;
+  /** The values the controls show and the next load sends: variant defaults + user edits. */
   knobValues: Record<string, KnobValue>;
+  /** The knobs the user changed since picking the preset; they survive a variant switch. */
+  knobEdits: Record<string, KnobValue>;
   /** null = the preset as written ("full"). */
   variant: string | null;
   seed: number;
@@ -35,6 +38,7 @@ export const initialState: LabState = {
   presets: [],
   presetName: null,
   knobValues: {},
+  knobEdits: {},
   variant: null,
   seed: 1,
   speed: 1,
@@ -66,9 +70,15 @@ export type Action =
   | { type: 'error'; message: string }
   | { type: 'dismissError' };
 
-export function defaultKnobValues(p: PresetDesc | undefined): Record<string, KnobValue> {
+/** The knobs' values as the preset (under `variant`, when it has that variant) sets them. */
+/** Knobs whose bound field the preset leaves unset (value null) are left out. */
+export function defaultKnobValues(p: PresetDesc | undefined, variant: string | null = null): Record<string, KnobValue> {
   const out: Record<string, KnobValue> = {};
-  for (const k of p?.knobs ?? []) out[k.name] = k.value;
+  const under = variant !== null ? p?.variant_values?.[variant] : undefined;
+  for (const k of p?.knobs ?? []) {
+    const v = under && k.name in under ? under[k.name] : k.value;
+    if (v !== null && v !== undefined) out[k.name] = v;
+  }
   return out;
 }
 
@@ -86,12 +96,12 @@ export function reducer(s: LabState, a: Action): LabState {
       // An explicit variant wins if the preset has it; otherwise keep the current one if it can.
       const wanted = a.variant !== undefined ? a.variant : s.variant;
       const variant = wanted !== null && p.variants.includes(wanted) ? wanted : null;
-      return { ...s, presetName: p.name, knobValues: defaultKnobValues(p), variant, error: null };
+      return { ...s, presetName: p.name, knobValues: defaultKnobValues(p, variant), knobEdits: {}, variant, error: null };
     }
     case 'setKnob':
-      return { ...s, knobValues: { ...s.knobValues, [a.name]: a.value } };
+      return { ...s, knobValues: { ...s.knobValues, [a.name]: a.value }, knobEdits: { ...s.knobEdits, [a.name]: a.value } };
     case 'setVariant':
-      return { ...s, variant: a.variant };
+      return { ...s, variant: a.variant, knobValues: { ...defaultKnobValues(currentPreset(s), a.variant), ...s.knobEdits } };
     case 'setSeed':
       return Number.isInteger(a.seed) && a.seed >= 0 ? { ...s, seed: a.seed } : s;
     case 'setSpeed':

@@ -2,7 +2,7 @@
 // chosen speed, and posts points (one transferable Float64Array per tick), snapshots and the
 // final summary. The UI thread never runs the engine.
 import init, { Simulation, apply_knobs, describe_preset, engine_version } from '@netlab/wasm';
-import type { Speed } from '../types';
+import type { KnobValue, PresetDesc, Speed } from '../types';
 import type { FromWorker, ToWorker } from './protocol';
 
 /** Wall-clock period between ticks posted to the UI (≈30 per second). */
@@ -115,16 +115,27 @@ function finish(s: Simulation): void {
   }
 }
 
+/** Describes a preset, plus its knobs' values under each variant (what the controls show). */
+function describe(text: string): PresetDesc {
+  const desc = JSON.parse(describe_preset(text)) as Omit<PresetDesc, 'variant_values'>;
+  const variant_values: Record<string, Record<string, KnobValue | null>> = {};
+  for (const v of desc.variants) {
+    const under = JSON.parse(describe_preset(apply_knobs(text, '{}', v))) as Omit<PresetDesc, 'variant_values'>;
+    variant_values[v] = Object.fromEntries(under.knobs.map((k) => [k.name, k.value]));
+  }
+  return { ...desc, variant_values };
+}
+
 async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
     case 'init': {
       ready ??= init();
       await ready;
-      const presets = [];
-      const errors = [];
+      const presets: PresetDesc[] = [];
+      const errors: string[] = [];
       for (const p of msg.presets) {
         try {
-          presets.push(JSON.parse(describe_preset(p.text)));
+          presets.push(describe(p.text));
         } catch (e) {
           errors.push(`${p.file}.json: ${message(e)}`);
         }
