@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Native vs wasm speed on the same scenarios: wall time, events/s, simulated packets/s and
-// peak memory per engine, plus the wasm/native wall-time ratio. Prints a table and writes
-// reports/bench.json.   node scripts/bench.mjs [preset ...]
+// peak memory per engine, plus the wasm/native wall-time ratio. Each engine runs each preset
+// REPEATS times (the wasm module once per process, so later runs are JIT-warm); the median
+// wall time is reported. Prints a table and writes reports/bench.json.
+//   node scripts/bench.mjs [--repeat N] [preset ...]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +13,31 @@ import { ROOT, StepError, run } from './lib.mjs';
 /** Presets to measure; extend freely (each must exist in public/scenarios). */
 const PRESETS = ['bench-two-flows'];
 const SEED = 1;
+const argv = process.argv.slice(2);
+const repeatAt = argv.indexOf('--repeat');
+const REPEATS = repeatAt >= 0 ? Math.max(1, Number(argv.splice(repeatAt, 2)[1]) || 1) : 3;
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Runs `once` REPEATS times; the result of the first run with the median wall time. */
+async function repeated(once) {
+  const runs = [];
+  for (let i = 0; i < REPEATS; i++) runs.push(await once());
+  const digests = new Set(runs.map((r) => r.digest));
+  if (digests.size !== 1) throw new StepError(`repeated runs gave different digests: ${[...digests].join(', ')}`);
+  return {
+    ...runs[0],
+    wall_s: median(runs.map((r) => r.wall_s)),
+    wall_s_runs: runs.map((r) => r.wall_s),
+    peak_memory_bytes: runs.some((r) => typeof r.peak_memory_bytes === 'number')
+      ? Math.max(...runs.map((r) => r.peak_memory_bytes ?? 0))
+      : null,
+  };
+}
 
 const CLI = join(ROOT, 'target', 'release', 'netlab');
 
@@ -62,16 +89,16 @@ const mb = (b) => (typeof b === 'number' ? `${(b / 2 ** 20).toFixed(1)} MiB` : '
 const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : `${(x / 1e3).toFixed(1)} k/s`);
 
 async function main() {
-  const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : PRESETS;
+  const names = argv.length > 0 ? argv : PRESETS;
   console.log('bench: building the release CLI and the wasm package');
   run('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab']);
   run(process.execPath, ['scripts/build-wasm.mjs']);
 
   const results = [];
   for (const name of names) {
-    console.log(`bench: ${name} (seed ${SEED})`);
-    const n = native(name);
-    const w = await wasm(name);
+    console.log(`bench: ${name} (seed ${SEED}, ${REPEATS} runs per engine)`);
+    const n = await repeated(() => native(name));
+    const w = await repeated(() => wasm(name));
     const row = (engine, r) => ({
       engine,
       ...r,
@@ -81,6 +108,7 @@ async function main() {
     results.push({
       preset: name,
       seed: SEED,
+      repeats: REPEATS,
       same_digest: n.digest !== null && n.digest === w.digest,
       wasm_native_wall_ratio: w.wall_s / n.wall_s,
       engines: [row('native', n), row('wasm (node)', w)],
