@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Takes docs/screenshot.png of the lab (the README shows it): serves the production build
 // (`npm run build` first) with `vite preview`, runs the default scenario to the end with
-// Debian's Chromium, and saves a 1280×720 screenshot.
-//   node scripts/screenshot.mjs [query, default "variant=quick&speed=max"] [out.png]
+// Debian's Chromium, and saves a full-page screenshot 1280 px wide.
+//   node scripts/screenshot.mjs [query, default "seed=1&speed=max"] [out.png]
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { ROOT } from './lib.mjs';
 
 const PORT = 4175;
-const query = process.argv[2] ?? 'seed=1&variant=quick&speed=max';
+const query = process.argv[2] ?? 'seed=1&speed=max';
 const out = process.argv[3] ?? join(ROOT, 'docs', 'screenshot.png');
 
 const server = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(PORT), '--strictPort'], {
@@ -32,12 +32,12 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', deviceScaleFactor: 1 });
   await page.goto(`${url}?${query}`);
   await page.getByTestId('app').and(page.locator('[data-state="finished"]')).waitFor({ timeout: 60_000 });
   await page.waitForTimeout(300);
   mkdirSync(dirname(out), { recursive: true });
-  await page.screenshot({ path: out });
+  await page.screenshot({ path: out, fullPage: true });
   await browser.close();
   console.log(`screenshot: wrote ${out}`);
 } finally {
