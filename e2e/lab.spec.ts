@@ -108,3 +108,37 @@ test('every preset in the picker loads and draws its charts', async ({ page }) =
     expect(Number(await page.getByTestId('chart-cwnd').getAttribute('data-series'))).toBeGreaterThanOrEqual(1);
   }
 });
+
+test('a shared link reproduces the run exactly', async ({ page, context }) => {
+  await page.goto('/?seed=3&variant=quick&speed=max');
+  await expectFinishedWithJain(page);
+  await page.getByTestId('knob-cc').selectOption('reno');
+  await expect(page.getByTestId('summary')).toBeHidden();
+  await expectFinishedWithJain(page);
+  const digest = await page.getByTestId('summary').getAttribute('data-digest');
+  expect(digest).toMatch(/^[0-9a-f]+$/);
+
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toContain('#s=v1.');
+  expect(page.url()).toBe(url);
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(app(other)).toHaveAttribute('data-preset', 'link:tcp-dumbbell');
+  await expect(other.getByTestId('knob-cc')).toHaveValue('reno');
+  await expect(other.getByTestId('seed')).toHaveValue('3');
+  await expectFinishedWithJain(other);
+  await expect(other.getByTestId('summary')).toHaveAttribute('data-digest', digest ?? '');
+  const summary = JSON.parse((await other.getByTestId('summary-json').textContent()) ?? 'null');
+  expect(summary.digest).toBe(digest);
+  expect(summary.seed).toBe(3);
+});
+
+test('a garbled shared link says so and opens the default preset', async ({ page }) => {
+  await page.goto('/?speed=max#s=v1.not-a-real-link');
+  await expect(page.getByTestId('notice')).toContainText('link');
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  await expect.poll(() => points(page, 'chart-cwnd')).toBeGreaterThan(0);
+  expect(page.url()).not.toContain('#s=');
+});

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { CwndChart, QueueChart } from './components/Charts';
-import { ErrorBanner } from './components/ErrorBanner';
+import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
 import { LiveTable, SummaryTable } from './components/Tables';
@@ -26,6 +26,7 @@ export function App() {
         </span>
       </header>
       <ErrorBanner />
+      <NoticeBanner />
       <div className="layout">
         <aside className="sidebar">
           <PresetPicker />

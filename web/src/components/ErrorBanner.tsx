@@ -16,3 +16,17 @@ export function ErrorBanner() {
     </div>
   );
 }
+
+/** An informational message (a shared link from another engine version, a link that failed). */
+export function NoticeBanner() {
+  const notice = useLab((s) => s.notice);
+  if (notice === null) return null;
+  return (
+    <div className="notice-banner" role="status" data-testid="notice">
+      <span>{notice}</span>
+      <button type="button" onClick={() => lab.dismissNotice()} aria-label="Dismiss notice">
+        Dismiss
+      </button>
+    </div>
+  );
+}

@@ -12,6 +12,8 @@ export function RunControls() {
   const duration = useLab((s) => s.duration);
   const events = useLab((s) => s.events);
   const ready = useLab((s) => s.presetName !== null);
+  const loaded = useLab((s) => s.runId > 0);
+  const shareUrl = useLab((s) => s.shareUrl);
   const id = useId();
   const running = run === 'running';
   const progress = duration > 0 ? Math.min(1, simTime / duration) : 0;
@@ -48,6 +50,19 @@ export function RunControls() {
             ))}
           </select>
         </label>
+        <button type="button" data-testid="share" onClick={() => lab.share()} disabled={!loaded} title="A link that reproduces this run exactly">
+          🔗 Copy link
+        </button>
+        {shareUrl && (
+          <input
+            className="share-url"
+            data-testid="share-url"
+            readOnly
+            value={shareUrl}
+            aria-label="Link to this run"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        )}
       </div>
       <div className="time">
         <output data-testid="sim-time" data-sim-time={simTime} aria-live="off">

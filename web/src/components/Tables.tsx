@@ -107,6 +107,10 @@ export function SummaryTable() {
           </tbody>
         </table>
       </div>
+      <details className="summary-json">
+        <summary>Summary JSON (as the CLI prints it with --json)</summary>
+        <pre data-testid="summary-json">{JSON.stringify(summary, null, 2)}</pre>
+      </details>
     </section>
   );
 }

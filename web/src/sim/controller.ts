@@ -5,15 +5,20 @@ import { parseSpeed } from '../lib/format';
 import { currentPreset } from '../store/state';
 import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
-import type { FromWorker, ToWorker } from '../worker/protocol';
+import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
 import { seriesStore } from './seriesStore';
 
 /** Number inputs reload after the user pauses typing for this long. */
 const KNOB_DEBOUNCE_MS = 300;
 
+/** The URL fragment that carries a shared run: `#s=v1.…`. */
+const LINK_PREFIX = '#s=';
+
 class LabController {
   private worker: Worker | null = null;
   private knobTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Scenarios opened from shared links, by their preset-list name. */
+  private linked = new Map<string, PresetFile>();
 
   start(): void {
     if (this.worker) return;
@@ -31,7 +36,21 @@ class LabController {
 
   selectPreset(name: string, variant?: string | null): void {
     labStore.dispatch({ type: 'selectPreset', name, variant });
+    // A shared link in the address bar would no longer describe what runs.
+    if (!this.linked.has(name) && location.hash.startsWith(LINK_PREFIX)) {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
     this.load(true);
+  }
+
+  /** Asks the worker for a link to the loaded run; puts it in the address bar and clipboard. */
+  share(): void {
+    const { speed } = labStore.getState();
+    this.post({ type: 'share', view: { speed } });
+  }
+
+  dismissNotice(): void {
+    labStore.dispatch({ type: 'notice', message: null });
   }
 
   setKnob(name: string, value: KnobValue, immediate: boolean): void {
@@ -79,7 +98,8 @@ class LabController {
     if (this.knobTimer !== null) clearTimeout(this.knobTimer);
     this.knobTimer = null;
     const s = labStore.getState();
-    const file = PRESET_FILES.find((f) => f.file === s.presetName) ?? PRESET_FILES.find((f) => f.file === currentPreset(s)?.name);
+    const name = s.presetName ?? currentPreset(s)?.name;
+    const file = (name !== undefined ? this.linked.get(name) : undefined) ?? PRESET_FILES.find((f) => f.file === name);
     if (!file) return;
     labStore.dispatch({ type: 'loading' });
     this.post({
@@ -95,6 +115,19 @@ class LabController {
     });
   }
 
+  /** The preset named in the URL (`?preset=`), else tcp-dumbbell, else the first one. */
+  private openDefault(): void {
+    const q = new URLSearchParams(location.search);
+    const wanted = q.get('preset') ?? DEFAULT_PRESET;
+    const names = labStore.getState().presets.map((p) => p.name);
+    const name = names.includes(wanted) ? wanted : names.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : names[0];
+    if (name === undefined) {
+      labStore.dispatch({ type: 'error', message: 'no presets found in public/scenarios' });
+      return;
+    }
+    this.selectPreset(name, q.get('variant'));
+  }
+
   private post(msg: ToWorker): void {
     this.worker?.postMessage(msg);
   }
@@ -104,15 +137,34 @@ class LabController {
       case 'ready': {
         labStore.dispatch({ type: 'ready', engineVersion: msg.engineVersion, presets: msg.presets });
         if (msg.errors.length > 0) labStore.dispatch({ type: 'error', message: msg.errors[0]! });
-        const q = new URLSearchParams(location.search);
-        const wanted = q.get('preset') ?? DEFAULT_PRESET;
-        const names = msg.presets.map((p) => p.name);
-        const name = names.includes(wanted) ? wanted : names.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : names[0];
-        if (name === undefined) {
-          labStore.dispatch({ type: 'error', message: 'no presets found in public/scenarios' });
+        if (location.hash.startsWith(LINK_PREFIX)) {
+          this.post({ type: 'openLink', link: decodeURIComponent(location.hash.slice(LINK_PREFIX.length)) });
           return;
         }
-        this.selectPreset(name, q.get('variant'));
+        this.openDefault();
+        return;
+      }
+      case 'linkOpened': {
+        this.linked.set(msg.preset.name, { file: msg.preset.name, text: msg.text });
+        labStore.dispatch({ type: 'addPreset', preset: msg.preset });
+        labStore.dispatch({ type: 'setSeed', seed: msg.seed });
+        if (msg.view.speed !== undefined) labStore.dispatch({ type: 'setSpeed', speed: msg.view.speed });
+        if (msg.notice) labStore.dispatch({ type: 'notice', message: msg.notice });
+        this.selectPreset(msg.preset.name, null);
+        return;
+      }
+      case 'linkFailed':
+        labStore.dispatch({ type: 'notice', message: `The shared link could not be opened (${msg.message}). Showing a preset instead.` });
+        history.replaceState(null, '', location.pathname + location.search);
+        this.openDefault();
+        return;
+      case 'shared': {
+        const url = `${location.origin}${location.pathname}${location.search}${LINK_PREFIX}${msg.link}`;
+        history.replaceState(null, '', url);
+        labStore.dispatch({ type: 'shared', url });
+        navigator.clipboard?.writeText(url).catch(() => {
+          /* not allowed here: the link is in the address bar and the text field */
+        });
         return;
       }
       case 'loaded':

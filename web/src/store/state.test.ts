@@ -147,6 +147,31 @@ describe('lab reducer', () => {
     const s = reducer(reducer(ready(), { type: 'loading' }), { type: 'error', message: 'x: bad' });
     expect(s.run).toBe('error');
   });
+
+  it('adds a shared scenario as a preset, replacing one of the same name', () => {
+    const shared: PresetDesc = { ...presets[0]!, name: 'link:tcp-dumbbell', title: 'Dumbbell (shared link)' };
+    let s = reducer(ready(), { type: 'addPreset', preset: shared });
+    s = reducer(s, { type: 'addPreset', preset: { ...shared, title: 'again' } });
+    expect(s.presets.map((p) => p.name)).toEqual(['tcp-dumbbell', 'tcp-single', 'link:tcp-dumbbell']);
+    expect(s.presets[2]!.title).toBe('again');
+  });
+
+  it('forgets the share URL when another run loads', () => {
+    let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell' });
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'shared', url: 'http://x/#s=v1.abc' });
+    expect(s.shareUrl).toBe('http://x/#s=v1.abc');
+    s = reducer(s, { type: 'loaded', runId: 2, duration: 30, topology: null, playing: true });
+    expect(s.shareUrl).toBeNull();
+  });
+
+  it('keeps a notice until it is dismissed, independent of errors', () => {
+    let s = reducer(ready(), { type: 'notice', message: 'made by engine 0.0.9' });
+    s = reducer(s, { type: 'error', message: 'x: bad' });
+    s = reducer(s, { type: 'dismissError' });
+    expect(s.notice).toBe('made by engine 0.0.9');
+    expect(reducer(s, { type: 'notice', message: null }).notice).toBeNull();
+  });
 });
 
 describe('createStore', () => {

@@ -31,6 +31,10 @@ export interface LabState {
   error: string | null;
   /** Bumped whenever new series points arrive (the points live in SeriesStore). */
   seriesVersion: number;
+  /** An informational message (e.g. about a shared link), or null. */
+  notice: string | null;
+  /** The shareable URL of the loaded run, once asked for; cleared when another run loads. */
+  shareUrl: string | null;
 }
 
 export const initialState: LabState = {
@@ -53,6 +57,8 @@ export const initialState: LabState = {
   topology: null,
   error: null,
   seriesVersion: 0,
+  notice: null,
+  shareUrl: null,
 };
 
 export type Action =
@@ -68,7 +74,11 @@ export type Action =
   | { type: 'tick'; runId: number; simTime: number; events: number; snapshot: Snapshot | null; seriesChanged: boolean }
   | { type: 'finished'; runId: number; summary: Summary }
   | { type: 'error'; message: string }
-  | { type: 'dismissError' };
+  | { type: 'dismissError' }
+  /** Adds (or replaces, by name) a preset, e.g. the scenario of a shared link. */
+  | { type: 'addPreset'; preset: PresetDesc }
+  | { type: 'notice'; message: string | null }
+  | { type: 'shared'; url: string };
 
 /** The knobs' values as the preset (under `variant`, when it has that variant) sets them. */
 /** Knobs whose bound field the preset leaves unset (value null) are left out. */
@@ -120,6 +130,7 @@ export function reducer(s: LabState, a: Action): LabState {
         snapshot: null,
         summary: null,
         error: null,
+        shareUrl: null,
         seriesVersion: s.seriesVersion + 1,
       };
     case 'playing':
@@ -145,6 +156,12 @@ export function reducer(s: LabState, a: Action): LabState {
     }
     case 'dismissError':
       return { ...s, error: null };
+    case 'addPreset':
+      return { ...s, presets: [...s.presets.filter((p) => p.name !== a.preset.name), a.preset] };
+    case 'notice':
+      return { ...s, notice: a.message };
+    case 'shared':
+      return { ...s, shareUrl: a.url };
   }
 }
 

@@ -18,9 +18,18 @@ export type ToWorker =
       play: boolean;
       speed: Speed;
     }
+  /** Open a shareable link body (`v1.…`, from the URL's `#s=`). */
+  | { type: 'openLink'; link: string }
+  /** Encode the loaded scenario, its seed and the view as a link body. */
+  | { type: 'share'; view: ShareView }
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'speed'; speed: Speed };
+
+/** The page state a shared link carries besides the scenario and seed. */
+export interface ShareView {
+  speed?: Speed;
+}
 
 export type FromWorker =
   | { type: 'ready'; engineVersion: string; presets: PresetDesc[]; errors: string[] }
@@ -38,4 +47,16 @@ export type FromWorker =
       snapshot: Snapshot | null;
     }
   | { type: 'finished'; runId: number; summary: Summary }
+  | {
+      type: 'linkOpened';
+      /** The shared scenario described like a preset (its knobs are the scenario's). */
+      preset: PresetDesc;
+      text: string;
+      seed: number;
+      view: ShareView;
+      /** e.g. the link was made by another engine version. */
+      notice: string | null;
+    }
+  | { type: 'linkFailed'; message: string }
+  | { type: 'shared'; link: string }
   | { type: 'error'; message: string };

@@ -1,7 +1,7 @@
 // The simulation worker: owns the wasm `Simulation`, advances it in time slices paced to the
 // chosen speed, and posts points (one transferable Float64Array per tick), snapshots and the
 // final summary. The UI thread never runs the engine.
-import init, { Simulation, apply_knobs, describe_preset, engine_version } from '@netlab/wasm';
+import init, { Simulation, apply_knobs, describe_preset, engine_version, share_decode, share_encode } from '@netlab/wasm';
 import type { KnobValue, PresetDesc, Speed } from '../types';
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -14,6 +14,8 @@ const MAX_GAP_MS = 250;
 
 let ready: Promise<unknown> | null = null;
 let sim: Simulation | null = null;
+/** The scenario JSON and seed of the loaded simulation (what a shared link carries). */
+let loaded: { scenario: string; seed: number } | null = null;
 let runId = 0;
 let playing = false;
 let speed: Speed = 1;
@@ -147,8 +149,9 @@ async function handle(msg: ToWorker): Promise<void> {
       await ready;
       speed = msg.speed;
       let next: Simulation;
+      let scenario: string;
       try {
-        const scenario = apply_knobs(msg.presetText, JSON.stringify(msg.settings), msg.variant);
+        scenario = apply_knobs(msg.presetText, JSON.stringify(msg.settings), msg.variant);
         next = new Simulation(scenario, msg.seed);
       } catch (e) {
         // Keep the last good simulation, paused, so the page stays as it was.
@@ -160,6 +163,7 @@ async function handle(msg: ToWorker): Promise<void> {
       stop();
       sim?.free();
       sim = next;
+      loaded = { scenario, seed: msg.seed };
       runId++;
       wallMs = 0;
       debtS = 0;
@@ -175,6 +179,41 @@ async function handle(msg: ToWorker): Promise<void> {
         playing: msg.play,
       });
       if (msg.play) play();
+      return;
+    }
+    case 'openLink': {
+      await ready;
+      try {
+        const opened = JSON.parse(share_decode(msg.link)) as {
+          engine_version: string;
+          seed: number;
+          scenario: unknown;
+          view: unknown;
+          notice?: string | null;
+        };
+        const text = JSON.stringify(opened.scenario);
+        const desc = describe(text);
+        const view = typeof opened.view === 'object' && opened.view !== null ? (opened.view as { speed?: Speed }) : {};
+        post({
+          type: 'linkOpened',
+          preset: { ...desc, name: `link:${desc.name}`, title: `${desc.title} (shared link)` },
+          text,
+          seed: opened.seed,
+          view: { speed: view.speed },
+          notice: opened.notice ?? null,
+        });
+      } catch (e) {
+        post({ type: 'linkFailed', message: message(e) });
+      }
+      return;
+    }
+    case 'share': {
+      if (!loaded) return;
+      try {
+        post({ type: 'shared', link: share_encode(loaded.scenario, loaded.seed, JSON.stringify(msg.view)) });
+      } catch (e) {
+        post({ type: 'error', message: message(e) });
+      }
       return;
     }
     case 'play':
