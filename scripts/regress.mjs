@@ -65,6 +65,8 @@ function firstDiff(a, b, path = '') {
 
 async function pageSummary(page, scenario, seed) {
   const link = wasm.share_encode(JSON.stringify(scenario), seed, JSON.stringify({ speed: 'max' }));
+  // A fresh page load per run: going from one `#s=` URL to another only changes the fragment.
+  await page.goto('about:blank');
   await page.goto(`${BASE}/#s=${link}`);
   const app = page.getByTestId('app');
   await app.waitFor();

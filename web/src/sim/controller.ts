@@ -32,6 +32,13 @@ class LabController {
     const seed = Number(q.get('seed'));
     if (q.has('seed') && Number.isInteger(seed)) labStore.dispatch({ type: 'setSeed', seed });
     this.post({ type: 'init', presets: PRESET_FILES });
+    // A link pasted into this tab's address bar changes only the fragment: open it too.
+    // (Our own history.replaceState calls do not fire hashchange.)
+    window.addEventListener('hashchange', () => {
+      if (location.hash.startsWith(LINK_PREFIX) && labStore.getState().presets.length > 0) {
+        this.post({ type: 'openLink', link: decodeURIComponent(location.hash.slice(LINK_PREFIX.length)) });
+      }
+    });
   }
 
   selectPreset(name: string, variant?: string | null): void {
