@@ -51,7 +51,7 @@ export function RunControls() {
           </select>
         </label>
         <button type="button" data-testid="share" onClick={() => lab.share()} disabled={!loaded} title="A link that reproduces this run exactly">
-          🔗 Copy link
+          Copy link
         </button>
         {shareUrl && (
           <input
