@@ -142,3 +142,37 @@ test('a garbled shared link says so and opens the default preset', async ({ page
   await expect.poll(() => points(page, 'chart-cwnd')).toBeGreaterThan(0);
   expect(page.url()).not.toContain('#s=');
 });
+
+test('zooming the time axis of one chart zooms both; double-click shows the whole run', async ({ page }) => {
+  await page.goto(`/?${FAST}`);
+  await expectFinishedWithJain(page);
+  const cwnd = page.getByTestId('chart-cwnd');
+  const queue = page.getByTestId('chart-queue');
+  await expect(cwnd).toHaveAttribute('data-zoomed', 'false');
+  await expect(cwnd).toHaveAttribute('data-t1', '10');
+
+  const canvas = cwnd.locator('canvas');
+  const box = await canvas.boundingBox();
+  expect(box).not.toBeNull();
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.mouse.wheel(0, -600);
+  await expect(cwnd).toHaveAttribute('data-zoomed', 'true');
+  const t0 = Number(await cwnd.getAttribute('data-t0'));
+  const t1 = Number(await cwnd.getAttribute('data-t1'));
+  expect(t0).toBeGreaterThan(0);
+  expect(t1).toBeLessThan(10);
+  expect(t1).toBeGreaterThan(t0);
+  await expect(queue).toHaveAttribute('data-t0', String(t0));
+  await expect(queue).toHaveAttribute('data-t1', String(t1));
+  expect(await points(page, 'chart-cwnd')).toBeGreaterThan(0);
+
+  await canvas.dblclick();
+  await expect(cwnd).toHaveAttribute('data-zoomed', 'false');
+  await expect(queue).toHaveAttribute('data-t1', '10');
+
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.mouse.wheel(0, -600);
+  await expect(queue).toHaveAttribute('data-zoomed', 'true');
+  await page.getByTestId('chart-queue-unzoom').click();
+  await expect(cwnd).toHaveAttribute('data-zoomed', 'false');
+});

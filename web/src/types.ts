@@ -129,3 +129,6 @@ export interface Summary {
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */
 export type Speed = number | 'max';
 export const SPEEDS: readonly Speed[] = [0.1, 1, 10, 'max'];
+
+/** A visible time range [t0, t1] in simulated seconds; null = the whole run. */
+export type TimeWindow = readonly [number, number] | null;

@@ -2,9 +2,13 @@
 import { useMemo } from 'react';
 import { colorFor } from '../lib/palette';
 import { seriesStore } from '../sim/seriesStore';
-import { useLab } from '../store/store';
+import { labStore, useLab } from '../store/store';
+import type { TimeWindow } from '../types';
 import type { Guide } from '../charts/lineCanvas';
 import { type ChartSeries, LineChart } from './LineChart';
+
+/** Both charts show one time window: zooming either zooms both. */
+const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
 
 function useOwnerColors(): (owner: string) => string {
   const version = useLab((s) => s.seriesVersion);
@@ -18,6 +22,7 @@ function useOwnerColors(): (owner: string) => string {
 export function CwndChart() {
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab((s) => s.duration);
+  const timeWindow = useLab((s) => s.timeWindow);
   const color = useOwnerColors();
   const series: ChartSeries[] = useMemo(
     () =>
@@ -36,6 +41,8 @@ export function CwndChart() {
       xLabel="simulated time (s)"
       yLabel="cwnd (packets)"
       xMax={duration}
+      timeWindow={timeWindow}
+      onWindow={setWindow}
       series={series}
       version={version}
       emptyText="No flows yet"
@@ -46,6 +53,7 @@ export function CwndChart() {
 export function QueueChart() {
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab((s) => s.duration);
+  const timeWindow = useLab((s) => s.timeWindow);
   const topology = useLab((s) => s.topology);
   const series: ChartSeries[] = useMemo(() => {
     const queues = seriesStore.select('link', 'queue');
@@ -69,12 +77,15 @@ export function QueueChart() {
   return (
     <LineChart
       testId="chart-queue"
-      title="Bottleneck queue (dashed: buffer size)"
+      title="Bottleneck queue"
       xLabel="simulated time (s)"
       yLabel="queue (kB)"
       xMax={duration}
+      timeWindow={timeWindow}
+      onWindow={setWindow}
       series={series}
       guides={guides}
+      guideLabel="buffer size"
       version={version}
       emptyText="No finite-buffer link in this scenario"
     />

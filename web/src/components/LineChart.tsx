@@ -3,6 +3,8 @@
 import { scaleLinear } from 'd3-scale';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type CanvasSeries, type Guide, type LineCanvas, createLineCanvas } from '../charts/lineCanvas';
+import { type TimeZoom, createTimeZoom } from '../charts/timeZoom';
+import type { TimeWindow } from '../types';
 
 export interface ChartSeries extends CanvasSeries {
   key: string;
@@ -15,8 +17,13 @@ interface Props {
   xLabel: string;
   yLabel: string;
   xMax: number;
+  /** The shared visible time range (null = the whole run) and how to change it. */
+  timeWindow: TimeWindow;
+  onWindow: (w: TimeWindow) => void;
   series: ChartSeries[];
   guides?: Guide[];
+  /** Legend text for the dashed guide lines. */
+  guideLabel?: string;
   /** Changes whenever the series' points change (forces a repaint). */
   version: number;
   emptyText?: string;
@@ -43,19 +50,30 @@ function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: 
   return [ref, size];
 }
 
-export function LineChart({ testId, title, xLabel, yLabel, xMax, series, guides = [], version, emptyText }: Props) {
+export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series, guides = [], guideLabel, version, emptyText }: Props) {
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const painter = useRef<LineCanvas | null>(null);
+  const zoomer = useRef<TimeZoom | null>(null);
+  const onWindowRef = useRef(onWindow);
+  onWindowRef.current = onWindow;
   const [points, setPoints] = useState(0);
+  const duration = xMax > 0 ? xMax : 1;
+  const t0 = timeWindow?.[0] ?? 0;
+  const t1 = timeWindow?.[1] ?? duration;
 
   const innerW = Math.max(10, size.width - M.left - M.right);
   const innerH = Math.max(10, size.height - M.top - M.bottom);
 
+  // The y axis fits what is visible: the whole series, or the zoomed time range.
   let yMax = 0;
-  for (const s of series) if (s.buf.length > 0) yMax = Math.max(yMax, s.buf.max * (s.factor ?? 1));
+  for (const s of series) {
+    if (s.buf.length === 0) continue;
+    const m = timeWindow === null ? s.buf.max : s.buf.maxIn(t0, t1);
+    if (Number.isFinite(m)) yMax = Math.max(yMax, m * (s.factor ?? 1));
+  }
   for (const g of guides) yMax = Math.max(yMax, g.value);
-  const x = useMemo(() => scaleLinear().domain([0, xMax > 0 ? xMax : 1]).range([0, innerW]), [xMax, innerW]);
+  const x = useMemo(() => scaleLinear().domain([t0, t1]).range([0, innerW]), [t0, t1, innerW]);
   const y = scaleLinear()
     .domain([0, yMax > 0 ? yMax * 1.05 : 1])
     .range([innerH, 0])
@@ -76,6 +94,20 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, series, guides 
   }, [innerW, innerH]);
 
   useEffect(() => {
+    const c = canvasRef.current;
+    if (!c) return;
+    zoomer.current = createTimeZoom(c, (w) => onWindowRef.current(w));
+    return () => {
+      zoomer.current?.destroy();
+      zoomer.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    zoomer.current?.update(innerW, innerH, duration, timeWindow);
+  }, [innerW, innerH, duration, timeWindow]);
+
+  useEffect(() => {
     if (!painter.current || size.width === 0) return;
     setPoints(painter.current.draw(series, x, y, guides));
     // y derives from series and size, which the dependencies cover.
@@ -87,7 +119,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, series, guides 
   const xFmt = x.tickFormat(xTicks.length);
 
   return (
-    <figure className="chart" data-testid={testId} data-points={points} data-series={series.length}>
+    <figure className="chart" data-testid={testId} data-points={points} data-series={series.length} data-t0={t0} data-t1={t1} data-zoomed={timeWindow !== null}>
       <figcaption>
         <span className="chart-title">{title}</span>
         <ul className="legend" aria-label={`${title} legend`}>
@@ -98,7 +130,18 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, series, guides 
             </li>
           ))}
           {series.length > LEGEND_MAX && <li className="muted">+{series.length - LEGEND_MAX} more</li>}
+          {guides.length > 0 && guideLabel && (
+            <li>
+              <span className="swatch dashed" style={{ borderColor: guides[0]!.color }} aria-hidden="true" />
+              {guideLabel}
+            </li>
+          )}
         </ul>
+        {timeWindow !== null && (
+          <button type="button" className="link-button" data-testid={`${testId}-unzoom`} onClick={() => onWindow(null)}>
+            whole run
+          </button>
+        )}
       </figcaption>
       <div className="chart-box" ref={boxRef}>
         <canvas
@@ -106,7 +149,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, series, guides 
           className="chart-canvas"
           style={{ left: M.left, top: M.top }}
           role="img"
-          aria-label={`${title}: ${yLabel} against ${xLabel}`}
+          aria-label={`${title}: ${yLabel} against ${xLabel}. Scroll to zoom the time axis, drag to pan, double-click for the whole run.`}
         />
         {size.width > 0 && (
           <svg className="chart-axes" width={size.width} height={size.height} aria-hidden="true">

@@ -59,3 +59,13 @@ describe('SeriesBuffer', () => {
     expect(b.rawLength).toBe(0);
   });
 });
+
+describe('SeriesBuffer.maxIn', () => {
+  it('finds the largest value inside a time range', () => {
+    const b = new SeriesBuffer(64);
+    for (let i = 0; i < 10; i++) b.push(i, i % 5);
+    expect(b.maxIn(0, 3)).toBe(3);
+    expect(b.maxIn(5, 6)).toBe(1);
+    expect(b.maxIn(20, 30)).toBe(-Infinity);
+  });
+});

@@ -99,6 +99,15 @@ export class SeriesBuffer {
     }
   }
 
+  /** Largest stored value with t0 ≤ t ≤ t1 (-Infinity when none). */
+  maxIn(t0: number, t1: number): number {
+    let m = -Infinity;
+    this.forEach((t, v) => {
+      if (t >= t0 && t <= t1 && v > m) m = v;
+    });
+    return m;
+  }
+
   toArray(): Point[] {
     const out: Point[] = [];
     this.forEach((t, v) => out.push({ t, v }));

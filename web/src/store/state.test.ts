@@ -188,3 +188,15 @@ describe('createStore', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('time window', () => {
+  it('zooms, ignores empty ranges, and resets on the next run', () => {
+    let s = reducer(ready(), { type: 'zoomTime', window: [2, 4] });
+    expect(s.timeWindow).toEqual([2, 4]);
+    expect(reducer(s, { type: 'zoomTime', window: [2, 4] })).toBe(s);
+    expect(reducer(s, { type: 'zoomTime', window: [4, 4] })).toBe(s);
+    expect(reducer(s, { type: 'zoomTime', window: null }).timeWindow).toBeNull();
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    expect(s.timeWindow).toBeNull();
+  });
+});

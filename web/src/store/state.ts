@@ -1,6 +1,6 @@
 // The lab's state and its pure reducer. Side effects (talking to the worker) live in
 // sim/controller.ts; components read this state through selectors (store/store.ts).
-import type { KnobValue, PresetDesc, Snapshot, Speed, Summary, Topology } from '../types';
+import type { KnobValue, PresetDesc, Snapshot, Speed, Summary, TimeWindow, Topology } from '../types';
 
 export type RunState = 'starting' | 'loading' | 'running' | 'paused' | 'finished' | 'error';
 
@@ -35,6 +35,8 @@ export interface LabState {
   notice: string | null;
   /** The shareable URL of the loaded run, once asked for; cleared when another run loads. */
   shareUrl: string | null;
+  /** The time range every chart shows (zoomed with the wheel); null = the whole run. */
+  timeWindow: TimeWindow;
 }
 
 export const initialState: LabState = {
@@ -59,6 +61,7 @@ export const initialState: LabState = {
   seriesVersion: 0,
   notice: null,
   shareUrl: null,
+  timeWindow: null,
 };
 
 export type Action =
@@ -78,7 +81,8 @@ export type Action =
   /** Adds (or replaces, by name) a preset, e.g. the scenario of a shared link. */
   | { type: 'addPreset'; preset: PresetDesc }
   | { type: 'notice'; message: string | null }
-  | { type: 'shared'; url: string };
+  | { type: 'shared'; url: string }
+  | { type: 'zoomTime'; window: TimeWindow };
 
 /** The knobs' values as the preset (under `variant`, when it has that variant) sets them. */
 /** Knobs whose bound field the preset leaves unset (value null) are left out. */
@@ -131,6 +135,7 @@ export function reducer(s: LabState, a: Action): LabState {
         summary: null,
         error: null,
         shareUrl: null,
+        timeWindow: null,
         seriesVersion: s.seriesVersion + 1,
       };
     case 'playing':
@@ -162,6 +167,13 @@ export function reducer(s: LabState, a: Action): LabState {
       return { ...s, notice: a.message };
     case 'shared':
       return { ...s, shareUrl: a.url };
+    case 'zoomTime': {
+      const w = a.window;
+      if (w === null) return s.timeWindow === null ? s : { ...s, timeWindow: null };
+      if (!(w[1] > w[0])) return s;
+      if (s.timeWindow !== null && s.timeWindow[0] === w[0] && s.timeWindow[1] === w[1]) return s;
+      return { ...s, timeWindow: [w[0], w[1]] };
+    }
   }
 }
 
