@@ -54,6 +54,11 @@ export function SummaryTable() {
             {formatSeconds(summary.wall_s)} · engine {summary.engine_version}
           </span>
         </p>
+        {summary.aborted && (
+          <p className="aborted" data-testid="aborted">
+            <strong>Stopped early:</strong> {summary.aborted}
+          </p>
+        )}
       </header>
       <div className="summary-tables">
         <table data-testid="summary-flows">
