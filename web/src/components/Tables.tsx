@@ -2,6 +2,9 @@
 import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from '../lib/format';
 import { useLab } from '../store/store';
 
+/** Many-flow presets (50 flows) would push the page down: show the first few live. */
+const LIVE_MAX = 12;
+
 export function LiveTable() {
   const snap = useLab((s) => s.snapshot);
   const topology = useLab((s) => s.topology);
@@ -23,7 +26,7 @@ export function LiveTable() {
           </tr>
         </thead>
         <tbody>
-          {snap.flows.map((f, i) => (
+          {snap.flows.slice(0, LIVE_MAX).map((f, i) => (
             <tr key={i} data-flow={name(f.id, i)}>
               <th scope="row">{name(f.id, i)}</th>
               <td>{f.cwnd.toFixed(1)}</td>
@@ -33,6 +36,13 @@ export function LiveTable() {
               <td>{f.state}</td>
             </tr>
           ))}
+          {snap.flows.length > LIVE_MAX && (
+            <tr>
+              <td colSpan={6} className="muted">
+                … and {snap.flows.length - LIVE_MAX} more flows (all of them in the summary at the end)
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </section>
