@@ -176,3 +176,22 @@ test('zooming the time axis of one chart zooms both; double-click shows the whol
   await page.getByTestId('chart-queue-unzoom').click();
   await expect(cwnd).toHaveAttribute('data-zoomed', 'false');
 });
+
+test('reset rewinds to t = 0 paused; speed and play carry on from there', async ({ page }) => {
+  await page.goto(`/?${FAST}`);
+  await expectFinishedWithJain(page);
+  const runId = Number(await app(page).getAttribute('data-run-id'));
+
+  await page.getByTestId('reset').click();
+  await expect(app(page)).toHaveAttribute('data-state', 'paused');
+  await expect(app(page)).toHaveAttribute('data-sim-time', '0');
+  await expect(page.getByTestId('summary')).toBeHidden();
+  expect(Number(await app(page).getAttribute('data-run-id'))).toBeGreaterThan(runId);
+
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect(app(page)).toHaveAttribute('data-state', 'running');
+  await expect.poll(async () => Number(await app(page).getAttribute('data-sim-time'))).toBeGreaterThan(0);
+  await page.getByTestId('speed').selectOption('max');
+  await expectFinishedWithJain(page);
+});
