@@ -19,7 +19,11 @@ import {
 initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
 
 const CLI = join(ROOT, 'target', 'release', process.platform === 'win32' ? 'netlab.exe' : 'netlab');
-const DETERMINISM_PRESETS = ['tcp-single', 'tcp-dumbbell'];
+/** Every preset (its quick variant when it has one): each run takes well under a second. */
+const DETERMINISM_PRESETS = readdirSync(join(ROOT, 'public', 'scenarios'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
 const SEED = 1;
 
 const presetText = (name) => readFileSync(join(ROOT, 'public', 'scenarios', `${name}.json`), 'utf8');
