@@ -7,7 +7,7 @@
 //      the end at full speed, and the summary is read from the page;
 //   3. each page summary must equal the native CLI's summary for the same scenario and seed
 //      (everything but the wall-clock fields), and its digest must equal the golden digest in
-//      regress/goldens.json;
+//      e2e/goldens.json (the top level of the repository is fixed);
 //   4. the preset's claims are judged on the page summaries (the expected direction of each
 //      paper result, ../shared/EXPERIMENTS.md).
 // Writes reports/regress.json and reports/regress.html; exits 1 on any regression.
@@ -23,7 +23,7 @@ const UPDATE = process.argv.includes('--update');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const PORT = 4174;
 const BASE = `http://127.0.0.1:${PORT}`;
-const GOLDENS = join(ROOT, 'regress', 'goldens.json');
+const GOLDENS = join(ROOT, 'e2e', 'goldens.json');
 const REPORTS = join(ROOT, 'reports');
 const CLI = join(ROOT, 'target', 'release', 'netlab');
 const RUN_TIMEOUT_MS = 180_000;
@@ -221,10 +221,10 @@ if (UPDATE) {
     console.error('regress: not updating goldens while runs fail:\n  ' + pageNativeProblems.join('\n  '));
     process.exit(1);
   }
-  mkdirSync(join(ROOT, 'regress'), { recursive: true });
+  mkdirSync(join(ROOT, 'e2e'), { recursive: true });
   const merged = only ? { ...goldens, engine_version: newGoldens.engine_version, presets: { ...goldens.presets, ...newGoldens.presets } } : newGoldens;
   writeFileSync(GOLDENS, `${JSON.stringify(merged, null, 2)}\n`);
-  say(`goldens written to regress/goldens.json`);
+  say(`goldens written to e2e/goldens.json`);
 }
 if (!report.ok) {
   console.error(`regress: ${report.failures} regression(s); see reports/regress.html`);
