@@ -83,7 +83,8 @@ async function pageSummary(page, scenario, seed) {
 }
 
 function startPreview() {
-  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+  // The vite binary itself (not npx), so that kill() stops the server and not just a wrapper.
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
