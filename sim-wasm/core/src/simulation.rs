@@ -282,7 +282,20 @@ impl Simulation {
     pub fn snapshot(&mut self) -> Snapshot {
         let w = &mut self.engine.world;
         let now = w.now;
-        let flows = self.engine.agents.iter().filter_map(|a| a.snapshot()).collect();
+        // Agents 2i and 2i+1 are flow i's ends; the snapshot is named after its flow here, so
+        // agents need not carry report ids.
+        let flows = self
+            .engine
+            .agents
+            .iter()
+            .enumerate()
+            .filter_map(|(k, a)| {
+                a.snapshot().map(|mut f| {
+                    f.id = w.flows[k / 2].id.clone();
+                    f
+                })
+            })
+            .collect();
         let full_frame = w.full_frame;
         let links = self
             .engine

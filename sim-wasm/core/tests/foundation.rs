@@ -252,5 +252,6 @@ fn snapshots_place_packets_on_the_bottleneck() {
     assert!(snap.packets.iter().all(|p| p.link == "bottleneck" && (0.0..=1.0).contains(&p.progress)));
     assert!(snap.packets.iter().any(|p| p.progress > 0.0), "some packets are on the wire");
     assert_eq!(snap.links[0].id, "bottleneck");
-    assert_eq!(snap.flows.len(), 2);
+    assert_eq!(snap.flows.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(), ["short-rtt", "long-rtt"]);
+    assert!(snap.flows.iter().all(|f| f.cwnd > 0 && f.srtt_ms >= 10.0));
 }

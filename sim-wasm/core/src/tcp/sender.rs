@@ -619,7 +619,7 @@ impl Agent for TcpSender {
     fn snapshot(&self) -> Option<FlowSnapshot> {
         let m = self.cc.metrics();
         Some(FlowSnapshot {
-            id: String::new(),
+            id: String::new(), // filled in by Simulation::snapshot
             cwnd: self.cc.cwnd(),
             inflight: self.in_flight,
             srtt_ms: to_millis(self.rtt.srtt),
