@@ -15,6 +15,9 @@ const steps = [
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'], needs: ['build-wasm'] },
   { name: 'vite build', cmd: bin('vite'), args: ['build'], needs: ['build-wasm'] },
   { name: 'playwright', cmd: bin('playwright'), args: ['test'], needs: ['vite build'] },
+  // Every preset's quick variant through its shareable URL in headless Chromium: page == CLI,
+  // digests == e2e/goldens.json, every claim holds. `cargo test --release` built the CLI.
+  { name: 'regress', cmd: process.execPath, args: ['scripts/regress.mjs'], needs: ['cargo test', 'vite build'] },
 ];
 
 const results = new Map();
