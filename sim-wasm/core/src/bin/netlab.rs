@@ -28,6 +28,17 @@ const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=
        netlab check <preset|path.json> [--variant NAME] [--json]
        netlab presets [--json]";
 
+/// Print a line to stdout; a closed pipe (`netlab run … | head`) ends the program quietly
+/// instead of panicking as `println!` would.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// An error for the user: one line, exit status 2.
 struct UsageError(String);
 
@@ -45,7 +56,7 @@ fn main() -> ExitCode {
         Some("sweep") => sweep(&args[1..]),
         Some("check") => check(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            out!("{USAGE}");
             Ok(())
         }
         Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run, sweep, check or presets)"))),
@@ -55,7 +66,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(msg)) => {
             // One line, whatever the message contained.
-            eprintln!("netlab: error: {}", msg.replace('\n', " "));
+            eout!("netlab: error: {}", msg.replace('\n', " "));
             ExitCode::from(2)
         }
     }
@@ -181,13 +192,13 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         if let Some(rss) = peak_rss_bytes() {
             out["peak_rss_bytes"] = rss.into();
         }
-        println!("{}", serde_json::to_string(&out)?);
+        out!("{}", serde_json::to_string(&out)?);
     } else {
         print_summary(&summary);
     }
     if let Some(reason) = &summary.aborted {
         // Not a usage error: the summary so far is printed, and the status says it is partial.
-        eprintln!("netlab: run {reason}");
+        eout!("netlab: run {reason}");
         std::process::exit(3);
     }
     Ok(())
@@ -245,10 +256,10 @@ fn check(args: &[String]) -> Result<(), UsageError> {
         .collect();
     let outcomes = netlab_core::scenario::expect::judge(&plan, &results);
     if json {
-        println!("{}", serde_json::to_string(&outcomes)?);
+        out!("{}", serde_json::to_string(&outcomes)?);
     } else {
         for o in &outcomes {
-            println!("{}  {}  ({})", if o.pass { "PASS" } else { "FAIL" }, o.claim, o.detail);
+            out!("{}  {}  ({})", if o.pass { "PASS" } else { "FAIL" }, o.claim, o.detail);
         }
     }
     if outcomes.iter().any(|o| !o.pass) {
@@ -275,7 +286,7 @@ fn sweep(args: &[String]) -> Result<(), UsageError> {
             }));
         } else {
             let goodputs: Vec<String> = summary.flows.iter().take(4).map(|f| format!("{:.1}", f.goodput_mbps)).collect();
-            println!(
+            out!(
                 "{}={:<8} {:<8} seed {:<4} {}={:<10} jain {:<8} util {:>6.1}%  goodput Mb/s [{}{}]",
                 p.knob,
                 p.value.to_string(),
@@ -291,7 +302,7 @@ fn sweep(args: &[String]) -> Result<(), UsageError> {
         }
     }
     if json {
-        println!("{}", serde_json::to_string(&rows)?);
+        out!("{}", serde_json::to_string(&rows)?);
     }
     Ok(())
 }
@@ -308,12 +319,12 @@ fn presets(args: &[String]) -> Result<(), UsageError> {
         infos.push(info);
     }
     if json {
-        println!("{}", serde_json::to_string(&infos)?);
+        out!("{}", serde_json::to_string(&infos)?);
     } else {
         for p in infos {
             let knobs: Vec<&str> = p.knobs.iter().map(|k| k.knob.name.as_str()).collect();
             let variants = if p.variants.is_empty() { String::new() } else { format!("  variants: {}", p.variants.join(", ")) };
-            println!("{:<28} {}  [knobs: {}]{}", p.name, p.title, knobs.join(", "), variants);
+            out!("{:<28} {}  [knobs: {}]{}", p.name, p.title, knobs.join(", "), variants);
         }
     }
     Ok(())
@@ -328,7 +339,7 @@ fn peak_rss_bytes() -> Option<u64> {
 }
 
 fn print_summary(s: &netlab_core::Summary) {
-    println!(
+    out!(
         "{}  seed {}  {:.3} s simulated  {} events  {:.3} s wall ({:.2} M events/s)",
         s.scenario,
         s.seed,
@@ -337,17 +348,17 @@ fn print_summary(s: &netlab_core::Summary) {
         s.wall_s,
         s.events as f64 / s.wall_s.max(1e-9) / 1e6
     );
-    println!("{:<10} {:<8} {:>10} {:>10} {:>12} {:>10} {:>8}", "flow", "cc", "start s", "FCT s", "goodput Mb/s", "sent", "retx");
+    out!("{:<10} {:<8} {:>10} {:>10} {:>12} {:>10} {:>8}", "flow", "cc", "start s", "FCT s", "goodput Mb/s", "sent", "retx");
     for f in &s.flows {
         let fct = f.fct_s.map(|x| format!("{x:.4}")).unwrap_or_else(|| "-".into());
-        println!(
+        out!(
             "{:<10} {:<8} {:>10.3} {:>10} {:>12.2} {:>10} {:>8}",
             f.id, f.cc, f.start_s, fct, f.goodput_mbps, f.sent_packets, f.retransmitted_packets
         );
     }
-    println!("{:<14} {:>10} {:>8} {:>8} {:>14} {:>14}", "link", "rate Mb/s", "util", "drops", "max queue B", "mean queue B");
+    out!("{:<14} {:>10} {:>8} {:>8} {:>14} {:>14}", "link", "rate Mb/s", "util", "drops", "max queue B", "mean queue B");
     for l in &s.links {
-        println!(
+        out!(
             "{:<14} {:>10.1} {:>7.1}% {:>8} {:>14} {:>14.0}",
             l.id,
             l.rate_mbps,
@@ -358,8 +369,8 @@ fn print_summary(s: &netlab_core::Summary) {
         );
     }
     match s.jain {
-        Some(j) => println!("Jain's fairness index: {j:.4}"),
-        None => println!("Jain's fairness index: - (no traffic)"),
+        Some(j) => out!("Jain's fairness index: {j:.4}"),
+        None => out!("Jain's fairness index: - (no traffic)"),
     }
-    println!("digest {}", s.digest);
+    out!("digest {}", s.digest);
 }
