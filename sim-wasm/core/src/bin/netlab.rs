@@ -66,7 +66,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(msg)) => {
             // One line, whatever the message contained.
-            eout!("netlab: error: {}", msg.replace('\n', " "));
+            eprintln!("netlab: error: {}", msg.replace('\n', " "));
             ExitCode::from(2)
         }
     }
@@ -198,7 +198,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
     }
     if let Some(reason) = &summary.aborted {
         // Not a usage error: the summary so far is printed, and the status says it is partial.
-        eout!("netlab: run {reason}");
+        eprintln!("netlab: run {reason}");
         std::process::exit(3);
     }
     Ok(())
