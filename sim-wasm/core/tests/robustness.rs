@@ -4,14 +4,20 @@
 //! - The share-link decoder, on arbitrary strings and on valid links with random damage.
 //! - Any scenario that validates runs to its end without panicking and conserves packets.
 //!
-//! The case counts keep `cargo test` quick; `PROPTEST_CASES=100000 cargo test --release
-//! --test robustness` is the long fuzz run.
+//! The case counts keep `cargo test` quick; `NETLAB_FUZZ_SCALE=100 cargo test --release --test
+//! robustness` multiplies them for the long fuzz run (a few minutes on two cores).
 
 use netlab_core::scenario;
 use netlab_core::share;
 use netlab_core::Simulation;
 use proptest::prelude::*;
 use serde_json::{json, Value};
+
+/// `base` cases, times NETLAB_FUZZ_SCALE for a long fuzz run.
+fn cases(base: u32) -> u32 {
+    let scale = std::env::var("NETLAB_FUZZ_SCALE").ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(1);
+    base.saturating_mul(scale.max(1))
+}
 
 fn arb_json() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
@@ -94,7 +100,7 @@ fn set(v: &mut Value, path: &[String], x: Value) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(400), ..ProptestConfig::default() })]
 
     #[test]
     fn parser_never_panics_on_arbitrary_json(v in arb_json()) {
@@ -188,7 +194,7 @@ fn arb_valid_scenario() -> impl Strategy<Value = Value> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(40), ..ProptestConfig::default() })]
 
     #[test]
     fn every_valid_scenario_runs_to_the_end_and_conserves_packets(v in arb_valid_scenario()) {
