@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { CwndChart, QueueChart } from './components/Charts';
+import { BbrAChart, CwndChart, PacingGainChart, QueueChart } from './components/Charts';
+import { StateTimeline } from './components/StateTimeline';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
@@ -37,7 +38,10 @@ export function App() {
           <div className="charts">
             <CwndChart />
             <QueueChart />
+            <PacingGainChart />
+            <BbrAChart />
           </div>
+          <StateTimeline />
           <SummaryTable />
           <LiveTable />
         </main>

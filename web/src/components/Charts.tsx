@@ -19,33 +19,88 @@ function useOwnerColors(): (owner: string) => string {
   }, [version]);
 }
 
-export function CwndChart() {
+interface FlowMetricProps {
+  /** Metric names to draw for every flow (several: one line per flow and metric). */
+  metrics: string[];
+  testId: string;
+  title: string;
+  yLabel: string;
+  emptyText: string;
+  /** Hide the chart entirely when no flow reports these metrics (e.g. pacing under CUBIC). */
+  hideWhenEmpty?: boolean;
+}
+
+/** A live chart of per-flow series, one colour per flow (and per metric when several). */
+export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty }: FlowMetricProps) {
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab((s) => s.duration);
   const timeWindow = useLab((s) => s.timeWindow);
   const color = useOwnerColors();
   const series: ChartSeries[] = useMemo(
     () =>
-      seriesStore.select('flow', 'cwnd').map((s) => ({
-        key: s.meta.key,
-        label: s.meta.owner,
-        color: color(s.meta.owner),
-        buf: s.buf,
-      })),
-    [version, color],
+      metrics.flatMap((metric, m) =>
+        seriesStore.select('flow', metric).map((s) => ({
+          key: s.meta.key,
+          label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
+          // One metric: the flow's colour. Several: shift the palette per metric so the lines
+          // of one flow stay distinguishable.
+          color: metrics.length > 1 ? colorFor(m * 2) : color(s.meta.owner),
+          buf: s.buf,
+        })),
+      ),
+    [version, color, metrics],
   );
+  if (hideWhenEmpty && series.length === 0) return null;
   return (
     <LineChart
-      testId="chart-cwnd"
-      title="Congestion window per flow"
+      testId={testId}
+      title={title}
       xLabel="simulated time (s)"
-      yLabel="cwnd (packets)"
+      yLabel={yLabel}
       xMax={duration}
       timeWindow={timeWindow}
       onWindow={setWindow}
       series={series}
       version={version}
-      emptyText="No flows yet"
+      emptyText={emptyText}
+    />
+  );
+}
+
+const CWND = ['cwnd'];
+const PACING_GAIN = ['pacing_gain'];
+const BBR_A = ['phi', 'p_up', 'p_down'];
+
+export function CwndChart() {
+  return (
+    <FlowMetricChart metrics={CWND} testId="chart-cwnd" title="Congestion window per flow" yLabel="cwnd (packets)" emptyText="No flows yet" />
+  );
+}
+
+/** BBR's pacing gain per flow: the PROBE_BW cycle (1.25, 0.75, 1 …), STARTUP's 2.89. */
+export function PacingGainChart() {
+  return (
+    <FlowMetricChart
+      metrics={PACING_GAIN}
+      testId="chart-pacing-gain"
+      title="Pacing gain per flow"
+      yLabel="pacing gain (×)"
+      emptyText=""
+      hideWhenEmpty
+    />
+  );
+}
+
+/** BBR-A's RTT-adaptive terms: φ and the probing gains P_up and P_down it derives. */
+export function BbrAChart() {
+  return (
+    <FlowMetricChart
+      metrics={BBR_A}
+      testId="chart-bbr-a"
+      title="BBR-A: φ, P_up and P_down"
+      yLabel="value"
+      emptyText=""
+      hideWhenEmpty
     />
   );
 }

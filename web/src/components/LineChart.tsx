@@ -33,7 +33,7 @@ const M = { top: 10, right: 14, bottom: 38, left: 56 };
 /** Many-flow scenarios would drown the legend: list the first few. */
 const LEGEND_MAX = 8;
 
-function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: number; height: number }] {
+export function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: number; height: number }] {
   const ref = useRef<T>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {

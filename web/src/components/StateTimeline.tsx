@@ -1,0 +1,95 @@
+// The congestion controller's state over time, one band per flow (BBR: STARTUP, DRAIN,
+// PROBE_BW, PROBE_RTT; CUBIC/Reno: slow start, avoidance, recovery, loss). The engine reports
+// the state as an index into the series' `states` names; consecutive equal samples merge into
+// one segment, so a long run draws a handful of rectangles, not one per sample.
+import { scaleLinear } from 'd3-scale';
+import { useMemo } from 'react';
+import { colorFor } from '../lib/palette';
+import { seriesStore } from '../sim/seriesStore';
+import { useLab } from '../store/store';
+import { useSize } from './LineChart';
+
+export interface Segment {
+  t0: number;
+  t1: number;
+  state: number;
+}
+
+/** Merge (t, state) samples into segments; each lasts until the next sample's time. */
+export function segments(points: readonly { t: number; v: number }[], end: number): Segment[] {
+  const out: Segment[] = [];
+  for (const p of points) {
+    const last = out[out.length - 1];
+    if (last && last.state === p.v) continue;
+    if (last) last.t1 = p.t;
+    out.push({ t0: p.t, t1: p.t, state: p.v });
+  }
+  const last = out[out.length - 1];
+  if (last) last.t1 = Math.max(last.t0, end);
+  return out;
+}
+
+const BAND = 18;
+const GAP = 6;
+const LEFT = 90;
+
+export function StateTimeline() {
+  const version = useLab((s) => s.seriesVersion);
+  const duration = useLab((s) => s.duration);
+  const timeWindow = useLab((s) => s.timeWindow);
+  const [ref, size] = useSize<HTMLDivElement>();
+  const rows = useMemo(
+    () =>
+      seriesStore.select('flow', 'state').map((s) => ({
+        owner: s.meta.owner,
+        names: s.meta.states ?? [],
+        segs: segments(s.buf.toArray(), s.buf.lastT),
+      })),
+    [version],
+  );
+  // Every state name any flow uses, for one shared colour key.
+  const names = useMemo(() => [...new Set(rows.flatMap((r) => r.names))], [rows]);
+  if (rows.length === 0) return null;
+  const [x0, x1] = timeWindow ?? [0, duration || 1];
+  const x = scaleLinear().domain([x0, x1]).range([LEFT, Math.max(LEFT + 10, size.width - 14)]).clamp(true);
+  const height = rows.length * (BAND + GAP) + GAP;
+  const total = rows.reduce((n, r) => n + r.segs.length, 0);
+  return (
+    <figure className="chart state-timeline" data-testid="state-timeline" data-segments={total} data-flows={rows.length}>
+      <figcaption>
+        <span className="chart-title">Controller state per flow</span>
+      </figcaption>
+      <div ref={ref} className="timeline-body">
+        <svg width={size.width} height={height} role="img" aria-label="Controller state per flow over simulated time">
+          {rows.map((r, i) => {
+            const y = GAP + i * (BAND + GAP);
+            return (
+              <g key={r.owner} data-flow={r.owner}>
+                <text x={LEFT - 6} y={y + BAND / 2} dy="0.35em" textAnchor="end" className="timeline-label">
+                  {r.owner}
+                </text>
+                {r.segs.map((s, k) => {
+                  const name = r.names[s.state] ?? '?';
+                  const w = Math.max(1, x(s.t1) - x(s.t0));
+                  return (
+                    <rect key={k} x={x(s.t0)} y={y} width={w} height={BAND} fill={colorFor(names.indexOf(name))} data-state={name}>
+                      <title>{`${r.owner}: ${name}, ${s.t0.toFixed(3)}–${s.t1.toFixed(3)} s`}</title>
+                    </rect>
+                  );
+                })}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <ul className="legend" aria-label="States">
+        {names.map((n, i) => (
+          <li key={n}>
+            <span className="swatch state-swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
+            {n.replace(/_/g, ' ')}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
