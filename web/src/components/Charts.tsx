@@ -38,16 +38,16 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
   const color = useOwnerColors();
   const series: ChartSeries[] = useMemo(
     () =>
-      metrics.flatMap((metric, m) =>
-        seriesStore.select('flow', metric).map((s) => ({
+      metrics.flatMap((metric, m) => {
+        const list = seriesStore.select('flow', metric);
+        return list.map((s, f) => ({
           key: s.meta.key,
           label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
-          // One metric: the flow's colour. Several: shift the palette per metric so the lines
-          // of one flow stay distinguishable.
-          color: metrics.length > 1 ? colorFor(m * 2) : color(s.meta.owner),
+          // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
+          color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
           buf: s.buf,
-        })),
-      ),
+        }));
+      }),
     [version, color, metrics],
   );
   if (hideWhenEmpty && series.length === 0) return null;

@@ -49,13 +49,20 @@ export function StateTimeline() {
   );
   // Every state name any flow uses, for one shared colour key.
   const names = useMemo(() => [...new Set(rows.flatMap((r) => r.names))], [rows]);
-  if (rows.length === 0) return null;
+  // The container stays mounted (hidden) while there are no rows, so its width is measured
+  // before the first state arrives.
   const [x0, x1] = timeWindow ?? [0, duration || 1];
   const x = scaleLinear().domain([x0, x1]).range([LEFT, Math.max(LEFT + 10, size.width - 14)]).clamp(true);
   const height = rows.length * (BAND + GAP) + GAP;
   const total = rows.reduce((n, r) => n + r.segs.length, 0);
   return (
-    <figure className="chart state-timeline" data-testid="state-timeline" data-segments={total} data-flows={rows.length}>
+    <figure
+      className="chart state-timeline"
+      data-testid="state-timeline"
+      data-segments={total}
+      data-flows={rows.length}
+      hidden={rows.length === 0}
+    >
       <figcaption>
         <span className="chart-title">Controller state per flow</span>
       </figcaption>
