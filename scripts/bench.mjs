@@ -11,7 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { ROOT, StepError, run } from './lib.mjs';
 
 /** Presets to measure; extend freely (each must exist in public/scenarios). */
-const PRESETS = ['bench-two-flows'];
+// The fixed benchmark, then the full-scale bbr-fairness experiment (200 s, 2 BBR flows).
+const PRESETS = ['bench-two-flows', 'bbr-fairness'];
 const SEED = 1;
 const argv = process.argv.slice(2);
 const repeatAt = argv.indexOf('--repeat');
