@@ -30,3 +30,26 @@ test('BBR runs show pacing gain, a state timeline and BBR-A parameters', async (
   expect(Number(await bbrA.getAttribute('data-series'))).toBe(6);
   await expect.poll(async () => Number(await bbrA.getAttribute('data-points'))).toBeGreaterThan(0);
 });
+
+// The fairness-vs-buffer figure, live: the quick sweep runs in workers and draws one line per
+// algorithm with one point per buffer size.
+test('the bbr-fairness sweep runs in workers and draws Jain vs buffer', async ({ page }) => {
+  await page.goto('/?preset=bbr-fairness&variant=quick&speed=max&seed=1');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  const sweep = page.getByTestId('sweep');
+  await expect(sweep).toHaveAttribute('data-status', 'idle');
+  await page.getByTestId('sweep-run').click();
+  await expect(sweep).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  const chart = page.getByTestId('sweep-chart');
+  // Quick variant: buffer 0.5, 5, 20 BDP × bbr, bbr-a, bbq, da-bbr, cubic × one seed.
+  await expect(chart).toHaveAttribute('data-lines', '5');
+  await expect(chart).toHaveAttribute('data-points', '15');
+  await expect(chart.locator('g[data-algorithm="bbr-a"]')).toHaveAttribute('data-points', '3');
+  await expect(page.getByTestId('sweep-progress')).toHaveText(/15 runs/);
+});
+
+test('presets without a sweep show no sweep panel', async ({ page }) => {
+  await page.goto('/?preset=tcp-single&variant=quick&speed=max&seed=1');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-preset', 'tcp-single');
+  await expect(page.getByTestId('sweep')).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BbrAChart, CwndChart, PacingGainChart, QueueChart } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
+import { SweepPanel } from './components/SweepPanel';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
@@ -43,6 +44,7 @@ export function App() {
           </div>
           <StateTimeline />
           <SummaryTable />
+          <SweepPanel />
           <LiveTable />
         </main>
       </div>
