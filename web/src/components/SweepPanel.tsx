@@ -161,7 +161,7 @@ export function SweepPanel() {
       )}
       {plan && (
         <figure className="chart" data-testid="sweep-chart" data-lines={lines.length} data-points={nPoints}>
-          <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${plan.metric} against ${plan.knob}`} className="chart-axes">
+          <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${plan.metric} against ${plan.knob}`} className="chart-axes sweep-axes">
             {y.ticks(5).map((t) => (
               <g key={`y${t}`}>
                 <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid, #ddd)" />
