@@ -5,6 +5,8 @@ import { SweepPanel } from './components/SweepPanel';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
+import { Inspector } from './components/Inspector';
+import { TopologyView } from './components/TopologyView';
 import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
@@ -36,6 +38,10 @@ export function App() {
         </aside>
         <main className="content">
           <RunControls />
+          <div className="live-lab">
+            <TopologyView />
+            <Inspector />
+          </div>
           <div className="charts">
             <CwndChart />
             <QueueChart />
