@@ -2,12 +2,15 @@
 // Native vs wasm speed on the same scenarios: wall time, events/s, simulated packets/s and
 // peak memory per engine, plus the wasm/native wall-time ratio. Each engine runs each preset
 // REPEATS times (the wasm module once per process, so later runs are JIT-warm); the median
-// wall time is reported. Prints a table and writes reports/bench.json.
-//   node scripts/bench.mjs [--repeat N] [preset ...]
+// wall time is reported. Then the live page's frame time while it simulates 4 flows on a
+// 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
+// sampling, median and p95). Prints tables and writes reports/bench.json.
+//   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [preset ...]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { measureFrames, printFrames } from './frames.mjs';
 import { ROOT, StepError, run } from './lib.mjs';
 
 /** Presets to measure; extend freely (each must exist in public/scenarios). */
@@ -17,6 +20,12 @@ const SEED = 1;
 const argv = process.argv.slice(2);
 const repeatAt = argv.indexOf('--repeat');
 const REPEATS = repeatAt >= 0 ? Math.max(1, Number(argv.splice(repeatAt, 2)[1]) || 1) : 3;
+const flag = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv.splice(i, 1).length > 0;
+};
+const NO_FRAMES = flag('--no-frames');
+const FRAMES_ONLY = flag('--frames-only');
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -90,9 +99,9 @@ const mb = (b) => (typeof b === 'number' ? `${(b / 2 ** 20).toFixed(1)} MiB` : '
 const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : `${(x / 1e3).toFixed(1)} k/s`);
 
 async function main() {
-  const names = argv.length > 0 ? argv : PRESETS;
+  const names = FRAMES_ONLY ? [] : argv.length > 0 ? argv : PRESETS;
   console.log('bench: building the release CLI and the wasm package');
-  run('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab']);
+  if (!FRAMES_ONLY) run('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab']);
   run(process.execPath, ['scripts/build-wasm.mjs']);
 
   const results = [];
@@ -130,9 +139,17 @@ async function main() {
     console.log(`wasm/native wall-time ratio: ${r.wasm_native_wall_ratio.toFixed(2)}×   (node RSS after wasm run: ${mb(w.node_rss_bytes)})`);
   }
 
+  let frames = null;
+  if (!NO_FRAMES) {
+    console.log('\nbench: frame time of the live page (vite build, headless Chromium)');
+    run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
+    frames = await measureFrames();
+    printFrames(frames);
+  }
+
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results, frames }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
 }
 

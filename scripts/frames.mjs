@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// Frame time of the live page while it simulates (part of `npm run bench`; also standalone:
+// `node scripts/frames.mjs` after `vite build`).
+//
+// Headless Chromium (Debian's, flags as in playwright.config.ts) opens the built app (vite
+// preview) on a 4-flow dumbbell with a 100 Mbit/s bottleneck (a shareable link made by the
+// engine), lets it run, and samples requestAnimationFrame for a few seconds: the intervals
+// between frames are the frame times. Median and p95 per speed, plus main-thread long tasks
+// (> 50 ms, which would delay input). 60 fps means a median near 16.7 ms.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, StepError, log } from './lib.mjs';
+
+const say = (msg) => log('frames', msg);
+const PORT = 4175;
+const BASE = `http://127.0.0.1:${PORT}`;
+/** Wall-clock seconds of warm-up and of sampling per speed. */
+const WARMUP_MS = 1500;
+const SAMPLE_MS = 5000;
+/** Real time and as fast as the engine goes. */
+export const FRAME_SPEEDS = [1, 'max'];
+
+/** The measured scenario: 4 CUBIC flows (RTT 10–40 ms) share a 100 Mbit/s, 1-BDP bottleneck. */
+export const FRAME_SCENARIO = {
+  name: 'frames-4x100',
+  seed: 1,
+  duration_s: 600,
+  topology: {
+    kind: 'dumbbell',
+    bottleneck: { rate_mbps: 100, delay_ms: 2, buffer: { bdp: 1 } },
+    senders: [{ rtt_ms: 10 }, { rtt_ms: 20 }, { rtt_ms: 30 }, { rtt_ms: 40 }],
+  },
+  flows: [0, 1, 2, 3].map((i) => ({ id: `f${i + 1}`, cc: 'cubic', path: i })),
+};
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+function startPreview() {
+  // The vite binary itself (not npx), so that kill() stops the server and not just a wrapper.
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StepError('vite preview did not start within 60 s')), 60_000);
+    const onData = (d) => {
+      if (String(d).includes(String(PORT))) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new StepError(`vite preview exited with ${code}`)));
+  });
+}
+
+/** Samples frame intervals in the page for `ms` milliseconds; counts long tasks meanwhile. */
+async function sampleFrames(page, ms) {
+  return page.evaluate(
+    (ms) =>
+      new Promise((resolve) => {
+        const deltas = [];
+        let longTasks = 0;
+        let longest = 0;
+        let observer = null;
+        try {
+          observer = new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) {
+              longTasks++;
+              longest = Math.max(longest, e.duration);
+            }
+          });
+          observer.observe({ type: 'longtask' });
+        } catch {
+          observer = null;
+        }
+        const t0 = performance.now();
+        let last = t0;
+        const tick = (now) => {
+          deltas.push(now - last);
+          last = now;
+          if (now - t0 < ms) requestAnimationFrame(tick);
+          else {
+            observer?.disconnect();
+            const app = document.querySelector('[data-testid="app"]');
+            const svg = document.querySelector('[data-testid="topology-svg"]');
+            resolve({
+              deltas: deltas.slice(1),
+              longTasks,
+              longestTaskMs: longest,
+              simTime: Number(app?.getAttribute('data-sim-time')),
+              state: app?.getAttribute('data-state'),
+              packetsDrawn: Number(svg?.getAttribute('data-packets-drawn') ?? 0),
+            });
+          }
+        };
+        requestAnimationFrame((now) => {
+          last = now;
+          requestAnimationFrame(tick);
+        });
+      }),
+    ms,
+  );
+}
+
+/** Measures frame times at each speed; returns one result per speed. Needs dist/ and sim-wasm/pkg. */
+export async function measureFrames() {
+  const wasm = await import(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm.js'));
+  wasm.initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
+  const { chromium } = await import('@playwright/test');
+  const preview = await startPreview();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const results = [];
+  try {
+    for (const speed of FRAME_SPEEDS) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+      const link = wasm.share_encode(JSON.stringify(FRAME_SCENARIO), FRAME_SCENARIO.seed, JSON.stringify({ speed }));
+      await page.goto(`${BASE}/#s=${link}`);
+      await page.waitForFunction(() => document.querySelector('[data-testid="app"]')?.getAttribute('data-state') === 'running', null, { timeout: 60_000 });
+      await page.waitForTimeout(WARMUP_MS);
+      const t0 = Number(await page.getByTestId('app').getAttribute('data-sim-time'));
+      const r = await sampleFrames(page, SAMPLE_MS);
+      await page.close();
+      if (r.state !== 'running') throw new StepError(`frames: the run was ${r.state} while sampling, not running`);
+      const sorted = [...r.deltas].sort((a, b) => a - b);
+      results.push({
+        scenario: FRAME_SCENARIO.name,
+        speed,
+        frames: sorted.length,
+        median_ms: quantile(sorted, 0.5),
+        p95_ms: quantile(sorted, 0.95),
+        max_ms: sorted[sorted.length - 1] ?? null,
+        fps: sorted.length / (SAMPLE_MS / 1000),
+        long_tasks: r.longTasks,
+        longest_task_ms: r.longestTaskMs,
+        sim_s_per_wall_s: (r.simTime - t0) / (SAMPLE_MS / 1000),
+        packets_drawn_at_end: r.packetsDrawn,
+      });
+    }
+  } finally {
+    await browser.close();
+    preview.kill();
+  }
+  return results;
+}
+
+export function printFrames(results) {
+  console.log('\nframe time: 4 CUBIC flows, 100 Mbit/s dumbbell, headless Chromium, rAF sampling');
+  console.log(['speed', 'frames', 'median', 'p95', 'max', 'long tasks', 'sim s / wall s'].map((h, i) => (i === 0 ? h.padEnd(8) : h.padStart(12))).join(''));
+  for (const r of results) {
+    console.log(
+      [
+        String(r.speed).padEnd(8),
+        String(r.frames),
+        `${r.median_ms?.toFixed(1)} ms`,
+        `${r.p95_ms?.toFixed(1)} ms`,
+        `${r.max_ms?.toFixed(1)} ms`,
+        String(r.long_tasks),
+        r.sim_s_per_wall_s.toFixed(2),
+      ]
+        .map((c, i) => (i === 0 ? c : c.padStart(12)))
+        .join(''),
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  measureFrames()
+    .then((r) => {
+      printFrames(r);
+      say('done');
+    })
+    .catch((e) => {
+      console.error(`frames: FAILED: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    });
+}
