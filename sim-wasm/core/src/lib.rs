@@ -10,6 +10,7 @@
 pub mod cc;
 pub mod engine;
 pub mod metrics;
+pub mod mptcp;
 pub mod net;
 pub mod scenario;
 pub mod share;

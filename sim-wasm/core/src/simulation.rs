@@ -181,6 +181,7 @@ impl Simulation {
             let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: &routes, tcp: &cfg, seed };
             let (sender, receiver) = match f.kind {
                 FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
+                FlowKind::Mptcp => crate::mptcp::build_flow(&ctx, &f, &mut world, true),
             };
             agents.push(sender);
             agents.push(receiver);

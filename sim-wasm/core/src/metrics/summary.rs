@@ -53,6 +53,25 @@ pub struct FlowSummary {
     pub received_packets: u64,
     pub dropped_packets: u64,
     pub bytes_delivered: u64,
+    /// MPTCP: the packet scheduler.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheduler: Option<String>,
+    /// MPTCP: the size class (G0 … G3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_class: Option<&'static str>,
+    /// MPTCP: one entry per subflow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subflows: Option<Vec<SubflowSummary>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SubflowSummary {
+    /// Path number (1-based; links "path1", "path2", …).
+    pub path: u32,
+    /// Share of the flow's data bytes first sent on this subflow.
+    pub bytes_share: f64,
+    pub sent_packets: u64,
+    pub retransmitted_packets: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -138,6 +157,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
     let flows: Vec<FlowSummary> = w
         .flows
         .iter()
+        .filter(|f| !f.unlisted)
         .map(|f| {
             let end = f.completed_at.unwrap_or(now);
             let goodput_mbps = match f.size_bytes {
@@ -161,6 +181,20 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
                 received_packets: f.received_packets,
                 dropped_packets: f.dropped_packets,
                 bytes_delivered: f.bytes_delivered,
+                scheduler: f.scheduler.clone(),
+                size_class: f.size_class,
+                subflows: f.scheduler.as_ref().map(|_| {
+                    let total: u64 = f.subflows.iter().map(|s| s.data_bytes).sum();
+                    f.subflows
+                        .iter()
+                        .map(|s| SubflowSummary {
+                            path: s.path,
+                            bytes_share: if total > 0 { s.data_bytes as f64 / total as f64 } else { 0.0 },
+                            sent_packets: s.sent_packets,
+                            retransmitted_packets: s.retransmitted_packets,
+                        })
+                        .collect()
+                }),
             }
         })
         .collect();

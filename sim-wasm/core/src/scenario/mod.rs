@@ -189,12 +189,15 @@ pub struct BufferSpec {
 pub enum FlowKind {
     #[default]
     Tcp,
+    /// Multipath TCP: subflows on several paths of a `parallel` topology (see `mptcp`).
+    Mptcp,
 }
 
 impl FlowKind {
     pub fn as_str(self) -> &'static str {
         match self {
             FlowKind::Tcp => "tcp",
+            FlowKind::Mptcp => "mptcp",
         }
     }
 }
@@ -226,6 +229,9 @@ pub struct FlowSpec {
     /// With count > 1, start the copies evenly spread over this many seconds.
     #[serde(default)]
     pub start_spread_s: f64,
+    /// MPTCP settings (kind "mptcp"; absent = defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mptcp: Option<crate::mptcp::MptcpSpec>,
 }
 
 fn default_cc() -> String {

@@ -144,6 +144,7 @@ pub fn validate(s: &Scenario) -> R {
             return err(p("count"), "must be ≥ 1");
         }
         non_negative(&p("start_spread_s"), f.start_spread_s)?;
+        crate::mptcp::validate_flow(s, i, f, n_routes)?;
         total += f.count as usize;
         if total > MAX_FLOWS {
             return err(p("count"), format!("the scenario may have at most {MAX_FLOWS} flows"));
