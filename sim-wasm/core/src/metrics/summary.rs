@@ -30,6 +30,18 @@ pub struct Summary {
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
     pub jain: Option<f64>,
+    /// MPTCP runs: FCT statistics per size class G0 … G3 and over all ("all").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fct_by_class: Option<std::collections::BTreeMap<String, super::classes::ClassStats>>,
+    /// MPTCP runs: mean throughput (bytes / FCT) of long (G3) flows, Mbit/s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub long_flow_mbps: Option<f64>,
+    /// MPTCP runs: mean throughput of every classified flow, Mbit/s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_flow_mbps: Option<f64>,
+    /// Generated flows left out of `flows` (they count in the aggregates).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flows_unlisted: Option<u64>,
     /// Set when a run budget stopped the run early: why, and when.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aborted: Option<String>,
@@ -231,9 +243,20 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
         flows,
         links,
         jain,
+        fct_by_class: None,
+        long_flow_mbps: None,
+        mean_flow_mbps: None,
+        flows_unlisted: None,
         aborted: None,
         digest: String::new(),
     };
+    if let Some(m) = super::classes::compute(&w.flows, warmup, now) {
+        s.fct_by_class = Some(m.fct_by_class);
+        s.long_flow_mbps = m.long_flow_mbps;
+        s.mean_flow_mbps = m.mean_flow_mbps;
+    }
+    let unlisted = w.flows.iter().filter(|f| f.unlisted).count() as u64;
+    s.flows_unlisted = (unlisted > 0).then_some(unlisted);
     s.digest = s.compute_digest();
     s.wall_s = wall_s;
     s

@@ -182,12 +182,25 @@ pub fn build_flow(
     w: &mut crate::sim::World,
     series: bool,
 ) -> crate::simulation::FlowAgents {
+    let spec = std::rc::Rc::new(f.mptcp.clone().unwrap_or_default());
+    build_shared(ctx, f, spec, std::rc::Rc::new(ctx.routes.to_vec()), w, series)
+}
+
+/// As [`build_flow`], with the MPTCP spec and routes shared among many flows.
+pub fn build_shared(
+    ctx: &crate::simulation::FlowCtx,
+    f: &crate::scenario::FlowSpec,
+    spec: std::rc::Rc<MptcpSpec>,
+    routes: std::rc::Rc<Vec<crate::net::topology::Route>>,
+    w: &mut crate::sim::World,
+    series: bool,
+) -> crate::simulation::FlowAgents {
     let setup = connection::MptcpSetup {
         flow: ctx.index as u32,
         sender: ctx.sender,
         receiver: ctx.receiver,
-        routes: std::rc::Rc::new(ctx.routes.to_vec()),
-        spec: std::rc::Rc::new(f.mptcp.clone().unwrap_or_default()),
+        routes,
+        spec,
         cfg: ctx.tcp.clone(),
         cc: f.cc.clone(),
         cc_params: f.cc_params.clone(),

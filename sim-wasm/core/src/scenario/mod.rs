@@ -65,7 +65,11 @@ pub struct Scenario {
     #[serde(default = "yes")]
     pub stop_when_done: bool,
     pub topology: Topology,
+    #[serde(default)]
     pub flows: Vec<FlowSpec>,
+    /// Generated MPTCP traffic: Poisson arrivals, sized flows, background flows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<crate::traffic::TrafficSpec>,
     #[serde(default)]
     pub tcp: TcpSpec,
     #[serde(default)]
@@ -127,6 +131,25 @@ pub struct Parallel {
     pub paths: Vec<PathSpec>,
 }
 
+impl Parallel {
+    /// Every path with `count` expanded (RTTs spread evenly up to `rtt_ms_max`).
+    pub fn expanded(&self) -> Vec<PathSpec> {
+        let mut out = Vec::new();
+        for p in &self.paths {
+            for k in 0..p.count {
+                let mut c = p.clone();
+                c.count = 1;
+                c.rtt_ms_max = None;
+                if let (Some(max), true) = (p.rtt_ms_max, p.count > 1) {
+                    c.rtt_ms = p.rtt_ms + (max - p.rtt_ms) * k as f64 / (p.count - 1) as f64;
+                }
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PathSpec {
@@ -141,6 +164,16 @@ pub struct PathSpec {
     /// loss recovery step by step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drop_packets: Vec<u64>,
+    /// This many identical paths (default 1) …
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u32,
+    /// … with RTTs spread evenly from `rtt_ms` to this (the MPTCP-FSFS paper's [20, 200] ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtt_ms_max: Option<f64>,
+}
+
+fn is_one(x: &u32) -> bool {
+    *x == 1
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

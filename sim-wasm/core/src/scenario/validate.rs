@@ -111,12 +111,27 @@ pub fn validate(s: &Scenario) -> R {
                 positive(&format!("topology.paths[{i}].rtt_ms"), path.rtt_ms)?;
                 probability(&format!("topology.paths[{i}].loss"), path.loss)?;
                 buffer(&format!("topology.paths[{i}].buffer"), &path.buffer)?;
+                if path.count == 0 || path.count > 1000 {
+                    return err(format!("topology.paths[{i}].count"), format!("must be in [1, 1000] (got {})", path.count));
+                }
+                if let Some(max) = path.rtt_ms_max {
+                    if !(max.is_finite() && max >= path.rtt_ms) {
+                        return err(format!("topology.paths[{i}].rtt_ms_max"), format!("must be ≥ rtt_ms ({})", path.rtt_ms));
+                    }
+                }
             }
-            p.paths.len()
+            let n = p.expanded().len();
+            if n > 1000 {
+                return err("topology.paths", format!("at most 1000 paths (got {n})"));
+            }
+            n
         }
     };
-    if s.flows.is_empty() {
+    if s.flows.is_empty() && s.traffic.is_none() {
         return err("flows", "needs at least one flow");
+    }
+    if let Some(t) = &s.traffic {
+        t.validate(s, n_routes)?;
     }
     let mut total = 0usize;
     for (i, f) in s.flows.iter().enumerate() {
