@@ -256,6 +256,11 @@ pub struct FlowSpec {
     /// Bytes to send; absent = a bulk flow that never ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size_bytes: Option<u64>,
+    /// The size in kB (1000 bytes) or MB (10⁶ bytes) instead, for knobs in those units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_kb: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_mb: Option<f64>,
     /// Replicate this flow `count` times (ids get ".1", ".2", …).
     #[serde(default = "one")]
     pub count: u32,
@@ -398,6 +403,10 @@ impl Scenario {
             for k in 0..f.count {
                 let mut copy = f.clone();
                 copy.count = 1;
+                if let Some(x) = f.size_kb.map(|kb| kb * 1e3).or(f.size_mb.map(|mb| mb * 1e6)) {
+                    copy.size_bytes = Some((x.round() as u64).max(1));
+                    (copy.size_kb, copy.size_mb) = (None, None);
+                }
                 let id = if f.count == 1 { base.clone() } else { format!("{base}.{}", k + 1) };
                 if f.count > 1 {
                     copy.start_s = f.start_s + f.start_spread_s * k as f64 / f.count as f64;

@@ -152,6 +152,17 @@ pub fn validate(s: &Scenario) -> R {
         if f.start_s >= s.duration_s {
             return err(p("start_s"), format!("must be before the end of the run ({} s)", s.duration_s));
         }
+        let sizes = [f.size_bytes.is_some(), f.size_kb.is_some(), f.size_mb.is_some()].iter().filter(|x| **x).count();
+        if sizes > 1 {
+            return err(p("size_bytes"), "give only one of size_bytes, size_kb, size_mb");
+        }
+        for (name, v) in [("size_kb", f.size_kb), ("size_mb", f.size_mb)] {
+            if let Some(v) = v {
+                if !(v.is_finite() && v > 0.0 && v <= 1e7) {
+                    return err(p(name), format!("must be in (0, 10⁷] (got {v})"));
+                }
+            }
+        }
         if f.size_bytes == Some(0) {
             return err(p("size_bytes"), "must be > 0 (omit it for a bulk flow)");
         }

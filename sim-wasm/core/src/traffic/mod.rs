@@ -169,6 +169,8 @@ fn flow(
         path,
         start_s,
         size_bytes,
+        size_kb: None,
+        size_mb: None,
         count: 1,
         start_spread_s: 0.0,
         mptcp,
