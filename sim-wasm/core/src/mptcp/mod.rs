@@ -109,6 +109,11 @@ impl MptcpSpec {
     /// Semantic checks; `at` is the spec's field path ("flows[0].mptcp").
     pub fn validate(&self, at: &str, n_paths: usize, mss: u32) -> Result<(), crate::ScenarioError> {
         let e = |f: &str, m: String| Err(crate::ScenarioError::new(format!("{at}.{f}"), m));
+        if let Some(b) = self.sched_params.beta {
+            if !(b.is_finite() && (0.0..=10.0).contains(&b)) {
+                return e("sched_params.beta", format!("must be in [0, 10] (got {b})"));
+            }
+        }
         if let Err(m) = sched::make(&self.scheduler, &self.sched_params) {
             return if m.starts_with("sched_params") { e("sched_params", m) } else { e("scheduler", m) };
         }
