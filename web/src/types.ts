@@ -50,6 +50,18 @@ export interface FlowSnapshot {
   pacing_rate_mbps: number | null;
   pacing_gain: number | null;
   state: string;
+  /** MPTCP: one entry per subflow. */
+  subflows?: SubflowSnapshot[];
+  /** MPTCP: bytes held out of order in the connection-level receive buffer. */
+  recv_buffer_bytes?: number;
+}
+
+export interface SubflowSnapshot {
+  path: number;
+  cwnd: number;
+  inflight: number;
+  srtt_ms: number;
+  bytes_share: number;
 }
 
 export interface LinkSnapshot {
@@ -98,6 +110,16 @@ export interface FlowSummary {
   goodput_mbps: number;
   sent_packets: number;
   retransmitted_packets: number;
+  /** MPTCP: per-subflow counters. */
+  subflows?: { path: number; bytes_share: number; sent_packets: number; retransmitted_packets: number }[];
+}
+
+export interface ClassStats {
+  count: number;
+  incomplete: number;
+  mean_s?: number;
+  p50_s?: number;
+  p99_s?: number;
 }
 
 export interface LinkSummary {
@@ -124,6 +146,12 @@ export interface Summary {
   digest?: string;
   /** Set when a run budget stopped the run early. */
   aborted?: string | null;
+  /** MPTCP runs: FCT per size class ("G0" … "G3", "all"). */
+  fct_by_class?: Record<string, ClassStats>;
+  long_flow_mbps?: number;
+  mean_flow_mbps?: number;
+  /** Generated flows not listed in `flows`. */
+  flows_unlisted?: number;
 }
 
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */
