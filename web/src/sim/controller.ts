@@ -50,6 +50,16 @@ class LabController {
     this.load(true);
   }
 
+  /** Opens a preset with a variant and knob settings chosen elsewhere (the gallery). */
+  openPreset(name: string, variant: string | null, settings: Record<string, KnobValue>): void {
+    labStore.dispatch({ type: 'selectPreset', name, variant });
+    for (const [k, v] of Object.entries(settings)) labStore.dispatch({ type: 'setKnob', name: k, value: v });
+    if (!this.linked.has(name) && location.hash.startsWith(LINK_PREFIX)) {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    this.load(true);
+  }
+
   /** Asks the worker for a link to the loaded run; puts it in the address bar and clipboard. */
   share(): void {
     const { speed } = labStore.getState();
