@@ -11,6 +11,7 @@ pub mod cc;
 pub mod engine;
 pub mod metrics;
 pub mod net;
+pub mod quic;
 pub mod scenario;
 pub mod share;
 pub mod sim;

@@ -39,6 +39,8 @@ pub struct World {
     pub events_processed: u64,
     /// Full data frame size, for expressing packet-counted buffers in bytes.
     pub full_frame: u32,
+    /// Per-stream message accounting of the QUIC flows (empty without them).
+    pub streams: Vec<crate::metrics::streams::StreamStats>,
 }
 
 impl World {
@@ -75,6 +77,28 @@ pub struct FlowSnapshot {
     pub pacing_rate_mbps: Option<f64>,
     pub pacing_gain: Option<f64>,
     pub state: &'static str,
+    /// QUIC flows: their streams.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<StreamSnapshot>,
+}
+
+/// One QUIC stream's live state.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct StreamSnapshot {
+    /// QUIC stream id.
+    pub id: u64,
+    pub name: String,
+    pub queued_bytes: u64,
+    pub delivered_bytes: u64,
+    pub weight: u32,
+    pub priority: i32,
+    pub urgency: u8,
+    pub incremental: bool,
+    pub picks: u64,
+    pub last_pick_reason: &'static str,
+    /// Index into `World::streams` (filled in by the simulation).
+    #[serde(skip)]
+    pub index: usize,
 }
 
 /// A transport endpoint attached to a host.
@@ -207,6 +231,7 @@ impl Engine {
         w.queue.len() * std::mem::size_of::<(Time, u64, Event)>()
             + w.net.pool.len() * std::mem::size_of::<Packet>()
             + self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
+            + w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>()
     }
 
     fn check_budgets(&mut self) {

@@ -1,6 +1,7 @@
 //! What a run measures: time series, typed events, per-flow counters, and the summary.
 
 pub mod series;
+pub mod streams;
 pub mod summary;
 
 pub use series::{Recorder, SeriesId, SeriesMeta};
@@ -59,6 +60,13 @@ pub enum EventKind {
     Drop { link: u32, wire: bool },
     /// The receiver holds the whole flow.
     FlowCompleted,
+    /// A QUIC stream scheduler chose a stream for a frame (logged when the choice changes,
+    /// at most quic::connection::PICK_LOG_PER_SECOND a second per connection).
+    StreamPick { stream: u64, reason: &'static str, retransmission: bool },
+    /// QUIC loss detection (RFC 9002 §6.1) declared packets lost.
+    PacketsLost { lost: u32, persistent_congestion: bool },
+    /// The QUIC probe timeout fired (RFC 9002 §6.2); `count` is the backoff exponent.
+    Pto { count: u32 },
 }
 
 impl EventKind {

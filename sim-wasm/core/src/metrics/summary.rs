@@ -30,6 +30,9 @@ pub struct Summary {
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
     pub jain: Option<f64>,
+    /// Per-stream message latencies of the QUIC flows (absent without them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<super::streams::StreamSummary>,
     /// Set when a run budget stopped the run early: why, and when.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aborted: Option<String>,
@@ -197,6 +200,10 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
         flows,
         links,
         jain,
+        streams: {
+            let ids: Vec<String> = w.flows.iter().map(|f| f.id.clone()).collect();
+            super::streams::summarize(&w.streams, &ids, warmup)
+        },
         aborted: None,
         digest: String::new(),
     };

@@ -32,11 +32,14 @@ pub struct Packet {
 pub enum Body {
     TcpData(TcpData),
     TcpAck(TcpAck),
+    /// QUIC packets are boxed so that the common TCP packet stays small.
+    QuicData(Box<crate::quic::QuicData>),
+    QuicAck(Box<crate::quic::QuicAck>),
 }
 
 impl Body {
     pub fn is_data(&self) -> bool {
-        matches!(self, Body::TcpData(_))
+        matches!(self, Body::TcpData(_) | Body::QuicData(_))
     }
 }
 

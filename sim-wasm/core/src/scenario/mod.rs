@@ -8,6 +8,7 @@
 
 pub mod expect;
 pub mod knobs;
+pub mod quic;
 pub mod sweep;
 mod validate;
 
@@ -189,12 +190,15 @@ pub struct BufferSpec {
 pub enum FlowKind {
     #[default]
     Tcp,
+    /// One QUIC connection with several streams (`quic` describes them).
+    Quic,
 }
 
 impl FlowKind {
     pub fn as_str(self) -> &'static str {
         match self {
             FlowKind::Tcp => "tcp",
+            FlowKind::Quic => "quic",
         }
     }
 }
@@ -226,6 +230,9 @@ pub struct FlowSpec {
     /// With count > 1, start the copies evenly spread over this many seconds.
     #[serde(default)]
     pub start_spread_s: f64,
+    /// Streams and settings of a `quic` flow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quic: Option<quic::QuicSpec>,
 }
 
 fn default_cc() -> String {

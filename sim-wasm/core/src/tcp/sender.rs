@@ -626,6 +626,7 @@ impl Agent for TcpSender {
             pacing_rate_mbps: self.cc.pacing_rate().map(|r| r * 8.0 / 1e6),
             pacing_gain: m.pacing_gain,
             state: self.cc.state_names().get(m.state as usize).copied().unwrap_or("?"),
+            streams: Vec::new(),
         })
     }
 }
