@@ -12,6 +12,7 @@ pub mod engine;
 pub mod metrics;
 pub mod mptcp;
 pub mod net;
+pub mod quic;
 pub mod scenario;
 pub mod share;
 pub mod sim;

@@ -43,6 +43,8 @@ pub struct World {
     /// Linux's tcp_metrics cache: every TCP sender and subflow writes it, MPTCP flow
     /// schedulers (FSFS) read it.
     pub path_srtt: Vec<Dur>,
+    /// Per-stream message accounting of the QUIC flows (empty without them).
+    pub streams: Vec<crate::metrics::streams::StreamStats>,
 }
 
 impl World {
@@ -85,6 +87,9 @@ pub struct FlowSnapshot {
     /// MPTCP: bytes held out of order in the connection-level receive buffer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recv_buffer_bytes: Option<u64>,
+    /// QUIC flows: their streams.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<StreamSnapshot>,
 }
 
 /// An MPTCP subflow's live state.
@@ -97,6 +102,25 @@ pub struct SubflowSnapshot {
     pub srtt_ms: f64,
     /// Share of the connection's data bytes sent on this subflow so far.
     pub bytes_share: f64,
+}
+
+/// One QUIC stream's live state.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct StreamSnapshot {
+    /// QUIC stream id.
+    pub id: u64,
+    pub name: String,
+    pub queued_bytes: u64,
+    pub delivered_bytes: u64,
+    pub weight: u32,
+    pub priority: i32,
+    pub urgency: u8,
+    pub incremental: bool,
+    pub picks: u64,
+    pub last_pick_reason: &'static str,
+    /// Index into `World::streams` (filled in by the simulation).
+    #[serde(skip)]
+    pub index: usize,
 }
 
 /// A transport endpoint attached to a host.
@@ -229,6 +253,7 @@ impl Engine {
         w.queue.len() * std::mem::size_of::<(Time, u64, Event)>()
             + w.net.pool.len() * std::mem::size_of::<Packet>()
             + self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
+            + w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>()
     }
 
     fn check_budgets(&mut self) {

@@ -36,11 +36,14 @@ pub enum Body {
     MptcpData(MptcpData),
     /// A subflow ACK that also carries the connection-level DATA_ACK and receive window.
     MptcpAck(MptcpAck),
+    /// QUIC packets are boxed so that the common TCP packet stays small.
+    QuicData(Box<crate::quic::QuicData>),
+    QuicAck(Box<crate::quic::QuicAck>),
 }
 
 impl Body {
     pub fn is_data(&self) -> bool {
-        matches!(self, Body::TcpData(_) | Body::MptcpData(_))
+        matches!(self, Body::TcpData(_) | Body::MptcpData(_) | Body::QuicData(_))
     }
 }
 

@@ -8,6 +8,7 @@
 
 pub mod expect;
 pub mod knobs;
+pub mod quic;
 pub mod sweep;
 mod validate;
 
@@ -224,6 +225,8 @@ pub enum FlowKind {
     Tcp,
     /// Multipath TCP: subflows on several paths of a `parallel` topology (see `mptcp`).
     Mptcp,
+    /// One QUIC connection with several streams (`quic` describes them).
+    Quic,
 }
 
 impl FlowKind {
@@ -231,6 +234,7 @@ impl FlowKind {
         match self {
             FlowKind::Tcp => "tcp",
             FlowKind::Mptcp => "mptcp",
+            FlowKind::Quic => "quic",
         }
     }
 }
@@ -270,6 +274,9 @@ pub struct FlowSpec {
     /// MPTCP settings (kind "mptcp"; absent = defaults).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mptcp: Option<crate::mptcp::MptcpSpec>,
+    /// Streams and settings of a `quic` flow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quic: Option<quic::QuicSpec>,
 }
 
 fn default_cc() -> String {

@@ -174,6 +174,7 @@ fn flow(
         count: 1,
         start_spread_s: 0.0,
         mptcp,
+        quic: None,
     }
 }
 
