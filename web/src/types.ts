@@ -50,6 +50,26 @@ export interface FlowSnapshot {
   pacing_rate_mbps: number | null;
   pacing_gain: number | null;
   state: string;
+  /** MPTCP subflows / QUIC streams, when the transport reports them (shown generically). */
+  subflows?: Record<string, unknown>[];
+  streams?: Record<string, unknown>[];
+}
+
+/** A typed engine event (cc_state, cc_gain, drop, …; later mptcp_sched, stream_pick). */
+export interface EngineEvent {
+  t_ns: number;
+  /** Index of the flow in the topology's flow list, when the event belongs to one. */
+  flow: number | null;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** Where one packet is: on a reported link, 0 = queued or serialising, then 0‥1 on the wire. */
+export interface PacketMark {
+  link: string;
+  flow: number;
+  data: boolean;
+  progress: number;
 }
 
 export interface LinkSnapshot {
@@ -66,6 +86,10 @@ export interface Snapshot {
   flows: FlowSnapshot[];
   links: LinkSnapshot[];
   packets_in_network?: number;
+  /** Events since the previous snapshot (the worker keeps the newest per flow and type). */
+  events?: EngineEvent[];
+  /** Packets on reported links, evenly sampled by the engine. */
+  packets?: PacketMark[];
 }
 
 export interface TopologyLink {
@@ -128,7 +152,8 @@ export interface Summary {
 
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */
 export type Speed = number | 'max';
-export const SPEEDS: readonly Speed[] = [0.1, 1, 10, 'max'];
+/** Slow motion (packets visibly crossing a link) up to as fast as the engine goes. */
+export const SPEEDS: readonly Speed[] = [0.001, 0.01, 0.1, 1, 10, 100, 'max'];
 
 /** A visible time range [t0, t1] in simulated seconds; null = the whole run. */
 export type TimeWindow = readonly [number, number] | null;

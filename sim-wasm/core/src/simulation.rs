@@ -192,6 +192,7 @@ impl Simulation {
     pub fn new(scenario: Scenario, seed: Option<u64>) -> Result<Self, ScenarioError> {
         let seed = seed.unwrap_or(scenario.seed);
         let built = topology::build(&scenario.topology, seed);
+        let n_paths = built.net.paths.len();
         let cfg = TcpConfig::from(&scenario.tcp);
         let end = secs(scenario.duration_s);
         let warmup = secs(scenario.warmup_s).min(end);
@@ -209,6 +210,7 @@ impl Simulation {
             events_processed: 0,
             full_frame: cfg.mss + cfg.header_bytes,
             streams: Vec::new(),
+            path_srtt: vec![0; n_paths],
         };
         for link in world.net.links.iter_mut() {
             link.set_measurement_window(warmup, end);

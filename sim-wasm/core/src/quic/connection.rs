@@ -570,6 +570,7 @@ impl Agent for QuicSender {
             streams: (0..self.streams.len())
                 .map(|i| StreamSnapshot { index: self.stats_base + i, queued_bytes: self.streams[i].queued_bytes(), ..Default::default() })
                 .collect(),
+            ..FlowSnapshot::default()
         })
     }
 }
