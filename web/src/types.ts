@@ -148,6 +148,26 @@ export interface Summary {
   digest?: string;
   /** Set when a run budget stopped the run early. */
   aborted?: string | null;
+  /** Per-stream message latencies of the QUIC flows. */
+  streams?: StreamSummary[];
+}
+
+export interface StreamSummary {
+  /** The flow's report id. */
+  flow: string;
+  /** QUIC stream id. */
+  stream: number;
+  name: string;
+  weight: number;
+  priority: number;
+  urgency: number;
+  messages: number;
+  delivered: number;
+  incomplete: number;
+  latency_ms?: { mean: number; p50: number; p95: number; max: number };
+  /** Every latency in ms, ascending (thinned to at most 2000), for box plots. */
+  latencies_ms: number[];
+  bytes_delivered: number;
 }
 
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */
