@@ -53,6 +53,17 @@ export interface FlowSnapshot {
   /** MPTCP subflows / QUIC streams, when the transport reports them (shown generically). */
   subflows?: Record<string, unknown>[];
   streams?: Record<string, unknown>[];
+  /** MPTCP: bytes held out of order in the connection-level receive buffer. */
+  recv_buffer_bytes?: number;
+}
+
+/** The fields of one MPTCP entry of `FlowSnapshot.subflows`. */
+export interface SubflowSnapshot {
+  path: number;
+  cwnd: number;
+  inflight: number;
+  srtt_ms: number;
+  bytes_share: number;
 }
 
 /** A typed engine event (cc_state, cc_gain, drop, …; later mptcp_sched, stream_pick). */
@@ -122,6 +133,16 @@ export interface FlowSummary {
   goodput_mbps: number;
   sent_packets: number;
   retransmitted_packets: number;
+  /** MPTCP: per-subflow counters. */
+  subflows?: { path: number; bytes_share: number; sent_packets: number; retransmitted_packets: number }[];
+}
+
+export interface ClassStats {
+  count: number;
+  incomplete: number;
+  mean_s?: number;
+  p50_s?: number;
+  p99_s?: number;
 }
 
 export interface LinkSummary {
@@ -148,9 +169,23 @@ export interface Summary {
   digest?: string;
   /** Set when a run budget stopped the run early. */
   aborted?: string | null;
+  /** MPTCP runs: FCT per size class ("G0" … "G3", "all"). */
+  fct_by_class?: Record<string, ClassStats>;
+  long_flow_mbps?: number;
+  mean_flow_mbps?: number;
+  /** Generated flows not listed in `flows`. */
+  flows_unlisted?: number;
   /** Per-stream message latencies of the QUIC flows. */
   streams?: StreamSummary[];
 }
+
+/** Simulated seconds per wall-clock second, or as fast as the engine goes. */
+export type Speed = number | 'max';
+/** Slow motion (packets visibly crossing a link) up to as fast as the engine goes. */
+export const SPEEDS: readonly Speed[] = [0.001, 0.01, 0.1, 1, 10, 100, 'max'];
+
+/** A visible time range [t0, t1] in simulated seconds; null = the whole run. */
+export type TimeWindow = readonly [number, number] | null;
 
 export interface StreamSummary {
   /** The flow's report id. */
@@ -169,11 +204,3 @@ export interface StreamSummary {
   latencies_ms: number[];
   bytes_delivered: number;
 }
-
-/** Simulated seconds per wall-clock second, or as fast as the engine goes. */
-export type Speed = number | 'max';
-/** Slow motion (packets visibly crossing a link) up to as fast as the engine goes. */
-export const SPEEDS: readonly Speed[] = [0.001, 0.01, 0.1, 1, 10, 100, 'max'];
-
-/** A visible time range [t0, t1] in simulated seconds; null = the whole run. */
-export type TimeWindow = readonly [number, number] | null;

@@ -121,7 +121,7 @@ pub struct FlowCtx<'a> {
 /// The agents of one flow, sender first. A builder schedules the sender's start itself.
 pub type FlowAgents = (Box<dyn Agent>, Box<dyn Agent>);
 
-fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
+pub(crate) fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
     let i = ctx.index;
     let route = ctx.routes[f.path];
     let init = CcInit { mss: ctx.tcp.mss, init_cwnd: ctx.tcp.init_cwnd, rng: derive_rng(ctx.seed, "flow", i as u64) };
@@ -232,9 +232,13 @@ impl Simulation {
             let (sender, receiver) = match f.kind {
                 FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
                 FlowKind::Quic => build_quic_flow(&ctx, &f, &mut world)?,
+                FlowKind::Mptcp => crate::mptcp::build_flow(&ctx, &f, &mut world, true),
             };
             agents.push(sender);
             agents.push(receiver);
+        }
+        if let Some(t) = &scenario.traffic {
+            crate::traffic::build(t, seed, scenario.duration_s, &routes, &cfg, &mut world, &mut agents)?;
         }
         let mut engine = Engine {
             world,
