@@ -175,6 +175,8 @@ export interface Summary {
   mean_flow_mbps?: number;
   /** Generated flows not listed in `flows`. */
   flows_unlisted?: number;
+  /** Per-stream message latencies of the QUIC flows. */
+  streams?: StreamSummary[];
 }
 
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */
@@ -184,3 +186,21 @@ export const SPEEDS: readonly Speed[] = [0.001, 0.01, 0.1, 1, 10, 100, 'max'];
 
 /** A visible time range [t0, t1] in simulated seconds; null = the whole run. */
 export type TimeWindow = readonly [number, number] | null;
+
+export interface StreamSummary {
+  /** The flow's report id. */
+  flow: string;
+  /** QUIC stream id. */
+  stream: number;
+  name: string;
+  weight: number;
+  priority: number;
+  urgency: number;
+  messages: number;
+  delivered: number;
+  incomplete: number;
+  latency_ms?: { mean: number; p50: number; p95: number; max: number };
+  /** Every latency in ms, ascending (thinned to at most 2000), for box plots. */
+  latencies_ms: number[];
+  bytes_delivered: number;
+}

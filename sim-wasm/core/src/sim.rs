@@ -39,12 +39,12 @@ pub struct World {
     pub events_processed: u64,
     /// Full data frame size, for expressing packet-counted buffers in bytes.
     pub full_frame: u32,
+    /// Per-stream message accounting of the QUIC flows (empty without them).
+    pub streams: Vec<crate::metrics::streams::StreamStats>,
     /// The sending host's latest smoothed RTT per forward path (0 = no sample yet), like
     /// Linux's tcp_metrics cache: every TCP sender and subflow writes it, MPTCP flow
     /// schedulers (FSFS) read it.
     pub path_srtt: Vec<Dur>,
-    /// Per-stream message accounting of the QUIC flows (empty without them).
-    pub streams: Vec<crate::metrics::streams::StreamStats>,
 }
 
 impl World {
@@ -81,15 +81,15 @@ pub struct FlowSnapshot {
     pub pacing_rate_mbps: Option<f64>,
     pub pacing_gain: Option<f64>,
     pub state: &'static str,
+    /// QUIC flows: their streams.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<StreamSnapshot>,
     /// MPTCP: one entry per subflow.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subflows: Option<Vec<SubflowSnapshot>>,
     /// MPTCP: bytes held out of order in the connection-level receive buffer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recv_buffer_bytes: Option<u64>,
-    /// QUIC flows: their streams.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub streams: Vec<StreamSnapshot>,
 }
 
 /// An MPTCP subflow's live state.
@@ -121,6 +121,18 @@ pub struct StreamSnapshot {
     /// Index into `World::streams` (filled in by the simulation).
     #[serde(skip)]
     pub index: usize,
+}
+
+/// An MPTCP subflow's live state.
+#[derive(Debug, Clone, Serialize)]
+pub struct SubflowSnapshot {
+    /// Path number (1-based, as the links "path1", "path2", … are named).
+    pub path: u32,
+    pub cwnd: u32,
+    pub inflight: u32,
+    pub srtt_ms: f64,
+    /// Share of the connection's data bytes sent on this subflow so far.
+    pub bytes_share: f64,
 }
 
 /// A transport endpoint attached to a host.

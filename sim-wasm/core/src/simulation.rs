@@ -209,8 +209,8 @@ impl Simulation {
             log: EventLog::new(EVENT_LOG_CAP),
             events_processed: 0,
             full_frame: cfg.mss + cfg.header_bytes,
-            path_srtt: vec![0; n_paths],
             streams: Vec::new(),
+            path_srtt: vec![0; n_paths],
         };
         for link in world.net.links.iter_mut() {
             link.set_measurement_window(warmup, end);
@@ -231,8 +231,8 @@ impl Simulation {
             let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: &routes, tcp: &cfg, seed };
             let (sender, receiver) = match f.kind {
                 FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
-                FlowKind::Mptcp => crate::mptcp::build_flow(&ctx, &f, &mut world, true),
                 FlowKind::Quic => build_quic_flow(&ctx, &f, &mut world)?,
+                FlowKind::Mptcp => crate::mptcp::build_flow(&ctx, &f, &mut world, true),
             };
             agents.push(sender);
             agents.push(receiver);

@@ -81,6 +81,13 @@ pub enum EventKind {
     Drop { link: u32, wire: bool },
     /// The receiver holds the whole flow.
     FlowCompleted,
+    /// A QUIC stream scheduler chose a stream for a frame (logged when the choice changes,
+    /// at most quic::connection::PICK_LOG_PER_SECOND a second per connection).
+    StreamPick { stream: u64, reason: &'static str, retransmission: bool },
+    /// QUIC loss detection (RFC 9002 §6.1) declared packets lost.
+    PacketsLost { lost: u32, persistent_congestion: bool },
+    /// The QUIC probe timeout fired (RFC 9002 §6.2); `count` is the backoff exponent.
+    Pto { count: u32 },
     /// An MPTCP packet scheduler's decision (logged when it differs from the connection's
     /// previous decision, so a steady choice is one event, not one per packet): the subflow
     /// chosen (index, and its path number) or none (wait), the rule that decided and the
@@ -93,13 +100,6 @@ pub enum EventKind {
     },
     /// An MPTCP flow scheduler chose the flow's paths (FSFS: by size class).
     MptcpPaths { size_class: &'static str, paths: Vec<u32> },
-    /// A QUIC stream scheduler chose a stream for a frame (logged when the choice changes,
-    /// at most quic::connection::PICK_LOG_PER_SECOND a second per connection).
-    StreamPick { stream: u64, reason: &'static str, retransmission: bool },
-    /// QUIC loss detection (RFC 9002 §6.1) declared packets lost.
-    PacketsLost { lost: u32, persistent_congestion: bool },
-    /// The QUIC probe timeout fired (RFC 9002 §6.2); `count` is the backoff exponent.
-    Pto { count: u32 },
 }
 
 impl EventKind {

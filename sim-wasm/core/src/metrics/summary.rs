@@ -30,6 +30,9 @@ pub struct Summary {
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
     pub jain: Option<f64>,
+    /// Per-stream message latencies of the QUIC flows (absent without them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<super::streams::StreamSummary>,
     /// MPTCP runs: FCT statistics per size class G0 … G3 and over all ("all").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fct_by_class: Option<std::collections::BTreeMap<String, super::classes::ClassStats>>,
@@ -42,9 +45,6 @@ pub struct Summary {
     /// Generated flows left out of `flows` (they count in the aggregates).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flows_unlisted: Option<u64>,
-    /// Per-stream message latencies of the QUIC flows (absent without them).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub streams: Vec<super::streams::StreamSummary>,
     /// Set when a run budget stopped the run early: why, and when.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aborted: Option<String>,
@@ -246,14 +246,14 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
         flows,
         links,
         jain,
-        fct_by_class: None,
-        long_flow_mbps: None,
-        mean_flow_mbps: None,
-        flows_unlisted: None,
         streams: {
             let ids: Vec<String> = w.flows.iter().map(|f| f.id.clone()).collect();
             super::streams::summarize(&w.streams, &ids, warmup)
         },
+        fct_by_class: None,
+        long_flow_mbps: None,
+        mean_flow_mbps: None,
+        flows_unlisted: None,
         aborted: None,
         digest: String::new(),
     };

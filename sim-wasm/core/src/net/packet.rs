@@ -32,13 +32,13 @@ pub struct Packet {
 pub enum Body {
     TcpData(TcpData),
     TcpAck(TcpAck),
+    /// QUIC packets are boxed so that the common TCP packet stays small.
+    QuicData(Box<crate::quic::QuicData>),
+    QuicAck(Box<crate::quic::QuicAck>),
     /// A segment of an MPTCP subflow, with its connection-level data sequence number.
     MptcpData(MptcpData),
     /// A subflow ACK that also carries the connection-level DATA_ACK and receive window.
     MptcpAck(MptcpAck),
-    /// QUIC packets are boxed so that the common TCP packet stays small.
-    QuicData(Box<crate::quic::QuicData>),
-    QuicAck(Box<crate::quic::QuicAck>),
 }
 
 impl Body {

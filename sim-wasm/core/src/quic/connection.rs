@@ -13,7 +13,7 @@
 
 use super::recovery::{FrameRef, LossDetection, SentPacket, Timeout};
 use super::sched::{self, StreamPrio, StreamScheduler};
-use super::streams::{RecvStream, SendStream, Source};
+use super::streams::{RecvStream, SendStream, Source, Taken};
 use super::{pn_len, short_header, QuicAck, QuicConfig, QuicData, AEAD_TAG, IP_UDP_HEADER, MAX_ACK_RANGES, MIN_STREAM_FRAME_ROOM, PTO_PROBES};
 use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::rng::SimRng;
@@ -216,57 +216,24 @@ impl QuicSender {
 
     /// Fill one packet in the scheduler's order. `None` when no stream has anything to send.
     fn build_packet(&mut self, w: &mut World) -> Option<(Vec<FrameRef>, u32, bool)> {
-        let pn = self.next_pn;
-        let pnl = pn_len(pn, self.loss.largest_acked);
-        let mut room = self.cfg.max_udp_payload - short_header(pnl) - AEAD_TAG;
+        let pnl = pn_len(self.next_pn, self.loss.largest_acked);
+        let room = self.cfg.max_udp_payload - short_header(pnl) - AEAD_TAG;
         let mut credit = self.conn_credit();
-        let mut ready: Vec<bool> = self.streams.iter().map(|s| s.has_data(credit)).collect();
-        let n = ready.iter().filter(|r| **r).count();
-        if n == 0 {
-            return None;
-        }
-        for (i, r) in ready.iter().enumerate() {
-            if *r {
-                self.sched.activate(i);
-            }
-        }
-        let mut frames = Vec::new();
-        let mut retransmission = false;
-        let mut used = 0;
-        // As quic-go's framer: each active stream at most once per packet.
-        for _ in 0..n {
-            if room < MIN_STREAM_FRAME_ROOM && !frames.is_empty() {
-                break;
-            }
-            let Some(pick) = self.sched.pick(&ready) else { break };
-            let i = pick.stream;
-            let Some(mut t) = self.streams[i].take(room, pick.limit, &mut credit) else {
-                ready[i] = false;
-                self.sched.on_frame(i, 0, false);
-                continue;
-            };
-            t.frame.stream = i as u16;
-            room -= t.wire;
-            used += t.wire;
-            frames.push(t.frame);
-            retransmission |= t.retransmission;
-            let more = self.streams[i].has_data(credit);
-            ready[i] = more;
-            self.sched.on_frame(i, t.frame.len as u64, more);
-            self.log_pick(i, pick.reason, t.retransmission, w);
-            if credit == 0 {
-                // Out of connection credit: only retransmissions may still go.
-                for (r, s) in ready.iter_mut().zip(&self.streams) {
-                    *r = *r && s.has_data(0);
-                }
-            }
-        }
-        if frames.is_empty() {
+        let filled = fill_packet(self.sched.as_mut(), &mut self.streams, room, &mut credit);
+        if filled.is_empty() {
             return None;
         }
         self.conn_sent = self.peer_max_data - credit;
-        let wire = IP_UDP_HEADER + short_header(pnl) + AEAD_TAG + used;
-        Some((frames, wire, retransmission))
+        let mut used = 0;
+        let mut retransmission = false;
+        let mut frames = Vec::with_capacity(filled.len());
+        for (t, reason) in filled {
+            used += t.wire;
+            retransmission |= t.retransmission;
+            self.log_pick(t.frame.stream as usize, reason, t.retransmission, w);
+            frames.push(t.frame);
+        }
+        Some((frames, IP_UDP_HEADER + short_header(pnl) + AEAD_TAG + used, retransmission))
     }
 
     fn transmit(&mut self, frames: Vec<FrameRef>, wire: u32, retransmission: bool, w: &mut World) {
@@ -575,6 +542,46 @@ impl Agent for QuicSender {
     }
 }
 
+/// Fill a packet with `room` bytes of payload frame by frame, in the order `sched` picks
+/// among the streams that have something to send; returns the frames (stream index set) with
+/// the reason of each pick. `credit` is the connection's MAX_DATA credit, spent by new data.
+pub fn fill_packet(sched: &mut dyn StreamScheduler, streams: &mut [SendStream], mut room: u32, credit: &mut u64) -> Vec<(Taken, &'static str)> {
+    let mut ready: Vec<bool> = streams.iter().map(|s| s.has_data(*credit)).collect();
+    let n = ready.iter().filter(|r| **r).count();
+    for (i, r) in ready.iter().enumerate() {
+        if *r {
+            sched.activate(i);
+        }
+    }
+    let mut out = Vec::new();
+    // As quic-go's framer: each active stream at most once per packet.
+    for _ in 0..n {
+        if room < MIN_STREAM_FRAME_ROOM && !out.is_empty() {
+            break;
+        }
+        let Some(pick) = sched.pick(&ready) else { break };
+        let i = pick.stream;
+        let Some(mut t) = streams[i].take(room, pick.limit, credit) else {
+            ready[i] = false;
+            sched.on_frame(i, 0, false);
+            continue;
+        };
+        t.frame.stream = i as u16;
+        room -= t.wire;
+        let more = streams[i].has_data(*credit);
+        ready[i] = more;
+        sched.on_frame(i, t.frame.len as u64, more);
+        out.push((t, pick.reason));
+        if *credit == 0 {
+            // Out of connection credit: only retransmissions may still go.
+            for (r, s) in ready.iter_mut().zip(streams.iter()) {
+                *r = *r && s.has_data(0);
+            }
+        }
+    }
+    out
+}
+
 /// The receiving end: reassembles streams, acknowledges packets, grants credit.
 pub struct QuicReceiver {
     flow: FlowIdx,
@@ -736,5 +743,71 @@ impl Agent for QuicReceiver {
             TimerFired::Reschedule(t) => w.timer(self.me, TIMER_ACK, t),
             TimerFired::Stale => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::quic::sched::{self, StreamPrio};
+
+    fn prio(id: u64, priority: i32, weight: u32) -> StreamPrio {
+        StreamPrio { id, weight, priority, urgency: if priority > 0 { 0 } else { 3 }, incremental: true }
+    }
+
+    /// Stream 0 (important) has new data; streams 1 and 2 (bulk) have lost data waiting.
+    fn state() -> Vec<SendStream> {
+        let mut v: Vec<SendStream> = (0..3).map(|i| SendStream::new(4 * i, 1 << 30)).collect();
+        v[0].written = 3000;
+        for s in &mut v[1..] {
+            s.endless = true;
+            s.sent = 50_000;
+            s.retx.insert(10_000..12_000);
+        }
+        v
+    }
+
+    fn picks(name: &str, packets: usize) -> Vec<(usize, bool)> {
+        let prios = [prio(0, 1, 3), prio(4, 0, 1), prio(8, 0, 1)];
+        let mut s = sched::make(name, &prios, 1221);
+        let mut streams = state();
+        let mut credit = u64::MAX / 2;
+        (0..packets)
+            .flat_map(|_| fill_packet(s.as_mut(), &mut streams, 1229, &mut credit))
+            .map(|(t, _)| (t.frame.stream as usize, t.retransmission))
+            .collect()
+    }
+
+    #[test]
+    fn retransmissions_wait_for_their_streams_turn() {
+        // ABS and RFC 9218: the important stream's new data goes before the bulk streams'
+        // retransmissions.
+        for name in ["abs", "rfc9218"] {
+            let p = picks(name, 4);
+            assert_eq!(&p[..3], &[(0, false), (0, false), (0, false)], "{name}: {p:?}");
+            assert_eq!(p[3], (1, true), "{name}: then bulk, lost data first");
+        }
+        // RR: streams in turn, each stream's lost data before its new data.
+        let p = picks("rr", 4);
+        assert_eq!(&p[..3], &[(0, false), (1, true), (2, true)], "rr: {p:?}");
+        // WFQ's ring gives stream 0 three of five slots.
+        let p = picks("wfq", 5);
+        assert_eq!(p.iter().filter(|(s, _)| *s == 0).count(), 3, "wfq: {p:?}");
+        assert!(p.iter().filter(|(s, _)| *s != 0).all(|(_, r)| *r), "bulk frames are the lost data: {p:?}");
+    }
+
+    #[test]
+    fn a_small_frame_leaves_room_for_the_next_stream() {
+        let prios = [prio(0, 1, 1), prio(4, 0, 1)];
+        let mut s = sched::make("abs", &prios, 1221);
+        let mut streams = vec![SendStream::new(0, 1 << 20), SendStream::new(4, 1 << 20)];
+        streams[0].written = 40;
+        streams[1].endless = true;
+        let mut credit = 1 << 20;
+        let f = fill_packet(s.as_mut(), &mut streams, 1229, &mut credit);
+        assert_eq!(f.len(), 2);
+        assert_eq!((f[0].0.frame.stream, f[0].0.frame.len), (0, 40));
+        assert_eq!(f.iter().map(|(t, _)| t.wire).sum::<u32>(), 1229, "the bulk stream fills the rest");
+        assert_eq!(f[0].1, "highest_priority");
     }
 }

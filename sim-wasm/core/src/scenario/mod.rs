@@ -223,18 +223,18 @@ pub struct BufferSpec {
 pub enum FlowKind {
     #[default]
     Tcp,
-    /// Multipath TCP: subflows on several paths of a `parallel` topology (see `mptcp`).
-    Mptcp,
     /// One QUIC connection with several streams (`quic` describes them).
     Quic,
+    /// Multipath TCP: subflows on several paths of a `parallel` topology (see `mptcp`).
+    Mptcp,
 }
 
 impl FlowKind {
     pub fn as_str(self) -> &'static str {
         match self {
             FlowKind::Tcp => "tcp",
-            FlowKind::Mptcp => "mptcp",
             FlowKind::Quic => "quic",
+            FlowKind::Mptcp => "mptcp",
         }
     }
 }
@@ -271,12 +271,12 @@ pub struct FlowSpec {
     /// With count > 1, start the copies evenly spread over this many seconds.
     #[serde(default)]
     pub start_spread_s: f64,
-    /// MPTCP settings (kind "mptcp"; absent = defaults).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mptcp: Option<crate::mptcp::MptcpSpec>,
     /// Streams and settings of a `quic` flow.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quic: Option<quic::QuicSpec>,
+    /// MPTCP settings (kind "mptcp"; absent = defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mptcp: Option<crate::mptcp::MptcpSpec>,
 }
 
 fn default_cc() -> String {

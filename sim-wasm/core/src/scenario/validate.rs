@@ -170,11 +170,10 @@ pub fn validate(s: &Scenario) -> R {
             return err(p("count"), "must be ≥ 1");
         }
         non_negative(&p("start_spread_s"), f.start_spread_s)?;
-        crate::mptcp::validate_flow(s, i, f, n_routes)?;
         match (f.kind, &f.quic) {
             (super::FlowKind::Quic, None) => return err(p("quic"), "a quic flow needs a quic block with its streams"),
             (super::FlowKind::Quic, Some(q)) => {
-                if f.size_bytes.is_some() {
+                if f.size_bytes.is_some() || f.size_kb.is_some() || f.size_mb.is_some() {
                     return err(p("size_bytes"), "a quic flow's sizes are its streams' sources (quic.streams[].source)");
                 }
                 super::quic::validate(q, &p("quic"))?;
@@ -182,6 +181,7 @@ pub fn validate(s: &Scenario) -> R {
             (_, Some(_)) => return err(p("quic"), "only for flows of kind quic"),
             _ => {}
         }
+        crate::mptcp::validate_flow(s, i, f, n_routes)?;
         total += f.count as usize;
         if total > MAX_FLOWS {
             return err(p("count"), format!("the scenario may have at most {MAX_FLOWS} flows"));
