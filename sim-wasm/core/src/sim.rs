@@ -92,18 +92,6 @@ pub struct FlowSnapshot {
     pub recv_buffer_bytes: Option<u64>,
 }
 
-/// An MPTCP subflow's live state.
-#[derive(Debug, Clone, Serialize)]
-pub struct SubflowSnapshot {
-    /// Path number (1-based, as the links "path1", "path2", … are named).
-    pub path: u32,
-    pub cwnd: u32,
-    pub inflight: u32,
-    pub srtt_ms: f64,
-    /// Share of the connection's data bytes sent on this subflow so far.
-    pub bytes_share: f64,
-}
-
 /// One QUIC stream's live state.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct StreamSnapshot {
