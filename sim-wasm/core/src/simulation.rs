@@ -74,6 +74,9 @@ pub struct TopologyView {
     pub nodes: Vec<NodeView>,
     pub links: Vec<LinkView>,
     pub flows: Vec<FlowView>,
+    /// Flows the scenario's `traffic` section generates (Poisson arrivals, background flows):
+    /// not drawn one by one, counted here.
+    pub generated_flows: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -421,7 +424,10 @@ impl Simulation {
         let full_frame = self.engine.world.full_frame;
         let reported: Vec<u32> = self.engine.link_series.iter().map(|s| s.link).collect();
         let built = topology::build(&self.scenario.topology, self.seed);
+        let listed = self.scenario.expanded_flows();
+        let generated_flows = self.engine.world.flows.len().saturating_sub(listed.len());
         TopologyView {
+            generated_flows,
             nodes: net
                 .nodes
                 .iter()
@@ -448,9 +454,7 @@ impl Simulation {
                     reported: reported.contains(&(i as u32)),
                 })
                 .collect(),
-            flows: self
-                .scenario
-                .expanded_flows()
+            flows: listed
                 .into_iter()
                 .map(|(id, f)| {
                     let route = built.routes[f.path];
