@@ -11,6 +11,9 @@ import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
 import { useLab } from './store/store';
+import { ThemeToggle, ViewTabs } from './components/Chrome';
+import { useUi } from './store/ui';
+import { Workbench } from './views/Workbench';
 
 export function App() {
   const state = useLab(visibleState);
@@ -18,20 +21,24 @@ export function App() {
   const preset = useLab((s) => s.presetName);
   const runId = useLab((s) => s.runId);
   const engine = useLab((s) => s.engineVersion);
+  const view = useUi((s) => s.view);
   useEffect(() => lab.start(), []);
   return (
-    <div className="app" data-testid="app" data-state={state} data-sim-time={simTime} data-preset={preset ?? ''} data-run-id={runId}>
+    <div className="app" data-testid="app" data-state={state} data-sim-time={simTime} data-preset={preset ?? ''} data-run-id={runId} data-view={view}>
       <header className="topbar">
         <h1>
           NetLab <span className="muted">transport-protocol lab</span>
         </h1>
+        <ViewTabs />
+        <ThemeToggle />
         <span className="muted engine" data-testid="engine-version">
           {engine ? `engine ${engine}` : 'loading engine…'}
         </span>
       </header>
       <ErrorBanner />
       <NoticeBanner />
-      <div className="layout">
+      {view !== 'lab' && <Workbench view={view} />}
+      <div className="layout" hidden={view !== 'lab'}>
         <aside className="sidebar">
           <PresetPicker />
           <KnobPanel />

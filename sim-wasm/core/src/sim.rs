@@ -39,6 +39,8 @@ pub struct World {
     pub events_processed: u64,
     /// Full data frame size, for expressing packet-counted buffers in bytes.
     pub full_frame: u32,
+    /// Per-stream message accounting of the QUIC flows (empty without them).
+    pub streams: Vec<crate::metrics::streams::StreamStats>,
     /// The sending host's latest smoothed RTT per forward path (0 = no sample yet), like
     /// Linux's tcp_metrics cache: every TCP sender and subflow writes it, MPTCP flow
     /// schedulers (FSFS) read it.
@@ -79,12 +81,34 @@ pub struct FlowSnapshot {
     pub pacing_rate_mbps: Option<f64>,
     pub pacing_gain: Option<f64>,
     pub state: &'static str,
+    /// QUIC flows: their streams.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<StreamSnapshot>,
     /// MPTCP: one entry per subflow.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subflows: Option<Vec<SubflowSnapshot>>,
     /// MPTCP: bytes held out of order in the connection-level receive buffer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recv_buffer_bytes: Option<u64>,
+}
+
+/// One QUIC stream's live state.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct StreamSnapshot {
+    /// QUIC stream id.
+    pub id: u64,
+    pub name: String,
+    pub queued_bytes: u64,
+    pub delivered_bytes: u64,
+    pub weight: u32,
+    pub priority: i32,
+    pub urgency: u8,
+    pub incremental: bool,
+    pub picks: u64,
+    pub last_pick_reason: &'static str,
+    /// Index into `World::streams` (filled in by the simulation).
+    #[serde(skip)]
+    pub index: usize,
 }
 
 /// An MPTCP subflow's live state.
@@ -229,6 +253,7 @@ impl Engine {
         w.queue.len() * std::mem::size_of::<(Time, u64, Event)>()
             + w.net.pool.len() * std::mem::size_of::<Packet>()
             + self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
+            + w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>()
     }
 
     fn check_budgets(&mut self) {

@@ -59,6 +59,27 @@ class LabController {
     this.load(true);
   }
 
+  /** Opens a preset with a variant and knob settings chosen elsewhere (the gallery). */
+  openPreset(name: string, variant: string | null, settings: Record<string, KnobValue>): void {
+    labStore.dispatch({ type: 'selectPreset', name, variant });
+    for (const [k, v] of Object.entries(settings)) labStore.dispatch({ type: 'setKnob', name: k, value: v });
+    if (!this.linked.has(name) && location.hash.startsWith(LINK_PREFIX)) {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    this.load(true);
+  }
+
+  /** Runs a scenario from the editor (already validated there) under the current seed. */
+  openScenario(text: string): void {
+    this.post({ type: 'openText', text, seed: labStore.getState().seed });
+  }
+
+  /** The text of a preset or of an opened link / edited scenario, by its picker name. */
+  presetText(name: string | null): string | undefined {
+    if (name === null) return undefined;
+    return (this.linked.get(name) ?? PRESET_FILES.find((f) => f.file === name))?.text;
+  }
+
   /** Asks the worker for a link to the loaded run; puts it in the address bar and clipboard. */
   share(): void {
     const { speed } = labStore.getState();

@@ -161,7 +161,8 @@ export class TopologyAnimator {
       .attr('data-link-id', (d) => d.link)
       .attr('cx', (d) => d.x)
       .attr('cy', (d) => d.y)
-      .attr('r', (d) => 4 + (10 * (now - d.born)) / FLASH_MS)
+      // A flash born from performance.now() can be a little younger than the frame's rAF time.
+      .attr('r', (d) => 4 + (10 * Math.max(0, now - d.born)) / FLASH_MS)
       .attr('opacity', (d) => Math.max(0, 1 - (now - d.born) / FLASH_MS));
   };
 

@@ -20,6 +20,8 @@ export type ToWorker =
     }
   /** Open a shareable link body (`v1.…`, from the URL's `#s=`). */
   | { type: 'openLink'; link: string }
+  /** Open a scenario written in the editor, run with `seed` (answered like a link). */
+  | { type: 'openText'; text: string; seed: number }
   /** Encode the loaded scenario, its seed and the view as a link body. */
   | { type: 'share'; view: ShareView }
   | { type: 'play' }

@@ -234,6 +234,24 @@ async function handle(msg: ToWorker): Promise<void> {
       }
       return;
     }
+    case 'openText': {
+      await ready;
+      try {
+        const desc = describe(msg.text);
+        const name = desc.name || 'scenario';
+        post({
+          type: 'linkOpened',
+          preset: { ...desc, name: `edited:${name}`, title: `${desc.title || name} (edited)` },
+          text: msg.text,
+          seed: msg.seed,
+          view: {},
+          notice: null,
+        });
+      } catch (e) {
+        post({ type: 'error', message: message(e) });
+      }
+      return;
+    }
     case 'share': {
       if (!loaded) return;
       try {

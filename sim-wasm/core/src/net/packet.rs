@@ -32,6 +32,9 @@ pub struct Packet {
 pub enum Body {
     TcpData(TcpData),
     TcpAck(TcpAck),
+    /// QUIC packets are boxed so that the common TCP packet stays small.
+    QuicData(Box<crate::quic::QuicData>),
+    QuicAck(Box<crate::quic::QuicAck>),
     /// A segment of an MPTCP subflow, with its connection-level data sequence number.
     MptcpData(MptcpData),
     /// A subflow ACK that also carries the connection-level DATA_ACK and receive window.
@@ -40,7 +43,7 @@ pub enum Body {
 
 impl Body {
     pub fn is_data(&self) -> bool {
-        matches!(self, Body::TcpData(_) | Body::MptcpData(_))
+        matches!(self, Body::TcpData(_) | Body::MptcpData(_) | Body::QuicData(_))
     }
 }
 

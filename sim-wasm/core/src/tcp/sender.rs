@@ -139,6 +139,10 @@ struct SenderSeries {
 /// stream, and its segments carry that data sequence number.
 #[derive(Debug, Clone, Default)]
 pub struct SubflowMode {
+    /// The subflow's number in its connection (index into `FlowStats::subflows`).
+    pub index: usize,
+    /// Retransmission timeouts so far (the connection reinjects data after each).
+    pub rtos: u64,
     /// Data packets sent on this subflow, retransmissions included, and the retransmissions.
     pub sent_packets: u64,
     pub retransmitted_packets: u64,
@@ -232,8 +236,8 @@ impl TcpSender {
         }
     }
 
-    /// An MPTCP subflow on `path`: no series of its own (its connection records per-subflow
-    /// series), timer kinds offset by `timer_base`, and an RTT estimate seeded with `handshake_rtt`, the sample
+    /// Subflow `index` of an MPTCP connection, on `path`: no series of its own (its connection
+    /// records per-subflow series), timer kinds offset by `timer_base`, and an RTT estimate seeded with `handshake_rtt`, the sample
     /// Linux takes from the subflow's SYN/SYN-ACK exchange (tcp_synack_rtt_meas); the lab does
     /// not simulate handshake packets (**choice**), so the connection passes the path's RTT.
     #[allow(clippy::too_many_arguments)]
@@ -244,12 +248,13 @@ impl TcpSender {
         path: PathId,
         cfg: TcpConfig,
         cc: Box<dyn CongestionControl>,
+        index: usize,
         timer_base: u8,
         handshake_rtt: Time,
     ) -> Self {
         let mut s = Self::build(flow, me, receiver, path, cfg, cc, None, None);
         s.timer_base = timer_base;
-        s.sub = Some(SubflowMode::default());
+        s.sub = Some(SubflowMode { index, ..SubflowMode::default() });
         s.started = true;
         if handshake_rtt > 0 {
             s.rtt.on_sample(handshake_rtt);
@@ -410,15 +415,24 @@ impl TcpSender {
         if let Some(p) = &mut self.prr {
             p.out += 1;
         }
+        let stats = &mut w.flows[self.flow as usize];
         if let Some(sub) = &mut self.sub {
+            let first = seq == self.snd_nxt;
             sub.sent_packets += 1;
-            if seq == self.snd_nxt {
+            if first {
                 sub.data_bytes += len as u64;
             } else {
                 sub.retransmitted_packets += 1;
             }
+            if let Some(st) = stats.subflows.get_mut(sub.index) {
+                st.sent_packets += 1;
+                if first {
+                    st.data_bytes += len as u64;
+                } else {
+                    st.retransmitted_packets += 1;
+                }
+            }
         }
-        let stats = &mut w.flows[self.flow as usize];
         stats.sent_packets += 1;
         if seq == self.snd_nxt {
             self.segs.push_back(Seg {
@@ -641,6 +655,9 @@ impl TcpSender {
         self.recovery = Some(Recovery::Timeout { point: self.snd_nxt });
         // RFC 6298 (5.5)/(5.6): back off, restart the timer.
         self.backoff += 1;
+        if let Some(sub) = &mut self.sub {
+            sub.rtos += 1;
+        }
         w.log.push(now, Some(self.flow), EventKind::Rto { backoff: self.backoff });
         self.flush_cc_events(w);
         let at = now + self.rtt.rto(self.backoff);

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+
+// The preset gallery (issue 6): every preset as a card with its "what to look for" text and
+// knobs; opening a card loads it in the lab with the chosen variant and knob settings.
+test('the gallery lists every preset with its description and knobs', async ({ page }) => {
+  await page.goto('/?view=gallery&seed=1&speed=max');
+  const gallery = page.getByTestId('gallery');
+  await expect(gallery).toBeVisible();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-view', 'gallery');
+  const cards = page.getByTestId('gallery-card');
+  await expect.poll(() => cards.count()).toBeGreaterThan(0);
+  // One card per preset, the same list the lab's picker offers.
+  const names = await cards.evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')));
+  expect(names).toEqual(expect.arrayContaining(['tcp-dumbbell', 'tcp-single', 'bbr-fairness']));
+  await expect(gallery).toHaveAttribute('data-count', String(names.length));
+  for (const card of await cards.all()) {
+    await expect(card.getByTestId('gallery-description')).not.toBeEmpty();
+    const knobs = Number(await card.getAttribute('data-knobs'));
+    await expect(card.locator('[data-knob]')).toHaveCount(knobs);
+  }
+  const fair = page.locator('[data-testid="gallery-card"][data-preset="bbr-fairness"]');
+  await expect(fair.getByTestId('gallery-description')).toContainText('What to look for');
+  await expect(fair.getByTestId('gallery-knob-cc')).toHaveValue('bbr');
+});
+
+test('opening a card runs it in the lab with its variant and knobs', async ({ page }) => {
+  await page.goto('/?view=gallery&seed=1&speed=max');
+  const card = page.locator('[data-testid="gallery-card"][data-preset="bbr-fairness"]');
+  await expect(card).toBeVisible();
+  await card.getByTestId('gallery-variant').selectOption('quick');
+  await expect(card).toHaveAttribute('data-variant', 'quick');
+  // The quick variant's duration is what the duration knob now shows.
+  await expect(card.getByTestId('gallery-knob-duration_s')).toHaveValue('30');
+  await card.getByTestId('gallery-knob-cc').selectOption('cubic');
+  await card.getByTestId('gallery-knob-duration_s').fill('6');
+  await expect(card).toHaveAttribute('data-edited', '2');
+  await card.getByTestId('gallery-open').click();
+
+  const app = page.getByTestId('app');
+  await expect(app).toHaveAttribute('data-view', 'lab');
+  await expect(app).toHaveAttribute('data-preset', 'bbr-fairness');
+  await expect(page.getByTestId('variant')).toHaveValue('quick');
+  await expect(page.getByTestId('knob-cc')).toHaveValue('cubic');
+  await expect(app).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
+  const summary = page.getByTestId('summary');
+  await expect(summary).toHaveAttribute('data-duration', '6');
+  await expect(summary.locator('[data-testid="summary-flows"] tbody tr').first()).toContainText('cubic');
+
+  // Back in the gallery, the open preset's card is marked.
+  await page.getByTestId('tab-gallery').click();
+  await expect(card).toHaveAttribute('data-selected', 'true');
+});
+
+test('the theme toggle switches and persists, following the system at first', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/?speed=max');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(html).toHaveAttribute('data-theme-choice', 'system');
+  await page.getByTestId('theme-toggle').click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  const bg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
+  expect(bg).toBe('#f7f7f5');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await expect(html).toHaveAttribute('data-theme-choice', 'light');
+  await page.getByTestId('theme-toggle').click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  const dark = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
+  expect(dark).toBe('#17191c');
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveTheme, nextTheme, parseTheme, parseView, uiReducer } from './ui';
+
+describe('ui store', () => {
+  it('switches views and ignores unknown ones', () => {
+    const s = { view: 'lab' as const, theme: 'system' as const };
+    expect(uiReducer(s, { type: 'view', view: 'compare' }).view).toBe('compare');
+    expect(uiReducer(s, { type: 'view', view: 'lab' })).toBe(s);
+    expect(uiReducer(s, { type: 'view', view: 'nope' as never })).toBe(s);
+  });
+
+  it('follows the system theme until the user picks one', () => {
+    expect(effectiveTheme('system', true)).toBe('dark');
+    expect(effectiveTheme('system', false)).toBe('light');
+    expect(effectiveTheme('light', true)).toBe('light');
+    // The toggle always flips what is on screen.
+    expect(nextTheme('system', true)).toBe('light');
+    expect(nextTheme('system', false)).toBe('dark');
+    expect(nextTheme('dark', false)).toBe('light');
+  });
+
+  it('parses stored themes and view parameters defensively', () => {
+    expect(parseTheme('dark')).toBe('dark');
+    expect(parseTheme('purple')).toBe('system');
+    expect(parseTheme(null)).toBe('system');
+    expect(parseView('editor')).toBe('editor');
+    expect(parseView('x')).toBe('lab');
+    expect(parseView(null)).toBe('lab');
+  });
+});

@@ -1,0 +1,84 @@
+// Page-level UI state that is not part of a run: which view is open and the colour theme.
+// Kept apart from the lab store so the lab's reducer stays about the simulation.
+import { useSyncExternalStore } from 'react';
+import { createStore } from './store';
+
+export type View = 'lab' | 'gallery' | 'editor' | 'compare';
+export const VIEWS: readonly View[] = ['lab', 'gallery', 'editor', 'compare'];
+
+/** 'system' follows prefers-color-scheme; the other two are the user's explicit choice. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+export interface UiState {
+  view: View;
+  theme: ThemeChoice;
+}
+
+export type UiAction = { type: 'view'; view: View } | { type: 'theme'; theme: ThemeChoice };
+
+export const THEME_KEY = 'netlab.theme';
+
+export function uiReducer(s: UiState, a: UiAction): UiState {
+  switch (a.type) {
+    case 'view':
+      return VIEWS.includes(a.view) && a.view !== s.view ? { ...s, view: a.view } : s;
+    case 'theme':
+      return a.theme !== s.theme ? { ...s, theme: a.theme } : s;
+  }
+}
+
+/** A stored theme choice, or 'system' for anything unrecognised. */
+export function parseTheme(text: string | null | undefined): ThemeChoice {
+  return text === 'light' || text === 'dark' ? text : 'system';
+}
+
+/** The theme the page shows: the explicit choice, else what the system prefers. */
+export function effectiveTheme(choice: ThemeChoice, systemDark: boolean): 'light' | 'dark' {
+  return choice === 'system' ? (systemDark ? 'dark' : 'light') : choice;
+}
+
+/** The toggle cycles through the two explicit themes, starting from what is shown. */
+export function nextTheme(choice: ThemeChoice, systemDark: boolean): ThemeChoice {
+  return effectiveTheme(choice, systemDark) === 'dark' ? 'light' : 'dark';
+}
+
+/** The view named by `?view=`, else the lab. */
+export function parseView(text: string | null | undefined): View {
+  return VIEWS.includes(text as View) ? (text as View) : 'lab';
+}
+
+function storedTheme(): ThemeChoice {
+  try {
+    return parseTheme(globalThis.localStorage?.getItem(THEME_KEY));
+  } catch {
+    return 'system';
+  }
+}
+
+function initialView(): View {
+  try {
+    return parseView(new URLSearchParams(globalThis.location?.search ?? '').get('view'));
+  } catch {
+    return 'lab';
+  }
+}
+
+export const uiStore = createStore<UiState, UiAction>(uiReducer, { view: initialView(), theme: storedTheme() });
+
+export function useUi<T>(select: (s: UiState) => T): T {
+  return useSyncExternalStore(uiStore.subscribe, () => select(uiStore.getState()));
+}
+
+export function setView(view: View): void {
+  uiStore.dispatch({ type: 'view', view });
+}
+
+export function setTheme(theme: ThemeChoice): void {
+  uiStore.dispatch({ type: 'theme', theme });
+  try {
+    if (theme === 'system') globalThis.localStorage?.removeItem(THEME_KEY);
+    else globalThis.localStorage?.setItem(THEME_KEY, theme);
+  } catch {
+    /* storage disabled: the choice lasts for this page only */
+  }
+}
