@@ -6,6 +6,7 @@ import { keyAction } from '../lib/keys';
 import { STEP_S, lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
 import { useLab } from '../store/store';
+import { uiStore } from '../store/ui';
 import { SPEEDS } from '../types';
 
 /** Shift+→ steps this many single steps at once. */
@@ -15,6 +16,8 @@ const BIG_STEP = 10;
 function useShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // Only while the lab itself is shown (not the gallery, editor or comparison).
+      if (uiStore.getState().view !== 'lab') return;
       const action = keyAction(e, e.target instanceof Element ? (e.target as HTMLElement) : null);
       if (action === null) return;
       e.preventDefault();

@@ -29,7 +29,8 @@ export class TopologyAnimator {
   private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
   private readonly ctx: CanvasRenderingContext2D | null;
   private readonly flashes: Selection<SVGGElement, unknown, null, undefined>;
-  private readonly clock = new SimClock();
+  /** Extrapolate at most about one snapshot interval (a late one must not empty the links). */
+  private readonly clock = new SimClock(50);
   private snapshot: Snapshot | null = null;
   private flashList: Flash[] = [];
   private flashed = 0;
@@ -144,8 +145,11 @@ export class TopologyAnimator {
     this.raf = requestAnimationFrame(this.frame);
     const snap = this.snapshot;
     const ahead = this.clock.ahead(now);
-    if (ahead === 0 && this.lastDrawn >= 0 && this.flashList.length === 0 && this.drawnFor === snap) return;
+    // Nothing moves: the same snapshot drawn at its own positions (after a pause the last frame
+    // may have been extrapolated, so redraw once with ahead = 0).
+    if (ahead === 0 && this.lastAhead === 0 && this.flashList.length === 0 && this.drawnFor === snap) return;
     this.drawnFor = snap;
+    this.lastAhead = ahead;
     const marks: DrawnMark[] = snap?.packets ? placeMarks(snap.packets, this.layout, ahead) : [];
     this.paint(marks);
     if (marks.length !== this.lastDrawn) {
@@ -167,6 +171,7 @@ export class TopologyAnimator {
   };
 
   private drawnFor: Snapshot | null | undefined = undefined;
+  private lastAhead = -1;
 
   /** Paints the packet marks, one path per flow colour. */
   private paint(marks: readonly DrawnMark[]): void {
