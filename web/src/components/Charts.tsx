@@ -36,14 +36,24 @@ interface FlowMetricProps {
   smooth?: boolean;
 }
 
-function smoothed(buf: SeriesBuffer, window: number): SeriesBuffer {
+/** Re-averaging every series 30 times a second would starve the page with many flows. */
+const SMOOTH_EVERY_MS = 400;
+const smoothCache = new Map<SeriesBuffer, { raw: number; at: number; window: number; out: SeriesBuffer }>();
+
+function smoothed(buf: SeriesBuffer, window: number, final: boolean): SeriesBuffer {
+  const c = smoothCache.get(buf);
+  const now = performance.now();
+  if (c && c.window === window && (c.raw === buf.rawLength || (!final && now - c.at < SMOOTH_EVERY_MS))) return c.out;
   const out = new SeriesBuffer(buf.capacity);
   for (const p of movingAverage(buf.toArray(), window)) out.push(p.t, p.v);
+  if (smoothCache.size > 512) smoothCache.clear();
+  smoothCache.set(buf, { raw: buf.rawLength, at: now, window, out });
   return out;
 }
 
 /** A live chart of per-flow series, one colour per flow (and per metric when several). */
 export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth }: FlowMetricProps) {
+  const finished = useLab((s) => s.run === 'finished');
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab((s) => s.duration);
   const timeWindow = useLab((s) => s.timeWindow);
@@ -57,10 +67,10 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
           label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
           // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
           color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
-          buf: smooth ? smoothed(s.buf, smoothingWindow(duration)) : s.buf,
+          buf: smooth ? smoothed(s.buf, smoothingWindow(duration), finished) : s.buf,
         }));
       }),
-    [version, color, metrics, smooth, duration],
+    [version, color, metrics, smooth, duration, finished],
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (
