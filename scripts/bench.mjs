@@ -11,8 +11,9 @@ import { performance } from 'node:perf_hooks';
 import { ROOT, StepError, run } from './lib.mjs';
 
 /** Presets to measure; extend freely (each must exist in public/scenarios). */
-// The fixed benchmark, then the full-scale bbr-fairness experiment (200 s, 2 BBR flows).
-const PRESETS = ['bench-two-flows', 'bbr-fairness'];
+// The fixed benchmark, then the full-scale bbr-fairness experiment (200 s, 2 BBR flows) and
+// the full-scale mptcp-fsfs-load experiment (10 paths × 100 Mbit/s, 100 s, 100 flows/s).
+const PRESETS = ['bench-two-flows', 'bbr-fairness', 'mptcp-fsfs-load'];
 const SEED = 1;
 const argv = process.argv.slice(2);
 const repeatAt = argv.indexOf('--repeat');

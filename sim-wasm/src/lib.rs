@@ -168,6 +168,14 @@ impl Simulation {
         self.inner.advance(dt_s)
     }
 
+    /// Run until simulated time `t_s` (absolute, rounded to the nanosecond): every event at or
+    /// before it is processed, so the state at `t_s` does not depend on how the run got there
+    /// (the page's exact seek and fixed-size step). True once finished.
+    pub fn advance_to(&mut self, t_s: f64) -> bool {
+        let t = if t_s.is_finite() && t_s > 0.0 { netlab_core::engine::time::secs(t_s) } else { 0 };
+        self.inner.advance_to(t)
+    }
+
     /// Process exactly `n` more events (single step); true once finished.
     pub fn step_events(&mut self, n: f64) -> bool {
         let n = if n.is_finite() && n > 0.0 { n.min(u64::MAX as f64) as u64 } else { 0 };

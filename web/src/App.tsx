@@ -6,6 +6,8 @@ import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
 import { ExportPanel } from './components/ExportPanel';
+import { Inspector } from './components/Inspector';
+import { TopologyView } from './components/TopologyView';
 import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
@@ -44,6 +46,10 @@ export function App() {
         </aside>
         <main className="content">
           <RunControls />
+          <div className="live-lab">
+            <TopologyView />
+            <Inspector />
+          </div>
           <div className="charts">
             <CwndChart />
             <QueueChart />

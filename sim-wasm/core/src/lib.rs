@@ -10,12 +10,15 @@
 pub mod cc;
 pub mod engine;
 pub mod metrics;
+pub mod mptcp;
 pub mod net;
+pub mod quic;
 pub mod scenario;
 pub mod share;
 pub mod sim;
 pub mod simulation;
 pub mod tcp;
+pub mod traffic;
 
 pub use metrics::summary::{Summary, ENGINE_VERSION};
 pub use scenario::{Scenario, ScenarioError};

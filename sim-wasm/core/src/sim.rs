@@ -39,6 +39,12 @@ pub struct World {
     pub events_processed: u64,
     /// Full data frame size, for expressing packet-counted buffers in bytes.
     pub full_frame: u32,
+    /// Per-stream message accounting of the QUIC flows (empty without them).
+    pub streams: Vec<crate::metrics::streams::StreamStats>,
+    /// The sending host's latest smoothed RTT per forward path (0 = no sample yet), like
+    /// Linux's tcp_metrics cache: every TCP sender and subflow writes it, MPTCP flow
+    /// schedulers (FSFS) read it.
+    pub path_srtt: Vec<Dur>,
 }
 
 impl World {
@@ -66,7 +72,7 @@ impl World {
 }
 
 /// A flow's live state, for the inspector and the snapshot.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Default)]
 pub struct FlowSnapshot {
     pub id: String,
     pub cwnd: u32,
@@ -75,6 +81,46 @@ pub struct FlowSnapshot {
     pub pacing_rate_mbps: Option<f64>,
     pub pacing_gain: Option<f64>,
     pub state: &'static str,
+    /// QUIC flows: their streams.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<StreamSnapshot>,
+    /// MPTCP: one entry per subflow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subflows: Option<Vec<SubflowSnapshot>>,
+    /// MPTCP: bytes held out of order in the connection-level receive buffer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recv_buffer_bytes: Option<u64>,
+}
+
+/// One QUIC stream's live state.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct StreamSnapshot {
+    /// QUIC stream id.
+    pub id: u64,
+    pub name: String,
+    pub queued_bytes: u64,
+    pub delivered_bytes: u64,
+    pub weight: u32,
+    pub priority: i32,
+    pub urgency: u8,
+    pub incremental: bool,
+    pub picks: u64,
+    pub last_pick_reason: &'static str,
+    /// Index into `World::streams` (filled in by the simulation).
+    #[serde(skip)]
+    pub index: usize,
+}
+
+/// An MPTCP subflow's live state.
+#[derive(Debug, Clone, Serialize)]
+pub struct SubflowSnapshot {
+    /// Path number (1-based, as the links "path1", "path2", … are named).
+    pub path: u32,
+    pub cwnd: u32,
+    pub inflight: u32,
+    pub srtt_ms: f64,
+    /// Share of the connection's data bytes sent on this subflow so far.
+    pub bytes_share: f64,
 }
 
 /// A transport endpoint attached to a host.
@@ -207,6 +253,7 @@ impl Engine {
         w.queue.len() * std::mem::size_of::<(Time, u64, Event)>()
             + w.net.pool.len() * std::mem::size_of::<Packet>()
             + self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
+            + w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>()
     }
 
     fn check_budgets(&mut self) {

@@ -74,6 +74,9 @@ pub struct TopologyView {
     pub nodes: Vec<NodeView>,
     pub links: Vec<LinkView>,
     pub flows: Vec<FlowView>,
+    /// Flows the scenario's `traffic` section generates (Poisson arrivals, background flows):
+    /// not drawn one by one, counted here.
+    pub generated_flows: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -121,7 +124,7 @@ pub struct FlowCtx<'a> {
 /// The agents of one flow, sender first. A builder schedules the sender's start itself.
 pub type FlowAgents = (Box<dyn Agent>, Box<dyn Agent>);
 
-fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
+pub(crate) fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
     let i = ctx.index;
     let route = ctx.routes[f.path];
     let init = CcInit { mss: ctx.tcp.mss, init_cwnd: ctx.tcp.init_cwnd, rng: derive_rng(ctx.seed, "flow", i as u64) };
@@ -134,6 +137,55 @@ fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<Flow
     Ok((Box::new(sender), Box::new(receiver)))
 }
 
+fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
+    use crate::quic::connection::{QuicReceiver, QuicSender, StreamSetup, TIMER_START as QUIC_START};
+    use crate::quic::sched::StreamPrio;
+    use crate::quic::streams::Source;
+    use crate::scenario::quic::SourceSpec;
+    let i = ctx.index;
+    let spec = f.quic.as_ref().ok_or_else(|| ScenarioError::new(format!("flows[{i}].quic"), "missing"))?;
+    let route = ctx.routes[f.path];
+    let cfg = crate::quic::QuicConfig::from_spec(spec);
+    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.init_cwnd, rng: derive_rng(ctx.seed, "flow", i as u64) };
+    let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
+    let base = world.streams.len();
+    let mut setup = Vec::new();
+    let mut finite = true;
+    for (k, (id, name, s)) in spec.expanded_streams().into_iter().enumerate() {
+        world.streams.push(crate::metrics::streams::StreamStats {
+            flow: i as u32,
+            stream: id,
+            name,
+            weight: s.weight,
+            priority: s.priority,
+            urgency: s.urgency,
+            incremental: s.incremental,
+            ..Default::default()
+        });
+        let bulk = match &s.source {
+            SourceSpec::Bulk { size_bytes } => Some(*size_bytes),
+            _ => None,
+        };
+        finite &= matches!(bulk, Some(Some(_)));
+        setup.push(StreamSetup {
+            id,
+            prio: StreamPrio { id, weight: s.weight, priority: s.priority, urgency: s.urgency, incremental: s.incremental },
+            source: Source::new(&s.source, cfg.full_packet_stream_payload()),
+            bulk,
+            // Each stream's source draws from its own stream of random numbers.
+            rng: derive_rng(ctx.seed, "quic-source", ((i as u64) << 8) | k as u64),
+        });
+    }
+    if finite {
+        world.flows[i].size_bytes = Some(setup.iter().filter_map(|s| s.bulk.flatten()).sum());
+    }
+    let n = setup.len();
+    let sender = QuicSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, cfg.clone(), cc, setup, base, world);
+    let receiver = QuicReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, cfg, n, base, finite);
+    world.timer(ctx.sender, QUIC_START, secs(f.start_s));
+    Ok((Box::new(sender), Box::new(receiver)))
+}
+
 impl Simulation {
     /// Parse, validate and build. `seed` overrides the scenario's own seed.
     pub fn from_json(text: &str, seed: Option<u64>) -> Result<Self, ScenarioError> {
@@ -143,6 +195,7 @@ impl Simulation {
     pub fn new(scenario: Scenario, seed: Option<u64>) -> Result<Self, ScenarioError> {
         let seed = seed.unwrap_or(scenario.seed);
         let built = topology::build(&scenario.topology, seed);
+        let n_paths = built.net.paths.len();
         let cfg = TcpConfig::from(&scenario.tcp);
         let end = secs(scenario.duration_s);
         let warmup = secs(scenario.warmup_s).min(end);
@@ -159,6 +212,8 @@ impl Simulation {
             log: EventLog::new(EVENT_LOG_CAP),
             events_processed: 0,
             full_frame: cfg.mss + cfg.header_bytes,
+            streams: Vec::new(),
+            path_srtt: vec![0; n_paths],
         };
         for link in world.net.links.iter_mut() {
             link.set_measurement_window(warmup, end);
@@ -179,9 +234,14 @@ impl Simulation {
             let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: &routes, tcp: &cfg, seed };
             let (sender, receiver) = match f.kind {
                 FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
+                FlowKind::Quic => build_quic_flow(&ctx, &f, &mut world)?,
+                FlowKind::Mptcp => crate::mptcp::build_flow(&ctx, &f, &mut world, true),
             };
             agents.push(sender);
             agents.push(receiver);
+        }
+        if let Some(t) = &scenario.traffic {
+            crate::traffic::build(t, seed, scenario.duration_s, &routes, &cfg, &mut world, &mut agents)?;
         }
         let mut engine = Engine {
             world,
@@ -292,6 +352,18 @@ impl Simulation {
             .filter_map(|(k, a)| {
                 a.snapshot().map(|mut f| {
                     f.id = w.flows[k / 2].id.clone();
+                    for s in f.streams.iter_mut() {
+                        let st = &w.streams[s.index];
+                        s.id = st.stream;
+                        s.name = st.name.clone();
+                        s.delivered_bytes = st.bytes_delivered;
+                        s.weight = st.weight;
+                        s.priority = st.priority;
+                        s.urgency = st.urgency;
+                        s.incremental = st.incremental;
+                        s.picks = st.picks;
+                        s.last_pick_reason = st.last_pick_reason;
+                    }
                     f
                 })
             })
@@ -352,7 +424,10 @@ impl Simulation {
         let full_frame = self.engine.world.full_frame;
         let reported: Vec<u32> = self.engine.link_series.iter().map(|s| s.link).collect();
         let built = topology::build(&self.scenario.topology, self.seed);
+        let listed = self.scenario.expanded_flows();
+        let generated_flows = self.engine.world.flows.len().saturating_sub(listed.len());
         TopologyView {
+            generated_flows,
             nodes: net
                 .nodes
                 .iter()
@@ -379,9 +454,7 @@ impl Simulation {
                     reported: reported.contains(&(i as u32)),
                 })
                 .collect(),
-            flows: self
-                .scenario
-                .expanded_flows()
+            flows: listed
                 .into_iter()
                 .map(|(id, f)| {
                     let route = built.routes[f.path];

@@ -219,3 +219,127 @@ proptest! {
         }
     }
 }
+
+/// Random MPTCP scenarios: paths of any rate, RTT and loss, every scheduler and flow
+/// scheduler, coupled or uncoupled CC, small receive buffers, generated traffic.
+fn arb_mptcp_scenario() -> impl Strategy<Value = Value> {
+    let path = (0.05f64..50.0, 2.0f64..300.0, prop_oneof![Just(0.0), 0.0f64..0.05], 2u64..200)
+        .prop_map(|(rate, rtt, loss, pkts)| json!({"rate_mbps": rate, "rtt_ms": rtt, "loss": loss, "buffer": {"packets": pkts}}));
+    let sched = prop::sample::select(vec!["minrtt", "rr", "ecf", "ecf3", "ecf-n", "single"]);
+    let flow_sched = prop::sample::select(vec!["fsfs", "mptcp", "tcp"]);
+    let cc = prop::sample::select(vec!["lia", "reno", "cubic", "bbr"]);
+    (
+        prop::collection::vec(path, 1..6),
+        prop::collection::vec((sched.clone(), flow_sched.clone(), cc.clone(), prop::option::of(1u64..3_000_000), 0.0f64..1.0, 3_000u64..2_000_000), 0..4),
+        prop::option::of((0.0f64..40.0, sched, flow_sched, cc, 0u32..2)),
+        any::<u64>(),
+    )
+        .prop_filter("at least one flow", |(_, flows, traffic, _)| !flows.is_empty() || traffic.is_some())
+        .prop_map(|(paths, flows, traffic, seed)| {
+            let flows: Vec<Value> = flows
+                .into_iter()
+                .map(|(s, fs, cc, size, start, rbuf)| {
+                    let mut f = json!({"kind": "mptcp", "cc": cc, "start_s": start,
+                                       "mptcp": {"scheduler": s, "flow_sched": fs, "recv_buffer_bytes": rbuf}});
+                    if let Some(b) = size {
+                        f["size_bytes"] = json!(b);
+                    }
+                    f
+                })
+                .collect();
+            let mut v = json!({"name": "prop-mptcp", "seed": seed, "duration_s": 2.0, "warmup_s": 0.2,
+                               "topology": {"kind": "parallel", "paths": paths}, "flows": flows});
+            if let Some((rate, s, fs, cc, bg)) = traffic {
+                v["traffic"] = json!({"arrival_rate": rate, "size": {"kind": "web_search"}, "cc": cc, "background_per_path": bg,
+                                       "mptcp": {"scheduler": s, "flow_sched": fs}});
+            }
+            v
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(30), ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_mptcp_scenarios_run_and_conserve_packets(v in arb_mptcp_scenario()) {
+        let sc = scenario::from_value(v.clone()).map_err(|e| TestCaseError::fail(format!("{e}: {v}")))?;
+        let mut sim = Simulation::new(sc, None).unwrap();
+        while !sim.advance(0.25) {
+            let _ = serde_json::to_string(&sim.snapshot()).unwrap();
+        }
+        let s = sim.summary(0.0);
+        prop_assert!(s.aborted.is_none());
+        let w = sim.world();
+        for (i, f) in w.flows.iter().enumerate() {
+            let in_net = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
+            prop_assert_eq!(f.sent_packets, f.received_packets + f.dropped_packets + in_net);
+            if let Some(size) = f.size_bytes {
+                prop_assert!(f.bytes_delivered <= size);
+                if f.completed_at.is_some() {
+                    prop_assert_eq!(f.bytes_delivered, size);
+                }
+            }
+            let sub_sent: u64 = f.subflows.iter().map(|x| x.sent_packets).sum();
+            if f.scheduler.is_some() {
+                prop_assert_eq!(sub_sent, f.sent_packets);
+            }
+        }
+    }
+}
+
+/// A random but valid QUIC scenario: any scheduler, a few streams of every source kind,
+/// random loss, buffer and flow-control windows small enough to bind.
+fn arb_quic_scenario() -> impl Strategy<Value = Value> {
+    let source = prop_oneof![
+        Just(json!({"kind": "bulk"})),
+        (1u64..200_000).prop_map(|n| json!({"kind": "bulk", "size_bytes": n})),
+        (1u64..5000, 1.0f64..100.0, prop::option::of(1u64..50))
+            .prop_map(|(s, i, c)| json!({"kind": "messages", "size_bytes": {"uniform": [1, s]}, "interval_ms": {"exponential": i}, "count": c})),
+        (0.1f64..10.0).prop_map(|p| json!({"kind": "messages", "size_packets": p, "interval_ms": 50})),
+        Just(json!({"kind": "telemetry", "mix": "both"})),
+    ];
+    let stream = (source, 1u32..5, -2i32..3, 0u8..8, prop::bool::ANY)
+        .prop_map(|(src, w, p, u, inc)| json!({"source": src, "weight": w, "priority": p, "urgency": u, "incremental": inc}));
+    (
+        prop::sample::select(vec!["rr", "wfq", "wfq-bytes", "abs", "rfc9218"]),
+        prop::collection::vec(stream, 1..5),
+        0.0f64..0.2,
+        1u64..30,
+        prop::sample::select(vec!["reno", "cubic", "bbr"]),
+        (2000u64..1_000_000, 2000u64..1_000_000),
+        any::<u64>(),
+    )
+        .prop_map(|(sched, streams, loss, buf, cc, (sw, cw), seed)| {
+            json!({"name": "propq", "seed": seed, "duration_s": 2, "warmup_s": 0.2,
+                   "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 5, "delay_ms": 1, "buffer": {"packets": buf}, "loss": loss},
+                                "senders": [{"rtt_ms": 30}]},
+                   "flows": [{"kind": "quic", "cc": cc,
+                              "quic": {"scheduler": sched, "streams": streams, "max_stream_data": sw, "max_data": cw}},
+                             {"cc": "cubic", "size_bytes": 50000}]})
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(24), ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_valid_quic_scenario_runs_and_conserves_packets(v in arb_quic_scenario()) {
+        let sc = scenario::from_value(v.clone()).map_err(|e| TestCaseError::fail(format!("{e}: {v}")))?;
+        let mut sim = Simulation::new(sc, None).unwrap();
+        while !sim.advance(0.4) {}
+        let s = sim.summary(0.0);
+        prop_assert!(s.aborted.is_none());
+        let w = sim.world();
+        for (i, f) in w.flows.iter().enumerate() {
+            let in_net = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
+            prop_assert_eq!(f.sent_packets, f.received_packets + f.dropped_packets + in_net);
+        }
+        let mut total = 0;
+        for st in &w.streams {
+            // Nothing is readable that was not written, and every message counted once.
+            prop_assert!(st.done.len() + st.pending.len() == st.written_at.len());
+            total += st.bytes_delivered;
+        }
+        prop_assert_eq!(total, w.flows[0].bytes_delivered);
+    }
+}

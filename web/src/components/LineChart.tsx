@@ -39,6 +39,8 @@ interface Props {
 }
 
 const M = { top: 10, right: 14, bottom: 38, left: 56 };
+/** One shared empty list, so a chart without guides does not see new props on every render. */
+const NO_GUIDES: Guide[] = [];
 /** Many-flow scenarios would drown the legend: list the first few. */
 const LEGEND_MAX = 8;
 
@@ -59,7 +61,7 @@ export function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { 
   return [ref, size];
 }
 
-export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = [], guideLabel, version, emptyText, unit = '' }: Props) {
+export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '' }: Props) {
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const axesRef = useRef<SVGSVGElement>(null);
@@ -78,7 +80,9 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   const zoomer = useRef<TimeZoom | null>(null);
   const onWindowRef = useRef(onWindow);
   onWindowRef.current = onWindow;
-  const [points, setPoints] = useState(0);
+  // The drawn-point count goes straight to the DOM: keeping it in state would re-render the
+  // chart after every paint, and under a fast stream of ticks React reports an update loop.
+  const figRef = useRef<HTMLElement>(null);
   const duration = xMax > 0 ? xMax : 1;
   const t0 = timeWindow?.[0] ?? 0;
   const t1 = timeWindow?.[1] ?? duration;
@@ -130,7 +134,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
 
   useEffect(() => {
     if (!painter.current || size.width === 0) return;
-    setPoints(painter.current.draw(series, x, y, guides));
+    figRef.current?.setAttribute('data-points', String(painter.current.draw(series, x, y, guides)));
     // y derives from series and size, which the dependencies cover.
   }, [version, series, x, innerH, size.width, guides]);
 
@@ -179,9 +183,10 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
 
   return (
     <figure
+      ref={figRef}
       className="chart"
       data-testid={testId}
-      data-points={points}
+      data-points={0}
       data-series={allSeries.length}
       data-visible={series.length}
       data-t0={t0}

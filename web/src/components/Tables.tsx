@@ -1,6 +1,7 @@
 // The live per-flow read-out and the end-of-run summary.
 import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from '../lib/format';
 import { useLab } from '../store/store';
+import { InspectButton } from './Inspector';
 
 /** Many-flow presets (50 flows) would push the page down: show the first few live. */
 const LIVE_MAX = 12;
@@ -28,7 +29,9 @@ export function LiveTable() {
         <tbody>
           {snap.flows.slice(0, LIVE_MAX).map((f, i) => (
             <tr key={i} data-flow={name(f.id, i)}>
-              <th scope="row">{name(f.id, i)}</th>
+              <th scope="row">
+                <InspectButton selection={{ kind: 'flow', id: name(f.id, i) }}>{name(f.id, i)}</InspectButton>
+              </th>
               <td>{f.cwnd.toFixed(1)}</td>
               <td>{formatInt(f.inflight)}</td>
               <td>{Number.isFinite(f.srtt_ms) ? f.srtt_ms.toFixed(1) : '–'}</td>
@@ -87,7 +90,9 @@ export function SummaryTable() {
           <tbody>
             {summary.flows.map((f) => (
               <tr key={f.id} data-flow={f.id}>
-                <th scope="row">{f.id}</th>
+                <th scope="row">
+                  <InspectButton selection={{ kind: 'flow', id: f.id }}>{f.id}</InspectButton>
+                </th>
                 <td>{f.scheduler ? `${f.cc} / ${f.scheduler}` : f.cc}</td>
                 <td>{f.start_s.toFixed(2)}</td>
                 <td>{typeof f.fct_s === 'number' ? f.fct_s.toFixed(3) : '–'}</td>
@@ -112,7 +117,9 @@ export function SummaryTable() {
           <tbody>
             {summary.links.map((l) => (
               <tr key={l.id} data-link={l.id}>
-                <th scope="row">{l.id}</th>
+                <th scope="row">
+                  <InspectButton selection={{ kind: 'link', id: l.id }}>{l.id}</InspectButton>
+                </th>
                 <td>{formatMbps(l.rate_mbps)}</td>
                 <td>{formatPercent(l.utilization)}</td>
                 <td>{formatInt(l.drops)}</td>

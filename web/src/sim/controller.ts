@@ -2,11 +2,15 @@
 // worker messages; worker messages become store actions and series points.
 import { DEFAULT_PRESET, PRESET_FILES } from '../presets';
 import { parseSpeed } from '../lib/format';
-import { currentPreset } from '../store/state';
+import { type Selection, currentPreset } from '../store/state';
 import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
+import { flowEvents } from './flowEvents';
 import { seriesStore } from './seriesStore';
+
+/** The single step: a fixed slice of simulated time (see the worker's stepBy for why). */
+export const STEP_S = 0.001;
 
 /** Number inputs reload after the user pauses typing for this long. */
 const KNOB_DEBOUNCE_MS = 300;
@@ -32,6 +36,11 @@ class LabController {
     const seed = Number(q.get('seed'));
     if (q.has('seed') && Number.isInteger(seed)) labStore.dispatch({ type: 'setSeed', seed });
     this.post({ type: 'init', presets: PRESET_FILES });
+    // For end-to-end tests and the console: the live state and the series checksum.
+    (window as unknown as { __netlab?: unknown }).__netlab = {
+      state: () => labStore.getState(),
+      series: () => seriesStore.checksum,
+    };
     // A link pasted into this tab's address bar changes only the fragment: open it too.
     // (Our own history.replaceState calls do not fire hashchange.)
     window.addEventListener('hashchange', () => {
@@ -118,6 +127,28 @@ class LabController {
     this.load(false);
   }
 
+  /** Pause and advance exactly `dt` simulated seconds. */
+  step(dt = STEP_S): void {
+    const s = labStore.getState();
+    if (s.runId === 0 || s.run === 'finished' || s.seekTarget !== null) return;
+    this.post({ type: 'step', dt });
+  }
+
+  /** Pause at simulated time `t` exactly (re-running from the seed when going back). */
+  seek(t: number): void {
+    if (labStore.getState().runId === 0 || !Number.isFinite(t)) return;
+    this.post({ type: 'seek', t });
+  }
+
+  togglePlay(): void {
+    if (labStore.getState().run === 'running') this.pause();
+    else this.play();
+  }
+
+  select(selection: Selection | null): void {
+    labStore.dispatch({ type: 'select', selection });
+  }
+
   dismissError(): void {
     labStore.dispatch({ type: 'dismissError' });
   }
@@ -197,6 +228,7 @@ class LabController {
       }
       case 'loaded':
         seriesStore.reset(msg.meta);
+        flowEvents.reset();
         labStore.dispatch({ type: 'loaded', runId: msg.runId, duration: msg.duration, topology: msg.topology, playing: msg.playing });
         return;
       case 'playing':
@@ -206,6 +238,7 @@ class LabController {
         if (msg.runId !== labStore.getState().runId) return;
         if (msg.meta) seriesStore.setMeta(msg.meta);
         const changed = seriesStore.append(msg.points) || msg.meta !== null;
+        flowEvents.ingest(msg.snapshot?.events);
         labStore.dispatch({
           type: 'tick',
           runId: msg.runId,
@@ -221,6 +254,15 @@ class LabController {
         return;
       case 'error':
         labStore.dispatch({ type: 'error', message: msg.message });
+        return;
+      case 'rewound':
+        if (msg.runId !== labStore.getState().runId) return;
+        seriesStore.reset(seriesStore.meta);
+        flowEvents.reset();
+        labStore.dispatch({ type: 'rewound', runId: msg.runId });
+        return;
+      case 'seeking':
+        labStore.dispatch({ type: 'seeking', runId: msg.runId, target: msg.target });
         return;
     }
   }

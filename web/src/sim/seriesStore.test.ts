@@ -28,4 +28,25 @@ describe('SeriesStore', () => {
     st.reset([]);
     expect(st.all()).toHaveLength(0);
   });
+
+  it('checksums the raw points, independent of how they were chunked', () => {
+    const metas = [m('flow/f1/cwnd', 'flow', 'f1', 'cwnd'), m('link/b/queue', 'link', 'b', 'queue')];
+    const pts = [0, 0.1, 10, 1, 0.1, 1500, 0, 0.2, 12, 1, 0.2, 3000];
+    const a = new SeriesStore(64);
+    a.reset(metas);
+    a.append(pts);
+    const b = new SeriesStore(64);
+    b.reset(metas);
+    b.append(pts.slice(0, 6));
+    b.append(pts.slice(6));
+    expect(b.checksum).toEqual(a.checksum);
+    expect(a.checksum.points).toBe(4);
+    // The same values on the other series give a different sum.
+    const c = new SeriesStore(64);
+    c.reset(metas);
+    c.append([1, 0.1, 10, 0, 0.1, 1500, 0, 0.2, 12, 1, 0.2, 3000]);
+    expect(c.checksum.sum).not.toBe(a.checksum.sum);
+    a.reset(metas);
+    expect(a.checksum).toEqual({ points: 0, sum: 0 });
+  });
 });

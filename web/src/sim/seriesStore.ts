@@ -12,10 +12,15 @@ export interface Series {
 export class SeriesStore {
   private list: (Series | undefined)[] = [];
   private metas: SeriesMeta[] = [];
+  /** Raw points appended since the reset and a checksum of them (tests compare runs by it). */
+  private rawPoints = 0;
+  private rawSum = 0;
   constructor(private readonly capacity = 4096) {}
 
   reset(meta: SeriesMeta[]): void {
     this.list = [];
+    this.rawPoints = 0;
+    this.rawSum = 0;
     this.setMeta(meta);
   }
 
@@ -34,6 +39,9 @@ export class SeriesStore {
       const s = this.list[points[i]!];
       if (!s) continue;
       s.buf.push(points[i + 1]!, points[i + 2]!);
+      this.rawPoints++;
+      // Weighted by series so swapped values change it; same points in the same order → same sum.
+      this.rawSum += points[i + 1]! + points[i + 2]! * (points[i]! + 1);
       any = true;
     }
     return any;
@@ -46,6 +54,11 @@ export class SeriesStore {
   /** The series of one metric and scope, in the engine's order. */
   select(scope: SeriesMeta['scope'], metric: string): Series[] {
     return this.all().filter((s) => s.meta.scope === scope && s.meta.metric === metric);
+  }
+
+  /** How many raw points arrived since the reset, and their checksum. */
+  get checksum(): { points: number; sum: number } {
+    return { points: this.rawPoints, sum: this.rawSum };
   }
 
   get meta(): SeriesMeta[] {

@@ -37,6 +37,21 @@ export interface LabState {
   shareUrl: string | null;
   /** The time range every chart shows (zoomed with the wheel); null = the whole run. */
   timeWindow: TimeWindow;
+  /** Simulated time a seek is heading for; null when not seeking. */
+  seekTarget: number | null;
+  /** What the inspector shows (clicked in the topology view or a table). */
+  selection: Selection | null;
+}
+
+/** An inspectable thing: a flow, a link, or a flow's subflow (MPTCP) or stream (QUIC). */
+export type Selection =
+  | { kind: 'flow'; id: string }
+  | { kind: 'link'; id: string }
+  | { kind: 'subflow' | 'stream'; flow: string; id: string };
+
+export function sameSelection(a: Selection | null, b: Selection | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.kind === b.kind && a.id === b.id && ('flow' in a ? a.flow : '') === ('flow' in b ? b.flow : '');
 }
 
 export const initialState: LabState = {
@@ -62,6 +77,8 @@ export const initialState: LabState = {
   notice: null,
   shareUrl: null,
   timeWindow: null,
+  seekTarget: null,
+  selection: null,
 };
 
 export type Action =
@@ -82,7 +99,11 @@ export type Action =
   | { type: 'addPreset'; preset: PresetDesc }
   | { type: 'notice'; message: string | null }
   | { type: 'shared'; url: string }
-  | { type: 'zoomTime'; window: TimeWindow };
+  | { type: 'zoomTime'; window: TimeWindow }
+  /** A backward seek restarted the run at t = 0 (same run). */
+  | { type: 'rewound'; runId: number }
+  | { type: 'seeking'; runId: number; target: number | null }
+  | { type: 'select'; selection: Selection | null };
 
 /** The knobs' values as the preset (under `variant`, when it has that variant) sets them. */
 /** Knobs whose bound field the preset leaves unset (value null) are left out. */
@@ -136,6 +157,7 @@ export function reducer(s: LabState, a: Action): LabState {
         error: null,
         shareUrl: null,
         timeWindow: null,
+        seekTarget: null,
         seriesVersion: s.seriesVersion + 1,
       };
     case 'playing':
@@ -167,6 +189,22 @@ export function reducer(s: LabState, a: Action): LabState {
       return { ...s, notice: a.message };
     case 'shared':
       return { ...s, shareUrl: a.url };
+    case 'rewound':
+      if (a.runId !== s.runId) return s;
+      return {
+        ...s,
+        run: 'paused',
+        simTime: 0,
+        events: 0,
+        snapshot: null,
+        summary: null,
+        seriesVersion: s.seriesVersion + 1,
+      };
+    case 'seeking':
+      if (a.runId !== s.runId || s.seekTarget === a.target) return s;
+      return { ...s, seekTarget: a.target };
+    case 'select':
+      return sameSelection(s.selection, a.selection) ? s : { ...s, selection: a.selection };
     case 'zoomTime': {
       const w = a.window;
       if (w === null) return s.timeWindow === null ? s : { ...s, timeWindow: null };

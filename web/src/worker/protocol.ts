@@ -26,7 +26,14 @@ export type ToWorker =
   | { type: 'share'; view: ShareView }
   | { type: 'play' }
   | { type: 'pause' }
-  | { type: 'speed'; speed: Speed };
+  | { type: 'speed'; speed: Speed }
+  /** Pause and advance exactly `dt` simulated seconds (a fixed-size step, not one event). */
+  | { type: 'step'; dt: number }
+  /**
+   * Pause and go to simulated time `t` exactly: forward by running on, backward by re-running
+   * the same scenario and seed from 0 (deterministic, so the state is what a run to t gives).
+   */
+  | { type: 'seek'; t: number };
 
 /** The page state a shared link carries besides the scenario and seed. */
 export interface ShareView {
@@ -49,6 +56,10 @@ export type FromWorker =
       snapshot: Snapshot | null;
     }
   | { type: 'finished'; runId: number; summary: Summary }
+  /** A backward seek restarted the run from t = 0 (same run id): drop its points. */
+  | { type: 'rewound'; runId: number }
+  /** A seek started (target) or ended (null). */
+  | { type: 'seeking'; runId: number; target: number | null }
   | {
       type: 'linkOpened';
       /** The shared scenario described like a preset (its knobs are the scenario's). */

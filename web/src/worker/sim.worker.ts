@@ -2,7 +2,8 @@
 // chosen speed, and posts points (one transferable Float64Array per tick), snapshots and the
 // final summary. The UI thread never runs the engine.
 import init, { Simulation, apply_knobs, describe_preset, engine_version, share_decode, share_encode } from '@netlab/wasm';
-import type { KnobValue, PresetDesc, Speed } from '../types';
+import { compactEvents } from '../sim/flowEvents';
+import type { EngineEvent, KnobValue, PresetDesc, Snapshot, Speed } from '../types';
 import type { FromWorker, ToWorker } from './protocol';
 
 /** Wall-clock period between ticks posted to the UI (≈30 per second). */
@@ -25,6 +26,9 @@ let chunkS = 0.01; // adaptive slice for one advance() call
 let lastLoop = 0;
 let metaLen = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** The running seek's target (simulated seconds) and token; a newer seek or load cancels it. */
+let seekTarget: number | null = null;
+let seekToken = 0;
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(msg, { transfer });
@@ -93,7 +97,19 @@ function loop(): void {
   schedule(speed === 'max' ? 0 : Math.max(0, TICK_MS - (performance.now() - start)));
 }
 
-function flush(s: Simulation): void {
+/** Simulated seconds → the engine's nanosecond grid, for exact comparisons. */
+const ns = (t: number) => Math.round(t * 1e9);
+
+function snapshot(s: Simulation): Snapshot {
+  const snap = JSON.parse(s.snapshot_json()) as Snapshot;
+  // After a long seek the events since the last snapshot can be thousands of drops; the page
+  // only reads the newest per flow and type (inspector) and the latest few (drop flashes).
+  if (snap.events) snap.events = compactEvents(snap.events as EngineEvent[]);
+  return snap;
+}
+
+/** Posts the points since the last flush, and the live snapshot unless `points only`. */
+function flush(s: Simulation, withSnapshot = true): void {
   const points = s.take_points();
   let meta = null;
   for (let i = 0; i < points.length; i += 3) {
@@ -104,7 +120,7 @@ function flush(s: Simulation): void {
     }
   }
   post(
-    { type: 'tick', runId, now: s.now_s(), events: s.events(), points, meta, snapshot: JSON.parse(s.snapshot_json()) },
+    { type: 'tick', runId, now: s.now_s(), events: s.events(), points, meta, snapshot: withSnapshot ? snapshot(s) : null },
     [points.buffer],
   );
 }
@@ -161,6 +177,7 @@ async function handle(msg: ToWorker): Promise<void> {
         return;
       }
       stop();
+      cancelSeek();
       sim?.free();
       sim = next;
       loaded = { scenario, seed: msg.seed };
@@ -239,17 +256,123 @@ async function handle(msg: ToWorker): Promise<void> {
       return;
     case 'pause':
       stop();
+      cancelSeek();
       post({ type: 'playing', playing: false });
       return;
     case 'speed':
       speed = msg.speed;
       debtS = 0;
       return;
+    case 'step':
+      stepBy(msg.dt);
+      return;
+    case 'seek':
+      seek(msg.t);
+      return;
   }
+}
+
+function pauseForControl(): void {
+  const was = playing;
+  stop();
+  if (was) post({ type: 'playing', playing: false });
+}
+
+/**
+ * The single step: exactly `dt` simulated seconds (every event up to now + dt). A fixed time
+ * step rather than one engine event, because the state after "all events up to t" is the same
+ * however the run got to t, so stepping, seeking and playing all agree; one event would stop
+ * between events that share a timestamp.
+ */
+function stepBy(dt: number): void {
+  const s = sim;
+  if (!s || seekTarget !== null || !(dt > 0) || s.finished()) return;
+  pauseForControl();
+  try {
+    const t0 = performance.now();
+    const done = s.advance_to(s.now_s() + dt);
+    wallMs += performance.now() - t0;
+    flush(s);
+    if (done) finish(s);
+  } catch (e) {
+    post({ type: 'error', message: message(e) });
+  }
+}
+
+function cancelSeek(): void {
+  if (seekTarget !== null) post({ type: 'seeking', runId, target: null });
+  seekTarget = null;
+  seekToken++;
+}
+
+/** Pause and go to simulated time `t`: on from here, or re-run from 0 when `t` is earlier. */
+function seek(t: number): void {
+  let s = sim;
+  if (!s || !loaded || !Number.isFinite(t)) return;
+  pauseForControl();
+  cancelSeek();
+  const target = Math.min(Math.max(t, 0), s.duration_s());
+  if (ns(target) < ns(s.now_s()) || (s.finished() && ns(target) < ns(s.duration_s()))) {
+    let next: Simulation;
+    try {
+      next = new Simulation(loaded.scenario, loaded.seed);
+    } catch (e) {
+      post({ type: 'error', message: message(e) });
+      return;
+    }
+    s.free();
+    sim = s = next;
+    wallMs = 0;
+    debtS = 0;
+    metaLen = JSON.parse(next.series_meta_json()).length;
+    post({ type: 'rewound', runId });
+  }
+  seekTarget = target;
+  const token = ++seekToken;
+  post({ type: 'seeking', runId, target });
+  seekSlice(token);
+}
+
+/** One time slice of a seek (so messages, e.g. another seek, are handled in between). */
+function seekSlice(token: number): void {
+  const s = sim;
+  const target = seekTarget;
+  if (token !== seekToken || !s || target === null) return;
+  const start = performance.now();
+  let done = s.finished();
+  try {
+    while (!done && ns(s.now_s()) < ns(target) && performance.now() - start < BUDGET_MS) {
+      const t0 = performance.now();
+      // Intermediate stops do not change the state at the target: every call processes all
+      // events up to its time, and the last call is exactly the target.
+      done = s.advance_to(Math.min(target, s.now_s() + chunkS));
+      const ms = performance.now() - t0;
+      wallMs += ms;
+      if (ms < 2) chunkS = Math.min(chunkS * 2, 60);
+      else if (ms > 8) chunkS = Math.max(chunkS / 2, 1e-6);
+    }
+    if (!done && ns(s.now_s()) < ns(target)) {
+      flush(s, false);
+      setTimeout(() => seekSlice(token), 0);
+      return;
+    }
+    // Land exactly on the target (advance_to also moves the clock when no event is due).
+    if (!done) done = s.advance_to(target);
+    flush(s);
+  } catch (e) {
+    seekTarget = null;
+    post({ type: 'seeking', runId, target: null });
+    post({ type: 'error', message: message(e) });
+    return;
+  }
+  seekTarget = null;
+  post({ type: 'seeking', runId, target: null });
+  if (done) finish(s);
 }
 
 function play(): void {
   if (!sim || sim.finished()) return;
+  cancelSeek();
   playing = true;
   lastLoop = performance.now();
   post({ type: 'playing', playing: true });

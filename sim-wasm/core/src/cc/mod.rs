@@ -15,6 +15,7 @@ pub mod bbr;
 pub mod bbr_a;
 pub mod cubic;
 pub mod da_bbr;
+pub mod lia;
 pub mod reno;
 
 use crate::engine::rng::SimRng;
@@ -170,6 +171,7 @@ pub const REGISTRY: &[(&str, Factory)] = &[
     ("bbr-a", bbr_a::BbrA::boxed),
     ("bbq", bbq::Bbq::boxed),
     ("da-bbr", da_bbr::DaBbr::boxed),
+    ("lia", lia::Lia::boxed),
 ];
 
 /// The registered names, for error messages and the UI.

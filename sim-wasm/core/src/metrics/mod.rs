@@ -1,6 +1,8 @@
 //! What a run measures: time series, typed events, per-flow counters, and the summary.
 
+pub mod classes;
 pub mod series;
+pub mod streams;
 pub mod summary;
 
 pub use series::{Recorder, SeriesId, SeriesMeta};
@@ -41,6 +43,26 @@ pub struct FlowStats {
     pub bytes_delivered: u64,
     /// `bytes_delivered` at the end of the warm-up.
     pub bytes_at_warmup: u64,
+    /// MPTCP: the packet scheduler's name.
+    pub scheduler: Option<String>,
+    /// MPTCP: the size class (G0 … G3) the flow scheduler put the flow in.
+    pub size_class: Option<&'static str>,
+    /// MPTCP: per-subflow counters, filled in as the connection ends (or at the summary).
+    pub subflows: Vec<SubflowStats>,
+    /// Left out of the summary's flow list (a generated flow beyond the listing cap); it
+    /// still counts in every aggregate.
+    pub unlisted: bool,
+}
+
+/// One MPTCP subflow's counters.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SubflowStats {
+    /// Path number, 1-based (links "path1", "path2", …).
+    pub path: u32,
+    /// Payload bytes of first transmissions on this subflow.
+    pub data_bytes: u64,
+    pub sent_packets: u64,
+    pub retransmitted_packets: u64,
 }
 
 /// A typed event, for tests, the CLI trace and the page's timeline.
@@ -59,6 +81,25 @@ pub enum EventKind {
     Drop { link: u32, wire: bool },
     /// The receiver holds the whole flow.
     FlowCompleted,
+    /// A QUIC stream scheduler chose a stream for a frame (logged when the choice changes,
+    /// at most quic::connection::PICK_LOG_PER_SECOND a second per connection).
+    StreamPick { stream: u64, reason: &'static str, retransmission: bool },
+    /// QUIC loss detection (RFC 9002 §6.1) declared packets lost.
+    PacketsLost { lost: u32, persistent_congestion: bool },
+    /// The QUIC probe timeout fired (RFC 9002 §6.2); `count` is the backoff exponent.
+    Pto { count: u32 },
+    /// An MPTCP packet scheduler's decision (logged when it differs from the connection's
+    /// previous decision, so a steady choice is one event, not one per packet): the subflow
+    /// chosen (index, and its path number) or none (wait), the rule that decided and the
+    /// terms of its inequality.
+    MptcpSched {
+        subflow: Option<u32>,
+        path: Option<u32>,
+        reason: &'static str,
+        terms: Vec<crate::mptcp::sched::Term>,
+    },
+    /// An MPTCP flow scheduler chose the flow's paths (FSFS: by size class).
+    MptcpPaths { size_class: &'static str, paths: Vec<u32> },
 }
 
 impl EventKind {

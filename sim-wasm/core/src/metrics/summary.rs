@@ -30,6 +30,21 @@ pub struct Summary {
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
     pub jain: Option<f64>,
+    /// Per-stream message latencies of the QUIC flows (absent without them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<super::streams::StreamSummary>,
+    /// MPTCP runs: FCT statistics per size class G0 … G3 and over all ("all").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fct_by_class: Option<std::collections::BTreeMap<String, super::classes::ClassStats>>,
+    /// MPTCP runs: mean throughput (bytes / FCT) of long (G3) flows, Mbit/s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub long_flow_mbps: Option<f64>,
+    /// MPTCP runs: mean throughput of every classified flow, Mbit/s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_flow_mbps: Option<f64>,
+    /// Generated flows left out of `flows` (they count in the aggregates).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flows_unlisted: Option<u64>,
     /// Set when a run budget stopped the run early: why, and when.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aborted: Option<String>,
@@ -53,6 +68,25 @@ pub struct FlowSummary {
     pub received_packets: u64,
     pub dropped_packets: u64,
     pub bytes_delivered: u64,
+    /// MPTCP: the packet scheduler.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheduler: Option<String>,
+    /// MPTCP: the size class (G0 … G3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_class: Option<&'static str>,
+    /// MPTCP: one entry per subflow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subflows: Option<Vec<SubflowSummary>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SubflowSummary {
+    /// Path number (1-based; links "path1", "path2", …).
+    pub path: u32,
+    /// Share of the flow's data bytes first sent on this subflow.
+    pub bytes_share: f64,
+    pub sent_packets: u64,
+    pub retransmitted_packets: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -138,6 +172,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
     let flows: Vec<FlowSummary> = w
         .flows
         .iter()
+        .filter(|f| !f.unlisted)
         .map(|f| {
             let end = f.completed_at.unwrap_or(now);
             let goodput_mbps = match f.size_bytes {
@@ -161,6 +196,20 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
                 received_packets: f.received_packets,
                 dropped_packets: f.dropped_packets,
                 bytes_delivered: f.bytes_delivered,
+                scheduler: f.scheduler.clone(),
+                size_class: f.size_class,
+                subflows: f.scheduler.as_ref().map(|_| {
+                    let total: u64 = f.subflows.iter().map(|s| s.data_bytes).sum();
+                    f.subflows
+                        .iter()
+                        .map(|s| SubflowSummary {
+                            path: s.path,
+                            bytes_share: if total > 0 { s.data_bytes as f64 / total as f64 } else { 0.0 },
+                            sent_packets: s.sent_packets,
+                            retransmitted_packets: s.retransmitted_packets,
+                        })
+                        .collect()
+                }),
             }
         })
         .collect();
@@ -197,9 +246,24 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
         flows,
         links,
         jain,
+        streams: {
+            let ids: Vec<String> = w.flows.iter().map(|f| f.id.clone()).collect();
+            super::streams::summarize(&w.streams, &ids, warmup)
+        },
+        fct_by_class: None,
+        long_flow_mbps: None,
+        mean_flow_mbps: None,
+        flows_unlisted: None,
         aborted: None,
         digest: String::new(),
     };
+    if let Some(m) = super::classes::compute(&w.flows, warmup, now) {
+        s.fct_by_class = Some(m.fct_by_class);
+        s.long_flow_mbps = m.long_flow_mbps;
+        s.mean_flow_mbps = m.mean_flow_mbps;
+    }
+    let unlisted = w.flows.iter().filter(|f| f.unlisted).count() as u64;
+    s.flows_unlisted = (unlisted > 0).then_some(unlisted);
     s.digest = s.compute_digest();
     s.wall_s = wall_s;
     s

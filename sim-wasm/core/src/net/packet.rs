@@ -32,12 +32,36 @@ pub struct Packet {
 pub enum Body {
     TcpData(TcpData),
     TcpAck(TcpAck),
+    /// QUIC packets are boxed so that the common TCP packet stays small.
+    QuicData(Box<crate::quic::QuicData>),
+    QuicAck(Box<crate::quic::QuicAck>),
+    /// A segment of an MPTCP subflow, with its connection-level data sequence number.
+    MptcpData(MptcpData),
+    /// A subflow ACK that also carries the connection-level DATA_ACK and receive window.
+    MptcpAck(MptcpAck),
 }
 
 impl Body {
     pub fn is_data(&self) -> bool {
-        matches!(self, Body::TcpData(_))
+        matches!(self, Body::TcpData(_) | Body::MptcpData(_) | Body::QuicData(_))
     }
+}
+
+/// An MPTCP subflow segment (RFC 8684 DSS option: subflow sequence plus data sequence).
+/// Data sequence numbers count segments of the connection, like subflow sequence numbers.
+#[derive(Debug, Clone, Copy)]
+pub struct MptcpData {
+    pub data: TcpData,
+    pub dsn: u64,
+}
+
+/// A subflow's cumulative ACK + SACK, with the connection-level cumulative DATA_ACK and the
+/// connection receive window (segments beyond `data_ack` the receiver has room for).
+#[derive(Debug, Clone, Copy)]
+pub struct MptcpAck {
+    pub ack: TcpAck,
+    pub data_ack: u64,
+    pub window: u64,
 }
 
 /// A TCP data segment. Sequence numbers count segments, not bytes (every segment but the last

@@ -100,7 +100,7 @@ pub fn build(topo: &Topology, seed: u64) -> Built {
         Topology::Parallel(p) => {
             let src = node("src".into(), NodeKind::Host);
             let dst = node("dst".into(), NodeKind::Host);
-            for (i, ps) in p.paths.iter().enumerate() {
+            for (i, ps) in p.expanded().iter().enumerate() {
                 let n = i + 1;
                 let rate = mbps(ps.rate_mbps);
                 let fwd = add(&mut links, format!("path{n}"), src, dst, rate, ps.rtt_ms / 2.0, limit(&ps.buffer, rate, ps.rtt_ms), ps.loss);

@@ -17,7 +17,9 @@
 //! ```
 //! `greater`: left > factor·right + margin; `less`: left < factor·right − margin;
 //! `about`: |left − factor·right| ≤ margin. With several `seeds`, each side is the mean over
-//! them.
+//! them. A side may subtract another run's metric with `minus` (`{"set": …, "metric": …,
+//! "minus": {"set": …, "metric": …}}`), for claims about a difference that grows ("the gain of
+//! ABS over RR is larger for longer messages").
 
 use super::{apply_setting, ScenarioError};
 use serde::{Deserialize, Serialize};
@@ -59,6 +61,9 @@ pub struct Side {
     pub set: BTreeMap<String, Value>,
     /// A path into the summary; see [`metric`].
     pub metric: String,
+    /// Subtract this run's metric (a difference between two runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minus: Option<Box<Side>>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -96,10 +101,18 @@ pub struct Outcome {
 
 impl Expectation {
     fn sides(&self) -> Vec<&Side> {
-        match &self.right {
+        let top = match &self.right {
             Rhs::Side(r) => vec![&self.left, r],
             Rhs::Value(_) => vec![&self.left],
+        };
+        let mut out = Vec::new();
+        for s in top {
+            out.push(s);
+            if let Some(m) = &s.minus {
+                out.push(m);
+            }
         }
+        out
     }
 
     fn seeds(&self, default_seed: u64) -> Vec<u64> {
@@ -181,13 +194,19 @@ pub fn metric(summary: &Value, path: &str) -> Result<f64, String> {
 
 /// Judge one expectation given a way to look up each run's summary.
 pub fn evaluate(e: &Expectation, default_seed: u64, summary_of: &dyn Fn(&RunSpec) -> Option<Value>) -> Outcome {
+    let one_run = |side: &Side, seed: u64| -> Result<f64, String> {
+        let run = RunSpec { settings: side.set.clone(), seed };
+        let s = summary_of(&run).ok_or_else(|| format!("missing the run {}", serde_json::to_string(&run).unwrap_or_default()))?;
+        metric(&s, &side.metric)
+    };
     let side_value = |side: &Side| -> Result<f64, String> {
         let mut total = 0.0;
         let seeds = e.seeds(default_seed);
         for &seed in &seeds {
-            let run = RunSpec { settings: side.set.clone(), seed };
-            let s = summary_of(&run).ok_or_else(|| format!("missing the run {}", serde_json::to_string(&run).unwrap_or_default()))?;
-            total += metric(&s, &side.metric)?;
+            total += one_run(side, seed)?;
+            if let Some(m) = &side.minus {
+                total -= one_run(m, seed)?;
+            }
         }
         Ok(total / seeds.len() as f64)
     };
@@ -232,7 +251,16 @@ pub fn validate(expect: &[Expectation], scenario: &Value) -> Result<(), Scenario
                 return Err(ScenarioError::new(format!("{p}.right"), "must be a finite number"));
             }
         }
-        for (name, side) in [("left", Some(&e.left)), ("right", match &e.right { Rhs::Side(s) => Some(s), _ => None })] {
+        let right = match &e.right {
+            Rhs::Side(s) => Some(s),
+            _ => None,
+        };
+        for (name, side) in [
+            ("left", Some(&e.left)),
+            ("left.minus", e.left.minus.as_deref()),
+            ("right", right),
+            ("right.minus", right.and_then(|s| s.minus.as_deref())),
+        ] {
             let Some(side) = side else { continue };
             if side.metric.trim().is_empty() {
                 return Err(ScenarioError::new(format!("{p}.{name}.metric"), "must name a summary field"));
@@ -324,6 +352,25 @@ mod tests {
         assert!(!evaluate(&strict, 9, &lookup).pass);
         let about = Expectation { relation: Relation::About, margin: 0.2, ..e };
         assert!(evaluate(&about, 9, &lookup).pass);
+    }
+
+    #[test]
+    fn a_difference_of_two_runs() {
+        let e: Expectation = serde_json::from_value(json!({
+            "claim": "the gap grows",
+            "left": {"set": {"cc": "x", "n": 8}, "metric": "jain", "minus": {"set": {"cc": "y", "n": 8}, "metric": "jain"}},
+            "relation": "greater",
+            "right": {"set": {"cc": "x", "n": 2}, "metric": "jain", "minus": {"set": {"cc": "y", "n": 2}, "metric": "jain"}}
+        }))
+        .unwrap();
+        assert_eq!(runs(std::slice::from_ref(&e), 1).len(), 4);
+        let lookup = |r: &RunSpec| {
+            let n = r.settings["n"].as_f64().unwrap();
+            Some(summary(if r.settings["cc"] == "x" { 10.0 * n } else { n }, [1.0, 1.0]))
+        };
+        let o = evaluate(&e, 1, &lookup);
+        assert!(o.pass, "{o:?}");
+        assert_eq!((o.left, o.right), (72.0, 18.0));
     }
 
     #[test]

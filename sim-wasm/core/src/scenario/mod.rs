@@ -8,6 +8,7 @@
 
 pub mod expect;
 pub mod knobs;
+pub mod quic;
 pub mod sweep;
 mod validate;
 
@@ -65,7 +66,11 @@ pub struct Scenario {
     #[serde(default = "yes")]
     pub stop_when_done: bool,
     pub topology: Topology,
+    #[serde(default)]
     pub flows: Vec<FlowSpec>,
+    /// Generated MPTCP traffic: Poisson arrivals, sized flows, background flows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<crate::traffic::TrafficSpec>,
     #[serde(default)]
     pub tcp: TcpSpec,
     #[serde(default)]
@@ -127,6 +132,25 @@ pub struct Parallel {
     pub paths: Vec<PathSpec>,
 }
 
+impl Parallel {
+    /// Every path with `count` expanded (RTTs spread evenly up to `rtt_ms_max`).
+    pub fn expanded(&self) -> Vec<PathSpec> {
+        let mut out = Vec::new();
+        for p in &self.paths {
+            for k in 0..p.count {
+                let mut c = p.clone();
+                c.count = 1;
+                c.rtt_ms_max = None;
+                if let (Some(max), true) = (p.rtt_ms_max, p.count > 1) {
+                    c.rtt_ms = p.rtt_ms + (max - p.rtt_ms) * k as f64 / (p.count - 1) as f64;
+                }
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PathSpec {
@@ -141,6 +165,16 @@ pub struct PathSpec {
     /// loss recovery step by step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drop_packets: Vec<u64>,
+    /// This many identical paths (default 1) …
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u32,
+    /// … with RTTs spread evenly from `rtt_ms` to this (the MPTCP-FSFS paper's [20, 200] ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtt_ms_max: Option<f64>,
+}
+
+fn is_one(x: &u32) -> bool {
+    *x == 1
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -189,12 +223,18 @@ pub struct BufferSpec {
 pub enum FlowKind {
     #[default]
     Tcp,
+    /// One QUIC connection with several streams (`quic` describes them).
+    Quic,
+    /// Multipath TCP: subflows on several paths of a `parallel` topology (see `mptcp`).
+    Mptcp,
 }
 
 impl FlowKind {
     pub fn as_str(self) -> &'static str {
         match self {
             FlowKind::Tcp => "tcp",
+            FlowKind::Quic => "quic",
+            FlowKind::Mptcp => "mptcp",
         }
     }
 }
@@ -220,12 +260,23 @@ pub struct FlowSpec {
     /// Bytes to send; absent = a bulk flow that never ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size_bytes: Option<u64>,
+    /// The size in kB (1000 bytes) or MB (10⁶ bytes) instead, for knobs in those units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_kb: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_mb: Option<f64>,
     /// Replicate this flow `count` times (ids get ".1", ".2", …).
     #[serde(default = "one")]
     pub count: u32,
     /// With count > 1, start the copies evenly spread over this many seconds.
     #[serde(default)]
     pub start_spread_s: f64,
+    /// Streams and settings of a `quic` flow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quic: Option<quic::QuicSpec>,
+    /// MPTCP settings (kind "mptcp"; absent = defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mptcp: Option<crate::mptcp::MptcpSpec>,
 }
 
 fn default_cc() -> String {
@@ -359,6 +410,10 @@ impl Scenario {
             for k in 0..f.count {
                 let mut copy = f.clone();
                 copy.count = 1;
+                if let Some(x) = f.size_kb.map(|kb| kb * 1e3).or(f.size_mb.map(|mb| mb * 1e6)) {
+                    copy.size_bytes = Some((x.round() as u64).max(1));
+                    (copy.size_kb, copy.size_mb) = (None, None);
+                }
                 let id = if f.count == 1 { base.clone() } else { format!("{base}.{}", k + 1) };
                 if f.count > 1 {
                     copy.start_s = f.start_s + f.start_spread_s * k as f64 / f.count as f64;

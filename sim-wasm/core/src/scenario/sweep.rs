@@ -58,6 +58,9 @@ pub enum Metric {
     GoodputMbps,
     /// Mean queue of the first reported link, bytes.
     MeanQueueBytes,
+    /// Mean message latency of the first stream of the first QUIC flow, ms (the priority or
+    /// control stream in the quic-* presets).
+    PriorityLatencyMs,
 }
 
 /// One point of a sweep: where it sits in the grid and the scenario to run.
@@ -129,6 +132,7 @@ impl Metric {
             Metric::MeanQueueBytes => "links.0.mean_queue_bytes",
             Metric::GoodputMbps => "total_goodput_mbps",
             Metric::RetransmissionRate => "retransmission_rate",
+            Metric::PriorityLatencyMs => "streams.0.latency_ms.mean",
         }
     }
 }

@@ -111,12 +111,27 @@ pub fn validate(s: &Scenario) -> R {
                 positive(&format!("topology.paths[{i}].rtt_ms"), path.rtt_ms)?;
                 probability(&format!("topology.paths[{i}].loss"), path.loss)?;
                 buffer(&format!("topology.paths[{i}].buffer"), &path.buffer)?;
+                if path.count == 0 || path.count > 1000 {
+                    return err(format!("topology.paths[{i}].count"), format!("must be in [1, 1000] (got {})", path.count));
+                }
+                if let Some(max) = path.rtt_ms_max {
+                    if !(max.is_finite() && max >= path.rtt_ms) {
+                        return err(format!("topology.paths[{i}].rtt_ms_max"), format!("must be ≥ rtt_ms ({})", path.rtt_ms));
+                    }
+                }
             }
-            p.paths.len()
+            let n = p.expanded().len();
+            if n > 1000 {
+                return err("topology.paths", format!("at most 1000 paths (got {n})"));
+            }
+            n
         }
     };
-    if s.flows.is_empty() {
+    if s.flows.is_empty() && s.traffic.is_none() {
         return err("flows", "needs at least one flow");
+    }
+    if let Some(t) = &s.traffic {
+        t.validate(s, n_routes)?;
     }
     let mut total = 0usize;
     for (i, f) in s.flows.iter().enumerate() {
@@ -137,6 +152,17 @@ pub fn validate(s: &Scenario) -> R {
         if f.start_s >= s.duration_s {
             return err(p("start_s"), format!("must be before the end of the run ({} s)", s.duration_s));
         }
+        let sizes = [f.size_bytes.is_some(), f.size_kb.is_some(), f.size_mb.is_some()].iter().filter(|x| **x).count();
+        if sizes > 1 {
+            return err(p("size_bytes"), "give only one of size_bytes, size_kb, size_mb");
+        }
+        for (name, v) in [("size_kb", f.size_kb), ("size_mb", f.size_mb)] {
+            if let Some(v) = v {
+                if !(v.is_finite() && v > 0.0 && v <= 1e7) {
+                    return err(p(name), format!("must be in (0, 10⁷] (got {v})"));
+                }
+            }
+        }
         if f.size_bytes == Some(0) {
             return err(p("size_bytes"), "must be > 0 (omit it for a bulk flow)");
         }
@@ -144,6 +170,18 @@ pub fn validate(s: &Scenario) -> R {
             return err(p("count"), "must be ≥ 1");
         }
         non_negative(&p("start_spread_s"), f.start_spread_s)?;
+        match (f.kind, &f.quic) {
+            (super::FlowKind::Quic, None) => return err(p("quic"), "a quic flow needs a quic block with its streams"),
+            (super::FlowKind::Quic, Some(q)) => {
+                if f.size_bytes.is_some() || f.size_kb.is_some() || f.size_mb.is_some() {
+                    return err(p("size_bytes"), "a quic flow's sizes are its streams' sources (quic.streams[].source)");
+                }
+                super::quic::validate(q, &p("quic"))?;
+            }
+            (_, Some(_)) => return err(p("quic"), "only for flows of kind quic"),
+            _ => {}
+        }
+        crate::mptcp::validate_flow(s, i, f, n_routes)?;
         total += f.count as usize;
         if total > MAX_FLOWS {
             return err(p("count"), format!("the scenario may have at most {MAX_FLOWS} flows"));

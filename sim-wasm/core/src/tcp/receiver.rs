@@ -9,7 +9,7 @@ use super::TcpConfig;
 use crate::engine::timer::{TimerFired, TimerSlot};
 
 use crate::metrics::EventKind;
-use crate::net::packet::{AgentId, Body, FlowIdx, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
+use crate::net::packet::{AgentId, Body, FlowIdx, MptcpAck, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
 use crate::sim::{Agent, World};
 use rangemap::RangeSet;
 
@@ -32,6 +32,11 @@ pub struct TcpReceiver {
     delack: TimerSlot,
     /// Segment of the most recent arrival, for the first SACK block (RFC 2018 §4).
     last_seq: u64,
+    /// MPTCP subflow: the connection's (DATA_ACK, window) to put on every ACK; the
+    /// connection, not the subflow, accounts the flow's delivered bytes.
+    pub(crate) data_ack: Option<(u64, u64)>,
+    /// Offset of this receiver's timer kind within its agent (0 for plain TCP).
+    timer_base: u8,
 }
 
 impl TcpReceiver {
@@ -48,7 +53,18 @@ impl TcpReceiver {
             unacked: 0,
             delack: TimerSlot::default(),
             last_seq: 0,
+            data_ack: None,
+            timer_base: 0,
         }
+    }
+
+    /// The receiving end of an MPTCP subflow whose ACKs take `path`; its delayed-ACK timer
+    /// is kind `timer_base` of the connection's agent.
+    pub fn new_subflow(flow: FlowIdx, me: AgentId, sender: AgentId, path: PathId, cfg: TcpConfig, timer_base: u8) -> Self {
+        let mut r = Self::new(flow, me, sender, path, cfg);
+        r.data_ack = Some((0, 0));
+        r.timer_base = timer_base;
+        r
     }
 
     /// Bytes held in order.
@@ -80,19 +96,19 @@ impl TcpReceiver {
                 n += 1;
             }
         }
-        w.send(Packet {
-            flow: self.flow,
-            dst: self.sender,
-            path: self.path,
-            hop: 0,
-            wire_bytes: self.cfg.ack_bytes,
-            body: Body::TcpAck(TcpAck { cum: self.cum, sack, sack_len: n as u8 }),
-        });
+        let ack = TcpAck { cum: self.cum, sack, sack_len: n as u8 };
+        let body = match self.data_ack {
+            None => Body::TcpAck(ack),
+            Some((data_ack, window)) => Body::MptcpAck(MptcpAck { ack, data_ack, window }),
+        };
+        w.send(Packet { flow: self.flow, dst: self.sender, path: self.path, hop: 0, wire_bytes: self.cfg.ack_bytes, body });
     }
 
-    fn on_data(&mut self, seq: u64, len: u32, fin: bool, w: &mut World) {
-        let stats = &mut w.flows[self.flow as usize];
-        stats.received_packets += 1;
+    pub(crate) fn on_data(&mut self, seq: u64, len: u32, fin: bool, w: &mut World) {
+        let subflow = self.data_ack.is_some();
+        if !subflow {
+            w.flows[self.flow as usize].received_packets += 1;
+        }
         if fin {
             self.fin = Some((seq, len));
         }
@@ -109,24 +125,39 @@ impl TcpReceiver {
         } else if seq > self.cum {
             self.ooo.insert(seq..seq + 1);
         }
-        let bytes = self.bytes_in_order();
-        let stats = &mut w.flows[self.flow as usize];
-        stats.bytes_delivered = bytes;
-        if stats.completed_at.is_none() && self.fin.is_some_and(|(f, _)| self.cum > f) {
-            stats.completed_at = Some(w.now);
-            w.log.push(w.now, Some(self.flow), EventKind::FlowCompleted);
+        if !subflow {
+            let bytes = self.bytes_in_order();
+            let stats = &mut w.flows[self.flow as usize];
+            stats.bytes_delivered = bytes;
+            if stats.completed_at.is_none() && self.fin.is_some_and(|(f, _)| self.cum > f) {
+                stats.completed_at = Some(w.now);
+                w.log.push(w.now, Some(self.flow), EventKind::FlowCompleted);
+            }
         }
         self.unacked += 1;
         let immediate = !self.cfg.delayed_ack || !in_order || had_holes || fin || self.unacked >= 2;
         if immediate {
             self.send_ack(w);
         } else if let Some(at) = self.delack.arm(w.now + self.cfg.delack) {
-            w.timer(self.me, TIMER_DELACK, at);
+            w.timer(self.me, self.timer_base + TIMER_DELACK, at);
         }
     }
 
     pub fn next_expected(&self) -> u64 {
         self.cum
+    }
+
+    pub(crate) fn on_delack_timer(&mut self, w: &mut World) {
+        match self.delack.on_event(w.now) {
+            TimerFired::Fire => self.send_ack(w),
+            TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_DELACK, t),
+            TimerFired::Stale => {}
+        }
+    }
+
+    /// Bytes of reassembly state (for the memory budget).
+    pub fn state_bytes(&self) -> usize {
+        self.ooo.len() * 16
     }
 }
 
@@ -139,11 +170,7 @@ impl Agent for TcpReceiver {
 
     fn on_timer(&mut self, kind: u8, w: &mut World) {
         debug_assert_eq!(kind, TIMER_DELACK);
-        match self.delack.on_event(w.now) {
-            TimerFired::Fire => self.send_ack(w),
-            TimerFired::Reschedule(t) => w.timer(self.me, TIMER_DELACK, t),
-            TimerFired::Stale => {}
-        }
+        self.on_delack_timer(w);
     }
 }
 

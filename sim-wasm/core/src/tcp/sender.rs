@@ -27,7 +27,7 @@ use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
-use crate::net::packet::{AgentId, Body, FlowIdx, Packet, PathId, TcpAck, TcpData};
+use crate::net::packet::{AgentId, Body, FlowIdx, MptcpData, Packet, PathId, TcpAck, TcpData};
 use crate::sim::{Agent, FlowSnapshot, World};
 use rangemap::RangeSet;
 use std::collections::{BTreeSet, VecDeque};
@@ -35,6 +35,9 @@ use std::collections::{BTreeSet, VecDeque};
 pub const TIMER_START: u8 = 0;
 const TIMER_RTO: u8 = 1;
 const TIMER_PACE: u8 = 2;
+/// Timer kinds a sender uses; an MPTCP connection gives subflow `i` the kinds
+/// `i·TIMER_KINDS + k`, so one agent can host many senders.
+pub const TIMER_KINDS: u8 = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SegState {
@@ -51,6 +54,10 @@ struct Seg {
     sent_at: Time,
     retransmitted: bool,
     stamp: TxStamp,
+    /// Connection-level data sequence number this segment carries (MPTCP subflows; equal to
+    /// the segment number for plain TCP) and its payload length.
+    dsn: u64,
+    len: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,6 +134,22 @@ struct SenderSeries {
     extra: Vec<SeriesId>,
 }
 
+/// What an MPTCP subflow adds to a TCP sender: its new data comes from the connection (one
+/// data sequence number at a time, chosen by the packet scheduler) instead of its own byte
+/// stream, and its segments carry that data sequence number.
+#[derive(Debug, Clone, Default)]
+pub struct SubflowMode {
+    /// The subflow's number in its connection (index into `FlowStats::subflows`).
+    pub index: usize,
+    /// Retransmission timeouts so far (the connection reinjects data after each).
+    pub rtos: u64,
+    /// Data packets sent on this subflow, retransmissions included, and the retransmissions.
+    pub sent_packets: u64,
+    pub retransmitted_packets: u64,
+    /// Payload bytes of first transmissions (the subflow's share of the connection's data).
+    pub data_bytes: u64,
+}
+
 pub struct TcpSender {
     flow: FlowIdx,
     me: AgentId,
@@ -162,8 +185,16 @@ pub struct TcpSender {
     last_rate_bps: f64,
     last_goodput_bytes: u64,
     last_sample_t: f64,
-    series: SenderSeries,
+    series: Option<SenderSeries>,
     cc_events: Vec<CcEvent>,
+    /// Offset of this sender's timer kinds within its agent (0 for plain TCP).
+    timer_base: u8,
+    /// Set for an MPTCP subflow.
+    sub: Option<SubflowMode>,
+    /// (data sequence number, length) of the new segment being sent (subflows only).
+    new_data: Option<(u64, u32)>,
+    /// The connection's last data sequence number, once known (subflows only).
+    data_fin: Option<u64>,
 }
 
 impl TcpSender {
@@ -178,15 +209,16 @@ impl TcpSender {
         size_bytes: Option<u64>,
         w: &mut World,
     ) -> Self {
-        let mss = cfg.mss as u64;
-        let (total_segs, last_len) = match size_bytes {
-            Some(b) => (Some(b.div_ceil(mss)), (b - (b.div_ceil(mss) - 1) * mss) as u32),
-            None => (None, cfg.mss),
-        };
         let owner = w.flows[flow as usize].id.clone();
+        let series = Some(Self::register_series(&owner, cc.as_ref(), w));
+        Self::build(flow, me, receiver, path, cfg, cc, size_bytes, series)
+    }
+
+    fn register_series(owner: &str, cc: &dyn CongestionControl, w: &mut World) -> SenderSeries {
+        let owner = owner.to_string();
         let rec = &mut w.rec;
         let m = cc.metrics();
-        let series = SenderSeries {
+        SenderSeries {
             cwnd: rec.register("flow", &owner, "cwnd", "packets", None),
             inflight: rec.register("flow", &owner, "inflight", "packets", None),
             srtt: rec.register("flow", &owner, "srtt", "ms", None),
@@ -201,6 +233,50 @@ impl TcpSender {
             }),
             btl_bw: m.btl_bw.map(|_| rec.register("flow", &owner, "btl_bw", "Mbit/s", None)),
             extra: cc.extra_metric_names().iter().map(|n| rec.register("flow", &owner, n, "", None)).collect(),
+        }
+    }
+
+    /// Subflow `index` of an MPTCP connection, on `path`: no series of its own (its connection
+    /// records per-subflow series), timer kinds offset by `timer_base`, and an RTT estimate seeded with `handshake_rtt`, the sample
+    /// Linux takes from the subflow's SYN/SYN-ACK exchange (tcp_synack_rtt_meas); the lab does
+    /// not simulate handshake packets (**choice**), so the connection passes the path's RTT.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new_subflow(
+        flow: FlowIdx,
+        me: AgentId,
+        receiver: AgentId,
+        path: PathId,
+        cfg: TcpConfig,
+        cc: Box<dyn CongestionControl>,
+        index: usize,
+        timer_base: u8,
+        handshake_rtt: Time,
+    ) -> Self {
+        let mut s = Self::build(flow, me, receiver, path, cfg, cc, None, None);
+        s.timer_base = timer_base;
+        s.sub = Some(SubflowMode { index, ..SubflowMode::default() });
+        s.started = true;
+        if handshake_rtt > 0 {
+            s.rtt.on_sample(handshake_rtt);
+        }
+        s
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        flow: FlowIdx,
+        me: AgentId,
+        receiver: AgentId,
+        path: PathId,
+        cfg: TcpConfig,
+        cc: Box<dyn CongestionControl>,
+        size_bytes: Option<u64>,
+        series: Option<SenderSeries>,
+    ) -> Self {
+        let mss = cfg.mss as u64;
+        let (total_segs, last_len) = match size_bytes {
+            Some(b) => (Some(b.div_ceil(mss)), (b - (b.div_ceil(mss) - 1) * mss) as u32),
+            None => (None, cfg.mss),
         };
         let rtt = RttEstimator::new(cfg.initial_rto, cfg.min_rto, cfg.max_rto);
         TcpSender {
@@ -236,6 +312,10 @@ impl TcpSender {
             series,
             cc_events: Vec::new(),
             cfg,
+            timer_base: 0,
+            sub: None,
+            new_data: None,
+            data_fin: None,
         }
     }
 
@@ -244,7 +324,9 @@ impl TcpSender {
     }
 
     fn has_new_data(&self) -> bool {
-        self.total_segs.is_none_or(|t| self.snd_nxt < t) && self.snd_nxt - self.snd_una < self.cfg.rwnd
+        // A subflow's new data is handed to it by its connection (`send_data`).
+        self.sub.is_none()
+            && self.total_segs.is_none_or(|t| self.snd_nxt < t) && self.snd_nxt - self.snd_una < self.cfg.rwnd
     }
 
     fn done(&self) -> bool {
@@ -254,7 +336,7 @@ impl TcpSender {
     fn arm(&mut self, which: u8, at: Time, w: &mut World) {
         let slot = if which == TIMER_RTO { &mut self.rto_timer } else { &mut self.pace_timer };
         if let Some(t) = slot.arm(at) {
-            w.timer(self.me, which, t);
+            w.timer(self.me, self.timer_base + which, t);
         }
     }
 
@@ -293,8 +375,11 @@ impl TcpSender {
             }
             let Some(seq) = self.next_segment() else {
                 // Window open but nothing to send: samples taken now measure the application,
-                // not the path (tcp_rate_check_app_limited).
-                self.rate.mark_app_limited(self.in_flight);
+                // not the path (tcp_rate_check_app_limited). A subflow's connection decides
+                // that, since it may still hand this subflow new data.
+                if self.sub.is_none() {
+                    self.rate.mark_app_limited(self.in_flight);
+                }
                 return;
             };
             let wire = self.transmit(seq, w);
@@ -314,12 +399,40 @@ impl TcpSender {
         let stamp = self.rate.on_send(now, idle);
         let tx_ord = self.next_tx_ord;
         self.next_tx_ord += 1;
-        let is_last = self.total_segs == Some(seq + 1);
-        let len = if is_last { self.last_len } else { self.cfg.mss };
+        let (dsn, len) = if seq < self.snd_nxt {
+            let s = self.seg(seq);
+            (s.dsn, s.len)
+        } else if let Some(d) = self.new_data.take() {
+            d
+        } else {
+            (seq, if self.total_segs == Some(seq + 1) { self.last_len } else { self.cfg.mss })
+        };
+        // A subflow's FIN flag stands for the connection's DATA_FIN (its last data).
+        let is_last = match self.sub {
+            Some(_) => self.data_fin == Some(dsn),
+            None => self.total_segs == Some(seq + 1),
+        };
         if let Some(p) = &mut self.prr {
             p.out += 1;
         }
         let stats = &mut w.flows[self.flow as usize];
+        if let Some(sub) = &mut self.sub {
+            let first = seq == self.snd_nxt;
+            sub.sent_packets += 1;
+            if first {
+                sub.data_bytes += len as u64;
+            } else {
+                sub.retransmitted_packets += 1;
+            }
+            if let Some(st) = stats.subflows.get_mut(sub.index) {
+                st.sent_packets += 1;
+                if first {
+                    st.data_bytes += len as u64;
+                } else {
+                    st.retransmitted_packets += 1;
+                }
+            }
+        }
         stats.sent_packets += 1;
         if seq == self.snd_nxt {
             self.segs.push_back(Seg {
@@ -328,6 +441,8 @@ impl TcpSender {
                 sent_at: now,
                 retransmitted: false,
                 stamp,
+                dsn,
+                len,
             });
             self.snd_nxt += 1;
         } else {
@@ -347,14 +462,9 @@ impl TcpSender {
             self.arm(TIMER_RTO, at, w);
         }
         let wire = len + self.cfg.header_bytes;
-        w.send(Packet {
-            flow: self.flow,
-            dst: self.receiver,
-            path: self.path,
-            hop: 0,
-            wire_bytes: wire,
-            body: Body::TcpData(TcpData { seq, len, fin: is_last, sent_at: now }),
-        });
+        let data = TcpData { seq, len, fin: is_last, sent_at: now };
+        let body = if self.sub.is_some() { Body::MptcpData(MptcpData { data, dsn }) } else { Body::TcpData(data) };
+        w.send(Packet { flow: self.flow, dst: self.receiver, path: self.path, hop: 0, wire_bytes: wire, body });
         wire
     }
 
@@ -403,7 +513,7 @@ impl TcpSender {
         lost
     }
 
-    fn on_ack(&mut self, ack: TcpAck, w: &mut World) {
+    pub(crate) fn on_ack(&mut self, ack: TcpAck, w: &mut World) {
         let now = w.now;
         let prior_in_flight = self.in_flight;
         let old_una = self.snd_una;
@@ -451,6 +561,10 @@ impl TcpSender {
         let rtt_sample = rtt_from.map(|(_, sent)| now - sent);
         if let Some(r) = rtt_sample {
             self.rtt.on_sample(r);
+            // The host's per-path RTT cache (like Linux tcp_metrics), read by flow schedulers.
+            if let Some(x) = w.path_srtt.get_mut(self.path as usize) {
+                *x = self.rtt.srtt;
+            }
         }
         let lost = self.detect_losses();
 
@@ -541,6 +655,9 @@ impl TcpSender {
         self.recovery = Some(Recovery::Timeout { point: self.snd_nxt });
         // RFC 6298 (5.5)/(5.6): back off, restart the timer.
         self.backoff += 1;
+        if let Some(sub) = &mut self.sub {
+            sub.rtos += 1;
+        }
         w.log.push(now, Some(self.flow), EventKind::Rto { backoff: self.backoff });
         self.flush_cc_events(w);
         let at = now + self.rtt.rto(self.backoff);
@@ -553,11 +670,115 @@ impl TcpSender {
     pub fn in_flight(&self) -> u32 {
         self.in_flight
     }
+
+    /// Handle timer `kind` (one of this sender's own kinds, without `timer_base`).
+    pub fn on_local_timer(&mut self, kind: u8, w: &mut World) {
+        match kind {
+            TIMER_START => {
+                self.started = true;
+                self.try_send(w);
+            }
+            TIMER_RTO => match self.rto_timer.on_event(w.now) {
+                TimerFired::Fire => self.on_rto(w),
+                TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_RTO, t),
+                TimerFired::Stale => {}
+            },
+            TIMER_PACE => match self.pace_timer.on_event(w.now) {
+                TimerFired::Fire => self.try_send(w),
+                TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_PACE, t),
+                TimerFired::Stale => {}
+            },
+            _ => unreachable!("unknown TCP sender timer {kind}"),
+        }
+    }
+
+    // ---- MPTCP subflow interface -------------------------------------------------------
+
+    /// Send new connection data `dsn` (`len` payload bytes) as this subflow's next segment.
+    /// The caller checked [`TcpSender::can_send`].
+    pub fn send_data(&mut self, dsn: u64, len: u32, w: &mut World) {
+        self.new_data = Some((dsn, len));
+        let wire = self.transmit(self.snd_nxt, w);
+        self.new_data = None;
+        if let Some(rate) = self.cc.pacing_rate().filter(|r| *r > 0.0) {
+            self.next_send = self.next_send.max(w.now) + (wire as f64 * 1e9 / rate) as Time;
+        }
+    }
+
+    /// The connection's last data sequence number: its segment carries the DATA_FIN.
+    pub fn set_data_fin(&mut self, dsn: u64) {
+        self.data_fin = Some(dsn);
+    }
+
+    /// Packets the window allows now (the PRR window during fast recovery).
+    pub fn window_room(&self) -> u32 {
+        self.prr.map_or(self.cc.cwnd(), |p| p.window).saturating_sub(self.in_flight)
+    }
+
+    /// Whether new data may leave now: window room, not held by pacing, and no own
+    /// retransmission waiting (those go first on the subflow, RFC 6675 NextSeg).
+    pub fn can_send(&self, now: Time) -> bool {
+        self.window_room() > 0
+            && !(self.cc.pacing_rate().is_some() && now < self.next_send)
+            && self.retx.range(self.snd_una..).next().is_none()
+    }
+
+    /// When pacing next lets a packet go; arms the pacing timer so the connection is woken.
+    pub fn wake_for_pacing(&mut self, w: &mut World) {
+        if self.cc.pacing_rate().is_some() && w.now < self.next_send && self.window_room() > 0 {
+            self.arm(TIMER_PACE, self.next_send, w);
+        }
+    }
+
+    /// After an RTO, until everything outstanding then is acknowledged (Linux TCP_CA_Loss).
+    pub fn in_rto_recovery(&self) -> bool {
+        matches!(self.recovery, Some(Recovery::Timeout { .. }))
+    }
+
+    pub fn srtt(&self) -> Time {
+        self.rtt.srtt
+    }
+
+    pub fn rttvar(&self) -> Time {
+        self.rtt.rttvar
+    }
+
+    pub fn cwnd(&self) -> u32 {
+        self.cc.cwnd()
+    }
+
+    pub fn cc_name(&self) -> &'static str {
+        self.cc.name()
+    }
+
+    /// The connection has nothing for this subflow: rate samples measure the application.
+    pub fn mark_app_limited(&mut self) {
+        self.rate.mark_app_limited(self.in_flight);
+    }
+
+    /// Data sequence numbers sent on this subflow and not yet delivered on it.
+    pub fn undelivered_dsns(&self) -> impl Iterator<Item = u64> + '_ {
+        self.segs.iter().filter(|s| s.state != SegState::Delivered).map(|s| s.dsn)
+    }
+
+    pub fn subflow_stats(&self) -> SubflowMode {
+        self.sub.clone().unwrap_or_default()
+    }
+
+    pub fn stop(&mut self) {
+        self.rto_timer.cancel();
+        self.pace_timer.cancel();
+    }
+
+    /// Bytes of scoreboard state (for the memory budget).
+    pub fn state_bytes(&self) -> usize {
+        self.segs.len() * std::mem::size_of::<Seg>() + self.tx_order.len() * 16 + self.retx.len() * 16
+    }
 }
 
 impl Agent for TcpSender {
     fn memory_bytes(&self) -> usize {
-        self.segs.len() * std::mem::size_of::<Seg>() + self.tx_order.len() * 16 + self.retx.len() * 16
+        self.state_bytes()
     }
 
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
@@ -569,28 +790,12 @@ impl Agent for TcpSender {
     }
 
     fn on_timer(&mut self, kind: u8, w: &mut World) {
-        match kind {
-            TIMER_START => {
-                self.started = true;
-                self.try_send(w);
-            }
-            TIMER_RTO => match self.rto_timer.on_event(w.now) {
-                TimerFired::Fire => self.on_rto(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, TIMER_RTO, t),
-                TimerFired::Stale => {}
-            },
-            TIMER_PACE => match self.pace_timer.on_event(w.now) {
-                TimerFired::Fire => self.try_send(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, TIMER_PACE, t),
-                TimerFired::Stale => {}
-            },
-            _ => unreachable!("unknown TCP sender timer {kind}"),
-        }
+        self.on_local_timer(kind, w);
     }
 
     fn sample(&mut self, w: &mut World) {
         let t = to_secs(w.now);
-        let s = &self.series;
+        let Some(s) = &self.series else { return };
         let rec = &mut w.rec;
         let m = self.cc.metrics();
         rec.push(s.cwnd, t, self.cc.cwnd() as f64);
@@ -626,6 +831,7 @@ impl Agent for TcpSender {
             pacing_rate_mbps: self.cc.pacing_rate().map(|r| r * 8.0 / 1e6),
             pacing_gain: m.pacing_gain,
             state: self.cc.state_names().get(m.state as usize).copied().unwrap_or("?"),
+            ..FlowSnapshot::default()
         })
     }
 }

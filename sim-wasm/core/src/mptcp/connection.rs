@@ -1,0 +1,531 @@
+//! The two ends of an MPTCP connection (see the module header of `mptcp` for the model).
+//!
+//! Sender: the application's data, numbered by data sequence number (DSN), waits in a send
+//! buffer of `send_buffer_bytes`; the packet scheduler picks a subflow for each segment;
+//! DATA_ACKs free the buffer. Receiver: one TCP receiver per subflow (its own cumulative ACK
+//! and SACK) plus the connection-level reorder buffer; every subflow ACK carries the
+//! connection's DATA_ACK and window.
+//!
+//! Timer kinds of the sender agent: 0 = the flow starts; subflow i uses
+//! `1 + i·TIMER_KINDS + k` for its own timer k. Of the receiver agent: subflow receiver j's
+//! delayed-ACK timer is kind j.
+
+use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
+use super::sched::{self, PacketScheduler, SchedInput, SubflowView};
+use super::MptcpSpec;
+use crate::cc::lia::{Lia, LiaParams, SharedLiaGroup};
+use crate::cc::{self, parse_params, CcInit};
+use crate::engine::rng::{derive_rng, SimRng};
+use crate::engine::time::{to_millis, to_secs, Time};
+use crate::metrics::{EventKind, SeriesId, SubflowStats};
+use crate::net::packet::{AgentId, Body, FlowIdx, Packet, PathId};
+use crate::net::topology::Route;
+use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, World};
+use crate::tcp::receiver::TcpReceiver;
+use crate::tcp::sender::{TcpSender, TIMER_KINDS};
+use crate::tcp::TcpConfig;
+use std::cell::Cell;
+use std::collections::{BTreeSet, VecDeque};
+use std::rc::Rc;
+
+pub const TIMER_CONN_START: u8 = 0;
+
+fn timer_base(i: usize) -> u8 {
+    1 + i as u8 * TIMER_KINDS
+}
+
+/// Everything a connection is built from.
+pub struct MptcpSetup {
+    pub flow: FlowIdx,
+    pub sender: AgentId,
+    pub receiver: AgentId,
+    pub routes: Rc<Vec<Route>>,
+    pub spec: Rc<MptcpSpec>,
+    pub cfg: TcpConfig,
+    pub cc: String,
+    pub cc_params: Option<serde_json::Value>,
+    pub size_bytes: Option<u64>,
+    pub seed: u64,
+    /// Record per-subflow and receive-buffer series (flows of the `flows` list, not the
+    /// thousands a traffic section generates).
+    pub series: bool,
+}
+
+struct SubSeries {
+    cwnd: SeriesId,
+    inflight: SeriesId,
+    srtt: SeriesId,
+}
+
+struct Subflow {
+    tcp: TcpSender,
+    route: usize,
+    rtos_seen: u64,
+}
+
+pub struct MptcpSender {
+    flow: FlowIdx,
+    me: AgentId,
+    peer: AgentId,
+    routes: Rc<Vec<Route>>,
+    spec: Rc<MptcpSpec>,
+    cfg: TcpConfig,
+    cc: String,
+    cc_params: Option<serde_json::Value>,
+    seed: u64,
+    total_segs: Option<u64>,
+    last_len: u32,
+    sndbuf_segs: u64,
+    started: bool,
+    done: bool,
+    subs: Vec<Subflow>,
+    sched: Box<dyn PacketScheduler>,
+    /// Next new DSN; everything below it was sent at least once.
+    next_dsn: u64,
+    /// Highest DATA_ACK seen: the receiver holds every DSN below it.
+    data_ack: u64,
+    /// Receive window in segments beyond the DATA_ACK.
+    window: u64,
+    /// DSNs to send again on any subflow (reinjected after an RTO), and the set of them.
+    reinject: VecDeque<u64>,
+    queued: BTreeSet<u64>,
+    last_logged: Option<(Option<usize>, &'static str)>,
+    /// Series per candidate route (registered at build, so the page knows them from the start).
+    sub_series: Vec<(usize, SubSeries)>,
+    conn_series: Option<(SeriesId, SeriesId)>,
+    last_goodput: (f64, u64),
+    recv_occupancy: Rc<Cell<u64>>,
+    views: Vec<SubflowView>,
+    lia: Option<SharedLiaGroup>,
+}
+
+/// Routes the flow may use.
+fn candidates(spec: &MptcpSpec, n_routes: usize) -> Vec<usize> {
+    spec.paths.clone().unwrap_or_else(|| (0..n_routes.min(super::MAX_SUBFLOWS)).collect())
+}
+
+/// Build both ends; the sender starts at `start`.
+pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpReceiver) {
+    let mss = s.cfg.mss as u64;
+    let (total_segs, last_len) = match s.size_bytes {
+        Some(b) => (Some(b.div_ceil(mss)), (b - (b.div_ceil(mss) - 1) * mss) as u32),
+        None => (None, s.cfg.mss),
+    };
+    let cand = candidates(&s.spec, s.routes.len());
+    let owner = w.flows[s.flow as usize].id.clone();
+    let sub_series = if s.series {
+        cand.iter()
+            .map(|&r| {
+                let o = format!("{owner}@p{}", r + 1);
+                let series = SubSeries {
+                    cwnd: w.rec.register("flow", &o, "cwnd", "packets", None),
+                    inflight: w.rec.register("flow", &o, "inflight", "packets", None),
+                    srtt: w.rec.register("flow", &o, "srtt", "ms", None),
+                };
+                (r, series)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let conn_series = s.series.then(|| {
+        (
+            w.rec.register("flow", &owner, "goodput", "Mbit/s", None),
+            w.rec.register("flow", &owner, "recv_buffer", "bytes", None),
+        )
+    });
+    let class = size_class(s.size_bytes, s.spec.class_bounds_bytes());
+    let stats = &mut w.flows[s.flow as usize];
+    stats.scheduler = Some(s.spec.scheduler.clone());
+    stats.size_class = Some(CLASS_NAMES[class]);
+    // The validator built this scheduler already.
+    let sched = sched::make(&s.spec.scheduler, &s.spec.sched_params).unwrap_or_else(|_| Box::new(sched::minrtt::MinRtt));
+    let occupancy = Rc::new(Cell::new(0));
+    let recv_segs = s.spec.recv_buffer_bytes / mss;
+    let receiver = MptcpReceiver {
+        flow: s.flow,
+        me: s.receiver,
+        peer: s.sender,
+        routes: s.routes.clone(),
+        cfg: s.cfg.clone(),
+        subs: Vec::new(),
+        data_cum: 0,
+        ooo: BTreeSet::new(),
+        fin: total_segs.map(|t| (t - 1, last_len)),
+        cap_segs: recv_segs,
+        occupancy: occupancy.clone(),
+        max_occupancy: 0,
+    };
+    w.timer(s.sender, TIMER_CONN_START, start);
+    let sender = MptcpSender {
+        flow: s.flow,
+        me: s.sender,
+        peer: s.receiver,
+        routes: s.routes,
+        cfg: s.cfg,
+        cc: s.cc,
+        cc_params: s.cc_params,
+        seed: s.seed,
+        total_segs,
+        last_len,
+        sndbuf_segs: (s.spec.send_buffer_bytes / mss).max(1),
+        spec: s.spec,
+        started: false,
+        done: false,
+        subs: Vec::new(),
+        sched,
+        next_dsn: 0,
+        data_ack: 0,
+        window: recv_segs,
+        reinject: VecDeque::new(),
+        queued: BTreeSet::new(),
+        last_logged: None,
+        sub_series,
+        conn_series,
+        last_goodput: (0.0, 0),
+        recv_occupancy: occupancy,
+        views: Vec::new(),
+        lia: None,
+    };
+    (sender, receiver)
+}
+
+impl MptcpSender {
+    fn rng(&self, kind: &str, i: u64) -> SimRng {
+        derive_rng(self.seed, kind, (self.flow as u64) << 8 | i)
+    }
+
+    /// The flow starts: choose its paths and open a subflow on each.
+    fn start(&mut self, w: &mut World) {
+        self.started = true;
+        let cand = candidates(&self.spec, self.routes.len());
+        let paths: Vec<PathChoice> = cand
+            .iter()
+            .map(|&r| {
+                let route = self.routes[r];
+                let cached = w.path_srtt.get(route.forward as usize).copied().unwrap_or(0);
+                PathChoice { route: r, srtt: if cached > 0 { cached } else { route.rtt_ns } }
+            })
+            .collect();
+        let class = size_class(w.flows[self.flow as usize].size_bytes, self.spec.class_bounds_bytes());
+        let mut rng = self.rng("mptcp-paths", 0);
+        let mut chosen = self.spec.flow_sched.make(self.spec.class_subflows).choose(class, &paths, &mut rng);
+        if let (Some(n), super::flow_sched::FlowSchedKind::Mptcp) = (self.spec.subflows, self.spec.flow_sched) {
+            chosen.truncate(n.max(1));
+        }
+        w.log.push(
+            w.now,
+            Some(self.flow),
+            EventKind::MptcpPaths { size_class: CLASS_NAMES[class], paths: chosen.iter().map(|&r| r as u32 + 1).collect() },
+        );
+        let lia_params: Option<LiaParams> = (self.cc == "lia").then(|| parse_params(self.cc_params.as_ref()).unwrap_or_default());
+        if lia_params.is_some() {
+            self.lia = Some(SharedLiaGroup::default());
+        }
+        for (i, &r) in chosen.iter().enumerate() {
+            let route = self.routes[r];
+            let init = CcInit { mss: self.cfg.mss, init_cwnd: self.cfg.init_cwnd, rng: self.rng("subflow", i as u64) };
+            let ctl: Box<dyn cc::CongestionControl> = match (&lia_params, &self.lia) {
+                (Some(p), Some(g)) => Box::new(Lia::coupled(&init, p.clone(), g.clone(), i)),
+                // Validated with the scenario; Reno is only a fallback for code-built flows.
+                _ => cc::make(&self.cc, init, self.cc_params.as_ref()).unwrap_or_else(|_| {
+                    cc::make("reno", CcInit { mss: self.cfg.mss, init_cwnd: self.cfg.init_cwnd, rng: derive_rng(0, "x", 0) }, None)
+                        .expect("reno always builds")
+                }),
+            };
+            let cached = w.path_srtt.get(route.forward as usize).copied().unwrap_or(0);
+            let handshake = if cached > 0 { cached } else { route.rtt_ns };
+            let mut tcp =
+                TcpSender::new_subflow(self.flow, self.me, self.peer, route.forward, self.cfg.clone(), ctl, i, timer_base(i), handshake);
+            if let Some(t) = self.total_segs {
+                tcp.set_data_fin(t - 1);
+            }
+            self.subs.push(Subflow { tcp, route: r, rtos_seen: 0 });
+            w.flows[self.flow as usize].subflows.push(SubflowStats { path: r as u32 + 1, ..SubflowStats::default() });
+        }
+        self.push(w);
+    }
+
+    fn seg_len(&self, dsn: u64) -> u32 {
+        if self.total_segs == Some(dsn + 1) { self.last_len } else { self.cfg.mss }
+    }
+
+    /// New segments the application has put in the send buffer and nobody has sent yet.
+    fn unsent_new(&self) -> u64 {
+        let in_buffer_unsent = self.sndbuf_segs.saturating_sub(self.next_dsn - self.data_ack);
+        match self.total_segs {
+            Some(t) => t.saturating_sub(self.next_dsn).min(in_buffer_unsent),
+            None => in_buffer_unsent,
+        }
+    }
+
+    /// The next DSN to send: a reinjection, else new data the receive window allows.
+    fn next_data(&mut self) -> Option<u64> {
+        while let Some(&d) = self.reinject.front() {
+            if d >= self.data_ack {
+                return Some(d);
+            }
+            self.reinject.pop_front();
+            self.queued.remove(&d);
+        }
+        (self.unsent_new() > 0 && self.next_dsn < self.data_ack + self.window).then_some(self.next_dsn)
+    }
+
+    /// Hand segments to subflows until the scheduler says stop or nothing is left.
+    fn push(&mut self, w: &mut World) {
+        if !self.started || self.done {
+            return;
+        }
+        loop {
+            let Some(dsn) = self.next_data() else {
+                for s in self.subs.iter_mut() {
+                    if s.tcp.window_room() > 0 {
+                        s.tcp.mark_app_limited();
+                    }
+                }
+                break;
+            };
+            self.views.clear();
+            for s in &self.subs {
+                self.views.push(SubflowView {
+                    srtt: s.tcp.srtt(),
+                    rttvar: s.tcp.rttvar(),
+                    cwnd: s.tcp.cwnd(),
+                    in_flight: s.tcp.in_flight(),
+                    available: s.tcp.can_send(w.now) && !s.tcp.in_rto_recovery(),
+                });
+            }
+            let unsent = (self.unsent_new() + self.reinject.len() as u64) * self.cfg.mss as u64;
+            let d = self.sched.pick(&SchedInput { subflows: &self.views, unsent_bytes: unsent, mss: self.cfg.mss });
+            let key = (d.subflow, d.reason);
+            if self.last_logged != Some(key) {
+                self.last_logged = Some(key);
+                let path = d.subflow.map(|i| self.subs[i].route as u32 + 1);
+                w.log.push(
+                    w.now,
+                    Some(self.flow),
+                    EventKind::MptcpSched { subflow: d.subflow.map(|i| i as u32), path, reason: d.reason, terms: d.terms },
+                );
+            }
+            let Some(i) = d.subflow.filter(|&i| i < self.subs.len() && self.views[i].available) else { break };
+            if self.reinject.front() == Some(&dsn) {
+                self.reinject.pop_front();
+                self.queued.remove(&dsn);
+            } else {
+                self.next_dsn += 1;
+            }
+            let len = self.seg_len(dsn);
+            self.subs[i].tcp.send_data(dsn, len, w);
+        }
+        for s in self.subs.iter_mut() {
+            s.tcp.wake_for_pacing(w);
+        }
+    }
+
+    /// After a subflow event: reinject what a timed-out subflow holds, finish when all is acked.
+    fn after_subflow_event(&mut self, i: usize, w: &mut World) {
+        let rtos = self.subs[i].tcp.subflow_stats().rtos;
+        if rtos > self.subs[i].rtos_seen {
+            self.subs[i].rtos_seen = rtos;
+            if self.spec.reinject_on_rto && self.subs.len() > 1 {
+                let data_ack = self.data_ack;
+                let stuck: Vec<u64> = self.subs[i].tcp.undelivered_dsns().filter(|&d| d >= data_ack).collect();
+                for d in stuck {
+                    if self.queued.insert(d) {
+                        self.reinject.push_back(d);
+                    }
+                }
+            }
+        }
+        if self.total_segs.is_some_and(|t| self.data_ack >= t) {
+            self.finish();
+        } else {
+            self.push(w);
+        }
+    }
+
+    fn finish(&mut self) {
+        self.done = true;
+        for s in self.subs.iter_mut() {
+            s.tcp.stop();
+        }
+        // Keep the last view of each subflow for the snapshot, drop the scoreboards.
+        self.reinject.clear();
+        self.queued.clear();
+    }
+}
+
+impl Agent for MptcpSender {
+    fn on_packet(&mut self, pkt: Packet, w: &mut World) {
+        if self.done {
+            return;
+        }
+        if let Body::MptcpAck(a) = pkt.body {
+            let Some(i) = self.subs.iter().position(|s| self.routes[s.route].reverse == pkt.path) else { return };
+            self.subs[i].tcp.on_ack(a.ack, w);
+            if a.data_ack > self.data_ack {
+                self.data_ack = a.data_ack;
+            }
+            self.window = a.window;
+            self.after_subflow_event(i, w);
+        }
+    }
+
+    fn on_timer(&mut self, kind: u8, w: &mut World) {
+        if kind == TIMER_CONN_START {
+            if !self.started {
+                self.start(w);
+            }
+            return;
+        }
+        if self.done {
+            return;
+        }
+        let i = ((kind - 1) / TIMER_KINDS) as usize;
+        if i < self.subs.len() {
+            self.subs[i].tcp.on_local_timer((kind - 1) % TIMER_KINDS, w);
+            self.after_subflow_event(i, w);
+        }
+    }
+
+    fn sample(&mut self, w: &mut World) {
+        let t = to_secs(w.now);
+        for (r, s) in &self.sub_series {
+            if let Some(sf) = self.subs.iter().find(|x| x.route == *r) {
+                w.rec.push(s.cwnd, t, sf.tcp.cwnd() as f64);
+                w.rec.push(s.inflight, t, sf.tcp.in_flight() as f64);
+                w.rec.push(s.srtt, t, to_millis(sf.tcp.srtt()));
+            }
+        }
+        if let Some((goodput, buffer)) = self.conn_series {
+            let bytes = w.flows[self.flow as usize].bytes_delivered;
+            let (t0, b0) = self.last_goodput;
+            if t > t0 {
+                w.rec.push(goodput, t, (bytes - b0) as f64 * 8.0 / (t - t0) / 1e6);
+            }
+            self.last_goodput = (t, bytes);
+            w.rec.push(buffer, t, self.recv_occupancy.get() as f64);
+        }
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.subs.iter().map(|s| s.tcp.state_bytes() + 512).sum::<usize>() + self.reinject.len() * 40
+    }
+
+    fn snapshot(&self) -> Option<FlowSnapshot> {
+        // Generated flows (no series) only show while they run, so a snapshot of a busy
+        // traffic run stays small.
+        if self.sub_series.is_empty() && (!self.started || self.done) {
+            return None;
+        }
+        let total: u64 = self.subs.iter().map(|s| s.tcp.subflow_stats().data_bytes).sum();
+        let subflows: Vec<SubflowSnapshot> = self
+            .subs
+            .iter()
+            .map(|s| SubflowSnapshot {
+                path: s.route as u32 + 1,
+                cwnd: s.tcp.cwnd(),
+                inflight: s.tcp.in_flight(),
+                srtt_ms: to_millis(s.tcp.srtt()),
+                bytes_share: if total > 0 { s.tcp.subflow_stats().data_bytes as f64 / total as f64 } else { 0.0 },
+            })
+            .collect();
+        Some(FlowSnapshot {
+            id: String::new(),
+            cwnd: subflows.iter().map(|s| s.cwnd).sum(),
+            inflight: subflows.iter().map(|s| s.inflight).sum(),
+            srtt_ms: subflows.iter().map(|s| s.srtt_ms).reduce(f64::min).unwrap_or(0.0),
+            state: if self.done { "done" } else if self.started { "mptcp" } else { "waiting" },
+            subflows: Some(subflows),
+            recv_buffer_bytes: Some(self.recv_occupancy.get()),
+            ..FlowSnapshot::default()
+        })
+    }
+}
+
+pub struct MptcpReceiver {
+    flow: FlowIdx,
+    me: AgentId,
+    peer: AgentId,
+    routes: Rc<Vec<Route>>,
+    cfg: TcpConfig,
+    /// (forward path, subflow receiver), in order of first arrival.
+    subs: Vec<(PathId, TcpReceiver)>,
+    /// Next DSN expected in order: the DATA_ACK.
+    data_cum: u64,
+    /// DSNs held out of order: the receive buffer's occupancy.
+    ooo: BTreeSet<u64>,
+    /// (last DSN, its length), for finite flows.
+    fin: Option<(u64, u32)>,
+    cap_segs: u64,
+    occupancy: Rc<Cell<u64>>,
+    max_occupancy: u64,
+}
+
+impl MptcpReceiver {
+    fn bytes_in_order(&self) -> u64 {
+        match self.fin {
+            Some((f, len)) if self.data_cum > f => f * self.cfg.mss as u64 + len as u64,
+            _ => self.data_cum * self.cfg.mss as u64,
+        }
+    }
+
+    /// Connection-level reassembly of one segment.
+    fn accept(&mut self, dsn: u64, w: &mut World) {
+        if dsn < self.data_cum || self.ooo.contains(&dsn) {
+            return; // a reinjected copy that arrived second
+        }
+        if dsn == self.data_cum {
+            self.data_cum += 1;
+            while self.ooo.remove(&self.data_cum) {
+                self.data_cum += 1;
+            }
+        } else {
+            self.ooo.insert(dsn);
+        }
+        let occ = self.ooo.len() as u64 * self.cfg.mss as u64;
+        self.occupancy.set(occ);
+        self.max_occupancy = self.max_occupancy.max(occ);
+        let bytes = self.bytes_in_order();
+        let stats = &mut w.flows[self.flow as usize];
+        stats.bytes_delivered = bytes;
+        if stats.completed_at.is_none() && self.fin.is_some_and(|(f, _)| self.data_cum > f) {
+            stats.completed_at = Some(w.now);
+            w.log.push(w.now, Some(self.flow), EventKind::FlowCompleted);
+        }
+    }
+}
+
+impl Agent for MptcpReceiver {
+    fn on_packet(&mut self, pkt: Packet, w: &mut World) {
+        let Body::MptcpData(d) = pkt.body else { return };
+        w.flows[self.flow as usize].received_packets += 1;
+        let j = match self.subs.iter().position(|(p, _)| *p == pkt.path) {
+            Some(j) => j,
+            None => {
+                let Some(route) = self.routes.iter().find(|r| r.forward == pkt.path) else { return };
+                let j = self.subs.len();
+                let r = TcpReceiver::new_subflow(self.flow, self.me, self.peer, route.reverse, self.cfg.clone(), j as u8);
+                self.subs.push((pkt.path, r));
+                j
+            }
+        };
+        self.accept(d.dsn, w);
+        let ack = (self.data_cum, self.cap_segs);
+        let r = &mut self.subs[j].1;
+        r.data_ack = Some(ack);
+        r.on_data(d.data.seq, d.data.len, d.data.fin, w);
+    }
+
+    fn on_timer(&mut self, kind: u8, w: &mut World) {
+        let ack = (self.data_cum, self.cap_segs);
+        if let Some((_, r)) = self.subs.get_mut(kind as usize) {
+            r.data_ack = Some(ack);
+            r.on_delack_timer(w);
+        }
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.ooo.len() * 32 + self.subs.iter().map(|(_, r)| r.state_bytes()).sum::<usize>()
+    }
+}

@@ -1,0 +1,95 @@
+//! Flow-level scheduling: which paths a new MPTCP flow opens subflows on (ALGORITHMS.md
+//! §2.3). Decided once, when the flow starts, from its size and the host's current per-path
+//! RTT estimates.
+//!
+//! - `fsfs` (MPTCP-FSFS, Ye et al. 2018): by size class, the 1, 2, 3 or all lowest-RTT paths.
+//! - `mptcp`: every path the flow may use (the paper's "MPTCP" baseline).
+//! - `tcp`: one path, uniformly at random from the flow's own seeded stream (the paper's
+//!   "TCP" baseline; **choice** per ALGORITHMS.md: as ECMP would).
+
+pub mod all_paths;
+pub mod fsfs;
+pub mod one_path;
+
+use crate::engine::rng::SimRng;
+use crate::engine::time::Dur;
+use serde::{Deserialize, Serialize};
+
+/// Size-class names, shortest first.
+pub const CLASS_NAMES: [&str; 4] = ["G0", "G1", "G2", "G3"];
+
+/// Class of a flow of `size` bytes given the upper bounds of G0, G1 and G2 (bytes). Bulk
+/// flows (no size) are long: G3.
+pub fn size_class(size: Option<u64>, bounds: [u64; 3]) -> usize {
+    match size {
+        None => 3,
+        Some(b) => bounds.iter().position(|&ub| b <= ub).unwrap_or(3),
+    }
+}
+
+/// A path a flow may use, as the flow scheduler sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct PathChoice {
+    /// Index into the topology's routes.
+    pub route: usize,
+    /// The host's current smoothed RTT on the path (its base RTT before any sample).
+    pub srtt: Dur,
+}
+
+pub trait FlowScheduler {
+    /// Routes to open subflows on, in the order the subflows are numbered. `paths` is never
+    /// empty.
+    fn choose(&self, class: usize, paths: &[PathChoice], rng: &mut SimRng) -> Vec<usize>;
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FlowSchedKind {
+    Fsfs,
+    #[default]
+    Mptcp,
+    Tcp,
+}
+
+impl FlowSchedKind {
+    pub fn make(self, class_subflows: [usize; 3]) -> Box<dyn FlowScheduler> {
+        match self {
+            FlowSchedKind::Fsfs => Box::new(fsfs::Fsfs { class_subflows }),
+            FlowSchedKind::Mptcp => Box::new(all_paths::AllPaths),
+            FlowSchedKind::Tcp => Box::new(one_path::OnePath),
+        }
+    }
+}
+
+/// The `n` lowest-RTT paths (ties: the path listed first), in RTT order.
+pub fn lowest_rtt(paths: &[PathChoice], n: usize) -> Vec<usize> {
+    let mut v: Vec<(Dur, usize, usize)> = paths.iter().enumerate().map(|(k, p)| (p.srtt, k, p.route)).collect();
+    v.sort();
+    v.into_iter().take(n.max(1)).map(|(_, _, r)| r).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn class_boundaries_are_inclusive_upper_bounds() {
+        let b = [100_000, 300_000, 800_000];
+        let cases = [
+            (Some(1), 0),
+            (Some(100_000), 0),
+            (Some(100_001), 1),
+            (Some(300_000), 1),
+            (Some(300_001), 2),
+            (Some(800_000), 2),
+            (Some(800_001), 3),
+            (Some(u64::MAX), 3),
+            (None, 3),
+        ];
+        for (size, want) in cases {
+            assert_eq!(size_class(size, b), want, "{size:?}");
+        }
+        // Bounds are parameters.
+        assert_eq!(size_class(Some(50_000), [10_000, 20_000, 40_000]), 3);
+    }
+}

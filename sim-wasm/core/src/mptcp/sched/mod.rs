@@ -1,0 +1,152 @@
+//! MPTCP packet schedulers: which subflow carries the connection's next segment
+//! (ALGORITHMS.md §2.2). One trait, one file per algorithm, a registry by name.
+//!
+//! The connection asks its scheduler once per segment it could send, passing a view of
+//! every subflow; the scheduler answers with a subflow or with "send nothing now" (ECF's
+//! waiting), plus the reason and the terms of the comparison that decided it, which the
+//! connection logs as an [`crate::metrics::EventKind::MptcpSched`] event when the decision
+//! differs from the previous one.
+
+pub mod ecf;
+pub mod ecf3;
+pub mod ecf_n;
+pub mod minrtt;
+pub mod rr;
+pub mod single;
+
+use crate::engine::time::Dur;
+use serde::Serialize;
+
+/// What a scheduler may know of one subflow.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SubflowView {
+    /// Smoothed RTT (RFC 6298 SRTT).
+    pub srtt: Dur,
+    /// RTT variation (RFC 6298 RTTVAR), ECF's δ.
+    pub rttvar: Dur,
+    /// Congestion window, packets.
+    pub cwnd: u32,
+    pub in_flight: u32,
+    /// May send a segment now: window room (PRR window in fast recovery), not in RTO
+    /// recovery (Linux `mptcp_is_temp_unavailable`: TCP_CA_Loss), not held by pacing, no
+    /// retransmission of its own waiting.
+    pub available: bool,
+}
+
+/// The connection's side of a decision.
+#[derive(Debug, Clone, Copy)]
+pub struct SchedInput<'a> {
+    pub subflows: &'a [SubflowView],
+    /// Bytes in the connection send buffer not yet sent on any subflow (ECF's k).
+    pub unsent_bytes: u64,
+    pub mss: u32,
+}
+
+impl SchedInput<'_> {
+    /// k in packets, rounded up (ECF-3 counts packets).
+    pub fn unsent_packets(&self) -> u64 {
+        self.unsent_bytes.div_ceil(self.mss.max(1) as u64)
+    }
+
+    /// Subflow indexes sorted by smoothed RTT (ties: lower index first).
+    pub fn by_rtt(&self) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..self.subflows.len()).collect();
+        idx.sort_by_key(|&i| (self.subflows[i].srtt, i));
+        idx
+    }
+
+    /// minRTT's pick: the available subflow with the lowest RTT.
+    pub fn min_rtt_available(&self) -> Option<usize> {
+        self.by_rtt().into_iter().find(|&i| self.subflows[i].available)
+    }
+}
+
+/// A named number that entered a decision (an RTT in ms, a window, a count).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Term {
+    pub name: &'static str,
+    pub value: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// The subflow to send on, or `None` to send nothing now.
+    pub subflow: Option<usize>,
+    /// Which rule decided, in words ("fastest subflow available", "wait for the fastest").
+    pub reason: &'static str,
+    pub terms: Vec<Term>,
+}
+
+impl Decision {
+    pub fn send(i: usize, reason: &'static str) -> Self {
+        Decision { subflow: Some(i), reason, terms: Vec::new() }
+    }
+    pub fn none(reason: &'static str) -> Self {
+        Decision { subflow: None, reason, terms: Vec::new() }
+    }
+    pub fn with(mut self, terms: &[(&'static str, f64)]) -> Self {
+        self.terms = terms.iter().map(|&(name, value)| Term { name, value }).collect();
+        self
+    }
+}
+
+/// Reason used by every scheduler when no subflow can send.
+pub const NONE_AVAILABLE: &str = "no subflow available";
+
+pub fn ms(d: Dur) -> f64 {
+    d as f64 / 1e6
+}
+
+pub trait PacketScheduler {
+    /// Registry name.
+    fn name(&self) -> &'static str;
+    /// Choose the subflow for the next segment.
+    fn pick(&mut self, input: &SchedInput) -> Decision;
+}
+
+/// Scheduler parameters from a flow's `mptcp.sched_params` (each scheduler reads its own).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchedParams {
+    /// ECF's hysteresis β (Linux `mptcp_ecf_r_beta` = 4 → β = 1/4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beta: Option<f64>,
+}
+
+type Factory = fn(&SchedParams) -> Result<Box<dyn PacketScheduler>, String>;
+
+pub const REGISTRY: &[(&str, Factory)] = &[
+    ("minrtt", |_| Ok(Box::new(minrtt::MinRtt))),
+    ("rr", |_| Ok(Box::new(rr::RoundRobin::default()))),
+    ("ecf", |p| ecf::Ecf::boxed(p)),
+    ("ecf3", |_| Ok(Box::new(ecf3::Ecf3))),
+    ("ecf-n", |_| Ok(Box::new(ecf_n::EcfN))),
+    ("single", |_| Ok(Box::new(single::Single))),
+];
+
+pub fn names() -> Vec<&'static str> {
+    REGISTRY.iter().map(|(n, _)| *n).collect()
+}
+
+/// Build scheduler `name`; errors name the problem relative to the flow's mptcp section.
+pub fn make(name: &str, params: &SchedParams) -> Result<Box<dyn PacketScheduler>, String> {
+    match REGISTRY.iter().find(|(n, _)| *n == name) {
+        Some((_, f)) => f(params),
+        None => Err(format!("unknown MPTCP scheduler '{name}' (expected one of: {})", names().join(", "))),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    pub const MS: Dur = 1_000_000;
+
+    /// A subflow with `rtt_ms` RTT, `cwnd` packets, available or not; RTTVAR = RTT/4.
+    pub fn sf(rtt_ms: u64, cwnd: u32, available: bool) -> SubflowView {
+        SubflowView { srtt: rtt_ms * MS, rttvar: rtt_ms * MS / 4, cwnd, in_flight: if available { 0 } else { cwnd }, available }
+    }
+
+    pub fn input(subflows: &[SubflowView], unsent_packets: u64) -> SchedInput<'_> {
+        SchedInput { subflows, unsent_bytes: unsent_packets * 1000, mss: 1000 }
+    }
+}

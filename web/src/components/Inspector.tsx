@@ -1,0 +1,263 @@
+// The inspector: the live state of whatever was clicked — a flow (cwnd, in flight, RTT, pacing
+// rate and gain, controller state, its latest events and, for MPTCP and QUIC flows, the
+// scheduler's latest decision with its reason), one of its subflows or streams, or a link
+// (queue, drops, what crosses it). Values come from the newest snapshot; fields the engine adds
+// later (subflows, streams, new event types) are shown generically.
+import type { ReactNode } from 'react';
+import { formatBytes, formatInt, formatMbps, formatPercent, formatSeconds } from '../lib/format';
+import { colorFor } from '../lib/palette';
+import { lab } from '../sim/controller';
+import { describeEvent, eventFields, flowEvents } from '../sim/flowEvents';
+import { type Selection, sameSelection } from '../store/state';
+import { useLab } from '../store/store';
+import type { EngineEvent, FlowSnapshot, Snapshot, Topology } from '../types';
+
+/** A name in a table or list that opens the thing in the inspector. */
+export function InspectButton({ selection, children }: { selection: Selection; children: ReactNode }) {
+  const current = useLab((s) => s.selection);
+  const on = sameSelection(current, selection);
+  return (
+    <button
+      type="button"
+      className={`inspect-button${on ? ' selected' : ''}`}
+      aria-pressed={on}
+      data-inspect={`${selection.kind}:${selection.id}`}
+      onClick={() => lab.select(on ? null : selection)}
+      title={`Inspect ${selection.kind} ${selection.id}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  value: unknown;
+  text?: string;
+}
+
+function Field({ name, label, value, text }: FieldProps) {
+  const raw = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd data-field={name} data-value={raw}>
+        {text ?? (raw === '' ? '–' : raw)}
+      </dd>
+    </>
+  );
+}
+
+const num = (x: unknown, digits = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '–');
+const tOf = (e: EngineEvent) => formatSeconds(e.t_ns / 1e9);
+
+/** The id a subflow or stream object is known by. */
+export function subId(o: Record<string, unknown>, i: number): string {
+  const v = o.id ?? o.subflow ?? o.stream ?? o.path;
+  return v === undefined || v === null ? String(i) : String(v);
+}
+
+/** A generic object's fields (subflow, stream) as rows. */
+function GenericFields({ obj }: { obj: Record<string, unknown> }) {
+  return (
+    <dl className="fields">
+      {Object.entries(obj).map(([k, v]) => (
+        <Field key={k} name={k} label={k.replace(/_/g, ' ')} value={v} text={typeof v === 'number' && !Number.isInteger(v) ? v.toPrecision(4) : undefined} />
+      ))}
+    </dl>
+  );
+}
+
+function Decision({ e }: { e: EngineEvent | null }) {
+  if (!e) return null;
+  const reason = typeof e.reason === 'string' ? e.reason : null;
+  const rest = eventFields(e).filter(([k]) => k !== 'reason');
+  return (
+    <section className="decision" data-testid="inspector-decision" data-type={e.type} data-reason={reason ?? ''} data-t-ns={e.t_ns}>
+      <h3>Latest scheduler decision</h3>
+      <p>
+        <span className="muted">{tOf(e)}</span> {rest.map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ')}
+        {reason && (
+          <>
+            {' '}
+            — <strong>{reason}</strong>
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function SubTable({ flow, kind, list }: { flow: string; kind: 'subflow' | 'stream'; list: Record<string, unknown>[] }) {
+  if (list.length === 0) return null;
+  const keys = [...new Set(list.flatMap((o) => Object.keys(o)))].filter((k) => k !== 'id').slice(0, 6);
+  return (
+    <table className="sub-table" data-testid={`inspector-${kind}s`}>
+      <caption>{kind === 'subflow' ? 'Subflows' : 'Streams'}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{kind}</th>
+          {keys.map((k) => (
+            <th key={k} scope="col">
+              {k.replace(/_/g, ' ')}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((o, i) => {
+          const id = subId(o, i);
+          return (
+            <tr key={id}>
+              <th scope="row">
+                <InspectButton selection={{ kind, flow, id }}>{id}</InspectButton>
+              </th>
+              {keys.map((k) => {
+                const v = o[k];
+                return <td key={k}>{typeof v === 'number' ? (Number.isInteger(v) ? formatInt(v) : v.toPrecision(4)) : v === undefined ? '' : String(v)}</td>;
+              })}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; topology: Topology | null }) {
+  const summary = useLab((s) => s.summary);
+  const index = topology?.flows.findIndex((f) => f.id === id) ?? -1;
+  const info = index >= 0 ? topology?.flows[index] : undefined;
+  const f: FlowSnapshot | undefined = snap?.flows.find((x, i) => (x.id !== '' ? x.id === id : i === index));
+  const events = index >= 0 ? flowEvents.latestFor(index) : [];
+  const done = summary?.flows.find((x) => x.id === id);
+  return (
+    <>
+      <h2>
+        <span className="dot" style={{ background: colorFor(Math.max(0, index)) }} aria-hidden="true" /> Flow {id}{' '}
+        <span className="muted">{info ? `${info.cc}, via ${info.path.join(' → ')}` : ''}</span>
+      </h2>
+      {!f ? (
+        <p className="muted">No live state yet (press Play or Step).</p>
+      ) : (
+        <dl className="fields">
+          <Field name="cwnd" label="cwnd" value={f.cwnd} text={`${formatInt(f.cwnd)} pkts`} />
+          <Field name="inflight" label="in flight" value={f.inflight} text={`${formatInt(f.inflight)} pkts`} />
+          <Field name="srtt_ms" label="smoothed RTT" value={f.srtt_ms} text={`${num(f.srtt_ms, 2)} ms`} />
+          <Field name="base_rtt_ms" label="base RTT" value={info?.base_rtt_ms} text={`${num(info?.base_rtt_ms, 1)} ms`} />
+          <Field name="pacing_rate_mbps" label="pacing rate" value={f.pacing_rate_mbps} text={f.pacing_rate_mbps === null ? 'not paced' : `${formatMbps(f.pacing_rate_mbps)} Mbit/s`} />
+          <Field name="pacing_gain" label="pacing gain" value={f.pacing_gain} text={f.pacing_gain === null ? '–' : num(f.pacing_gain, 3)} />
+          <Field name="state" label="controller state" value={f.state} text={f.state.replace(/_/g, ' ')} />
+          {done && <Field name="goodput_mbps" label="goodput (run)" value={done.goodput_mbps} text={`${formatMbps(done.goodput_mbps)} Mbit/s`} />}
+        </dl>
+      )}
+      <Decision e={index >= 0 ? flowEvents.decision(index) : null} />
+      {f?.subflows && <SubTable flow={id} kind="subflow" list={f.subflows} />}
+      {f?.streams && <SubTable flow={id} kind="stream" list={f.streams} />}
+      {events.length > 0 && (
+        <section className="latest-events">
+          <h3>Latest events</h3>
+          <ul data-testid="inspector-events">
+            {events.slice(0, 8).map((e) => (
+              <li key={e.type} data-type={e.type}>
+                <span className="muted">{tOf(e)}</span> {describeEvent(e)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function LinkView({ id, snap, topology }: { id: string; snap: Snapshot | null; topology: Topology | null }) {
+  const summary = useLab((s) => s.summary);
+  const link = topology?.links.find((l) => l.id === id);
+  const live = snap?.links.find((l) => l.id === id);
+  const crossing = topology?.flows.filter((f) => f.path.includes(id)) ?? [];
+  const onWire = snap?.packets?.filter((p) => p.link === id).length ?? 0;
+  const done = summary?.links.find((l) => l.id === id);
+  if (!link) return <p className="muted">Link {id} is not in this topology.</p>;
+  return (
+    <>
+      <h2>
+        Link {id} <span className="muted">{`${link.from} → ${link.to}`}</span>
+      </h2>
+      <dl className="fields">
+        <Field name="rate_mbps" label="rate" value={link.rate_mbps} text={`${formatMbps(link.rate_mbps)} Mbit/s`} />
+        <Field name="delay_ms" label="one-way delay" value={link.delay_ms} text={`${num(link.delay_ms, 2)} ms`} />
+        <Field name="buffer_bytes" label="buffer" value={link.buffer_bytes} text={link.buffer_bytes === null ? 'unlimited' : formatBytes(link.buffer_bytes)} />
+        <Field name="loss" label="random loss" value={link.loss} text={formatPercent(link.loss)} />
+        {live ? (
+          <>
+            <Field name="queue_bytes" label="queue" value={live.queue_bytes} text={formatBytes(live.queue_bytes)} />
+            <Field name="queue_packets" label="queued packets" value={live.queue_packets} text={formatInt(live.queue_packets)} />
+            <Field name="drops" label="drops so far" value={live.drops} text={formatInt(live.drops)} />
+            <Field name="packets_sampled" label="packets drawn on it" value={onWire} text={formatInt(onWire)} />
+          </>
+        ) : (
+          link.reported || <Field name="queue_bytes" label="queue" value={null} text="not reported (never queues)" />
+        )}
+        {done && <Field name="utilization" label="utilisation (run)" value={done.utilization} text={formatPercent(done.utilization)} />}
+      </dl>
+      {crossing.length > 0 && (
+        <p className="crossing">
+          Carries:{' '}
+          {crossing.map((f) => (
+            <InspectButton key={f.id} selection={{ kind: 'flow', id: f.id }}>
+              {f.id}
+            </InspectButton>
+          ))}
+        </p>
+      )}
+    </>
+  );
+}
+
+function SubView({ sel, snap }: { sel: Extract<Selection, { kind: 'subflow' | 'stream' }>; snap: Snapshot | null }) {
+  const f = snap?.flows.find((x) => x.id === sel.flow);
+  const list = (sel.kind === 'subflow' ? f?.subflows : f?.streams) ?? [];
+  const obj = list.find((o, i) => subId(o, i) === sel.id);
+  return (
+    <>
+      <h2>
+        {sel.kind === 'subflow' ? 'Subflow' : 'Stream'} {sel.id}{' '}
+        <span className="muted">
+          of <InspectButton selection={{ kind: 'flow', id: sel.flow }}>{sel.flow}</InspectButton>
+        </span>
+      </h2>
+      {obj ? <GenericFields obj={obj} /> : <p className="muted">Not in the latest snapshot.</p>}
+    </>
+  );
+}
+
+export function Inspector() {
+  const selection = useLab((s) => s.selection);
+  const snap = useLab((s) => s.snapshot);
+  const topology = useLab((s) => s.topology);
+  return (
+    <section
+      className="panel inspector"
+      data-testid="inspector"
+      data-kind={selection?.kind ?? ''}
+      data-id={selection?.id ?? ''}
+      data-t={snap?.t_s ?? ''}
+      aria-label="Inspector"
+      aria-live="off"
+    >
+      <header className="inspector-head">
+        <h3>Inspector {snap && <span className="muted">t = {formatSeconds(snap.t_s)}</span>}</h3>
+        {selection && (
+          <button type="button" className="link-button" data-testid="inspector-close" onClick={() => lab.select(null)}>
+            close
+          </button>
+        )}
+      </header>
+      {selection === null && <p className="muted">Click a flow or a link — in the network picture or in the tables — to see its live state here.</p>}
+      {selection?.kind === 'flow' && <FlowView id={selection.id} snap={snap} topology={topology} />}
+      {selection?.kind === 'link' && <LinkView id={selection.id} snap={snap} topology={topology} />}
+      {(selection?.kind === 'subflow' || selection?.kind === 'stream') && <SubView sel={selection} snap={snap} />}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { keyAction } from './keys';
+
+const el = (tagName: string, role: string | null = null) => ({ tagName, getAttribute: (n: string) => (n === 'role' ? role : null) });
+
+describe('keyAction', () => {
+  it('maps Space, → and R on the page', () => {
+    const body = el('BODY');
+    expect(keyAction({ key: ' ' }, body)).toBe('toggle');
+    expect(keyAction({ key: 'ArrowRight' }, body)).toBe('step');
+    expect(keyAction({ key: 'ArrowRight', shiftKey: true }, body)).toBe('bigStep');
+    expect(keyAction({ key: 'r' }, body)).toBe('restart');
+    expect(keyAction({ key: 'R', shiftKey: true }, null)).toBe('restart');
+    expect(keyAction({ key: 'x' }, body)).toBeNull();
+  });
+
+  it('leaves typing, sliders and selects alone', () => {
+    for (const tag of ['INPUT', 'SELECT', 'TEXTAREA']) {
+      expect(keyAction({ key: ' ' }, el(tag))).toBeNull();
+      expect(keyAction({ key: 'ArrowRight' }, el(tag))).toBeNull();
+      expect(keyAction({ key: 'r' }, el(tag))).toBeNull();
+    }
+    expect(keyAction({ key: 'r' }, { tagName: 'DIV', isContentEditable: true })).toBeNull();
+  });
+
+  it('lets Space click a focused button but still steps from it', () => {
+    expect(keyAction({ key: ' ' }, el('BUTTON'))).toBeNull();
+    expect(keyAction({ key: ' ' }, el('g', 'button'))).toBeNull();
+    expect(keyAction({ key: 'ArrowRight' }, el('BUTTON'))).toBe('step');
+  });
+
+  it('ignores browser shortcuts and held-down toggles', () => {
+    expect(keyAction({ key: 'r', ctrlKey: true }, el('BODY'))).toBeNull();
+    expect(keyAction({ key: 'r', metaKey: true }, el('BODY'))).toBeNull();
+    expect(keyAction({ key: ' ', repeat: true }, el('BODY'))).toBeNull();
+    // Holding → keeps stepping.
+    expect(keyAction({ key: 'ArrowRight', repeat: true }, el('BODY'))).toBe('step');
+  });
+});

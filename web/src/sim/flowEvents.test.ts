@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent } from '../types';
+import { FlowEvents, compactEvents, describeEvent } from './flowEvents';
+
+const ev = (t_ns: number, flow: number | null, type: string, extra: Record<string, unknown> = {}): EngineEvent => ({ t_ns, flow, type, ...extra });
+
+describe('compactEvents', () => {
+  it('keeps short lists as they are', () => {
+    const list = [ev(1, 0, 'drop'), ev(2, 1, 'cc_state')];
+    expect(compactEvents(list, 5)).toEqual(list);
+  });
+
+  it('keeps the tail and the newest event of every flow and type, in order', () => {
+    const list = [
+      ev(1, 0, 'cc_state', { to: 'drain' }),
+      ev(2, 1, 'mptcp_sched', { subflow: 1, reason: 'lowest srtt' }),
+      ev(3, 0, 'cc_state', { to: 'probe_bw' }),
+      ...Array.from({ length: 50 }, (_, i) => ev(10 + i, 0, 'drop', { link: 0, wire: false })),
+    ];
+    const out = compactEvents(list, 10);
+    expect(out).toHaveLength(12);
+    expect(out[0]).toEqual(list[1]);
+    expect(out[1]).toEqual(list[2]);
+    expect(out.slice(2)).toEqual(list.slice(-10));
+  });
+});
+
+describe('FlowEvents', () => {
+  it('remembers the newest event of each type per flow across snapshots', () => {
+    const f = new FlowEvents();
+    f.ingest([ev(1, 0, 'cc_state', { to: 'drain' }), ev(2, 0, 'cc_gain', { pacing_gain: 1.25 })]);
+    const v = f.version;
+    f.ingest([ev(5, 0, 'cc_state', { to: 'probe_bw' }), ev(6, 1, 'rto', { backoff: 1 })]);
+    expect(f.version).toBeGreaterThan(v);
+    expect(f.latestFor(0).map((e) => [e.type, e.t_ns])).toEqual([
+      ['cc_state', 5],
+      ['cc_gain', 2],
+    ]);
+    expect(f.latestFor(1).map((e) => e.type)).toEqual(['rto']);
+    expect(f.latestFor(7)).toEqual([]);
+    f.reset();
+    expect(f.latestFor(0)).toEqual([]);
+  });
+
+  it('finds the latest scheduler decision, MPTCP or QUIC', () => {
+    const f = new FlowEvents();
+    expect(f.decision(0)).toBeNull();
+    f.ingest([ev(3, 0, 'mptcp_sched', { subflow: 2, reason: 'fastest' }), ev(4, 0, 'drop', { link: 1 })]);
+    expect(f.decision(0)?.reason).toBe('fastest');
+    f.ingest([ev(9, 0, 'stream_pick', { stream: 4, reason: 'round robin' })]);
+    expect(f.decision(0)?.type).toBe('stream_pick');
+  });
+});
+
+describe('describeEvent', () => {
+  it('lists the event\'s own fields', () => {
+    expect(describeEvent(ev(1, 0, 'cc_state', { from: 'startup', to: 'drain' }))).toBe('cc_state from=startup to=drain');
+    expect(describeEvent(ev(1, 0, 'cc_gain', { phase: 2, pacing_gain: 0.75 }))).toBe('cc_gain phase=2 pacing_gain=0.7500');
+    expect(describeEvent(ev(1, 0, 'flow_completed'))).toBe('flow_completed');
+  });
+});

@@ -1,0 +1,81 @@
+// What the inspector needs from the engine's typed events: the newest event of each type per
+// flow (its controller's last state change, gain phase, loss reaction, and — for multipath and
+// QUIC flows — the scheduler's latest decision with its reason), plus drops for the topology's
+// flashes. Snapshots carry only the events since the previous one, so this accumulates them.
+import type { EngineEvent } from '../types';
+
+/** Event types that record a scheduler's choice (MPTCP subflow pick, QUIC stream pick). */
+export const DECISION_TYPES: readonly string[] = ['mptcp_sched', 'stream_pick'];
+
+/** Events of the whole run belong to no flow: keyed under this. */
+const RUN = -1;
+
+/**
+ * Keeps, in order, the newest event of every (flow, type) pair plus the last `tail` events.
+ * The worker uses this so a snapshot after a long seek (thousands of drops) stays small while
+ * everything the inspector reads survives.
+ */
+export function compactEvents(events: readonly EngineEvent[], tail = 200): EngineEvent[] {
+  if (events.length <= tail) return events.slice();
+  const keep = new Uint8Array(events.length);
+  const seen = new Set<string>();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    const key = `${e.flow ?? RUN}/${e.type}`;
+    if (i >= events.length - tail || !seen.has(key)) keep[i] = 1;
+    seen.add(key);
+  }
+  return events.filter((_, i) => keep[i] === 1);
+}
+
+export class FlowEvents {
+  private latest = new Map<number, Map<string, EngineEvent>>();
+  /** Bumped on every change, so views can memoise on it. */
+  version = 0;
+
+  reset(): void {
+    this.latest.clear();
+    this.version++;
+  }
+
+  ingest(events: readonly EngineEvent[] | undefined): void {
+    if (!events || events.length === 0) return;
+    for (const e of events) {
+      const flow = typeof e.flow === 'number' ? e.flow : RUN;
+      let byType = this.latest.get(flow);
+      if (!byType) this.latest.set(flow, (byType = new Map()));
+      byType.set(e.type, e);
+    }
+    this.version++;
+  }
+
+  /** The newest event of each type for flow `index`, newest first. */
+  latestFor(index: number): EngineEvent[] {
+    return [...(this.latest.get(index)?.values() ?? [])].sort((a, b) => b.t_ns - a.t_ns);
+  }
+
+  /** The flow's latest scheduler decision (MPTCP or QUIC), or null. */
+  decision(index: number): EngineEvent | null {
+    let best: EngineEvent | null = null;
+    for (const type of DECISION_TYPES) {
+      const e = this.latest.get(index)?.get(type);
+      if (e && (!best || e.t_ns >= best.t_ns)) best = e;
+    }
+    return best;
+  }
+}
+
+/** The event's own fields (not its time, flow or type), for generic display. */
+export function eventFields(e: EngineEvent): [string, unknown][] {
+  return Object.entries(e).filter(([k]) => k !== 't_ns' && k !== 'flow' && k !== 'type');
+}
+
+/** "cc_state from=startup to=drain" style one-line description. */
+export function describeEvent(e: EngineEvent): string {
+  const fields = eventFields(e)
+    .map(([k, v]) => `${k}=${typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toPrecision(4)) : typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' ');
+  return fields ? `${e.type} ${fields}` : e.type;
+}
+
+export const flowEvents = new FlowEvents();

@@ -1,0 +1,168 @@
+// The live layer of the topology view: queue bars filling and draining, packets moving along
+// their links and drops flashing where they happen. Driven by requestAnimationFrame and the lab
+// store directly (not React), so 30 snapshots a second cost no re-render of the page; D3
+// selections join the data to SVG elements that React's static layer left empty.
+import { select, type Selection } from 'd3-selection';
+import { colorFor } from '../lib/palette';
+import { formatBytes } from '../lib/format';
+import { labStore } from '../store/store';
+import type { EngineEvent, Snapshot } from '../types';
+import { type Layout, pointAt } from './layout';
+import { type DrawnMark, SimClock, placeMarks } from './marks';
+
+/** Width of a queue bar in pixels. */
+export const QUEUE_BAR_W = 96;
+/** How long a drop flash lasts (wall-clock ms) and how many may show at once. */
+const FLASH_MS = 600;
+const MAX_FLASHES = 40;
+
+interface Flash {
+  x: number;
+  y: number;
+  born: number;
+  link: string;
+}
+
+export class TopologyAnimator {
+  private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
+  private readonly packets: Selection<SVGGElement, unknown, null, undefined>;
+  private readonly flashes: Selection<SVGGElement, unknown, null, undefined>;
+  private readonly clock = new SimClock();
+  private snapshot: Snapshot | null = null;
+  private flashList: Flash[] = [];
+  private flashed = 0;
+  /** Largest queue seen per link this run: the scale for links with unlimited buffers. */
+  private peak = new Map<string, number>();
+  private raf = 0;
+  private unsubscribe: () => void;
+  private lastDrawn = -1;
+  private runId = -1;
+
+  constructor(
+    svgEl: SVGSVGElement,
+    private readonly layout: Layout,
+  ) {
+    this.svg = select(svgEl);
+    this.packets = this.svg.select<SVGGElement>('g.packets');
+    this.flashes = this.svg.select<SVGGElement>('g.flashes');
+    this.unsubscribe = labStore.subscribe(() => this.onState());
+    this.onState();
+    this.raf = requestAnimationFrame(this.frame);
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.raf);
+    this.unsubscribe();
+  }
+
+  private onState(): void {
+    const s = labStore.getState();
+    if (s.runId !== this.runId) {
+      this.runId = s.runId;
+      this.peak.clear();
+      this.flashList = [];
+      this.flashed = 0;
+    }
+    if (s.snapshot === this.snapshot) {
+      if (s.run !== 'running') this.clock.stop();
+      return;
+    }
+    this.snapshot = s.snapshot;
+    const now = performance.now();
+    if (!s.snapshot) {
+      this.clock.stop();
+      this.flashList = [];
+      this.peak.clear();
+      this.updateQueues(null);
+      this.svg.attr('data-snapshot-t', '').attr('data-packets-sampled', 0).attr('data-packets-in-network', 0);
+      return;
+    }
+    this.clock.observe(s.snapshot.t_s, now, s.run === 'running' && s.speed !== 'max');
+    this.updateQueues(s.snapshot);
+    this.addFlashes(s.snapshot.events ?? [], now);
+    this.svg
+      .attr('data-snapshot-t', s.snapshot.t_s)
+      .attr('data-packets-sampled', s.snapshot.packets?.length ?? 0)
+      .attr('data-packets-in-network', s.snapshot.packets_in_network ?? 0)
+      .attr('data-drops-flashed', this.flashed);
+  }
+
+  private updateQueues(snap: Snapshot | null): void {
+    const byId = new Map((snap?.links ?? []).map((l) => [l.id, l]));
+    const peak = this.peak;
+    this.svg.selectAll<SVGGElement, unknown>('g.queue').each(function () {
+      const g = select(this);
+      const id = this.getAttribute('data-link-id') ?? '';
+      const l = byId.get(id);
+      const q = l?.queue_bytes ?? 0;
+      peak.set(id, Math.max(peak.get(id) ?? 0, q));
+      // A finite buffer is the bar's full width; an unlimited one scales to the peak so far.
+      const cap = l?.buffer_bytes ?? null;
+      const scale = cap !== null && cap > 0 ? cap : Math.max(peak.get(id) ?? 0, 1);
+      const fill = Math.min(1, q / scale);
+      g.attr('data-queue-bytes', q)
+        .attr('data-queue-packets', l?.queue_packets ?? 0)
+        .attr('data-buffer-bytes', cap ?? '')
+        .attr('data-drops', l?.drops ?? 0)
+        .attr('data-fill', fill.toFixed(4));
+      g.select('rect.queue-fill')
+        .attr('width', fill * QUEUE_BAR_W)
+        .classed('full', cap !== null && fill > 0.95);
+      g.select('text.queue-text').text(
+        l ? `queue ${formatBytes(q)}${cap !== null ? ` / ${formatBytes(cap)}` : ''} · ${l.queue_packets} pkts` : 'queue –',
+      );
+    });
+  }
+
+  private addFlashes(events: readonly EngineEvent[], now: number): void {
+    const topo = labStore.getState().topology;
+    if (!topo) return;
+    for (const e of events) {
+      if (e.type !== 'drop' || typeof e.link !== 'number') continue;
+      const link = topo.links[e.link];
+      const edge = link ? this.layout.edgeOf.get(link.id) : undefined;
+      if (!link || !edge) continue;
+      // Queue drops happen at the link's tail (where its queue is), wire losses on the wire.
+      const p = e.wire === true ? 0.5 : 0.04;
+      const pt = pointAt(edge, edge.id === link.id ? p : 1 - p);
+      this.flashList.push({ x: pt.x, y: pt.y, born: now, link: link.id });
+      this.flashed++;
+    }
+    if (this.flashList.length > MAX_FLASHES) this.flashList = this.flashList.slice(-MAX_FLASHES);
+  }
+
+  private frame = (now: number): void => {
+    this.raf = requestAnimationFrame(this.frame);
+    const snap = this.snapshot;
+    const ahead = this.clock.ahead(now);
+    if (ahead === 0 && this.lastDrawn >= 0 && this.flashList.length === 0 && this.drawnFor === snap) return;
+    this.drawnFor = snap;
+    const marks: DrawnMark[] = snap?.packets ? placeMarks(snap.packets, this.layout, ahead) : [];
+    this.packets
+      .selectAll<SVGCircleElement, DrawnMark>('circle')
+      .data(marks)
+      .join('circle')
+      .attr('cx', (d) => d.x)
+      .attr('cy', (d) => d.y)
+      .attr('r', (d) => (d.data ? 3.2 : 2))
+      .attr('fill', (d) => colorFor(d.flow));
+    if (marks.length !== this.lastDrawn) {
+      this.lastDrawn = marks.length;
+      this.svg.attr('data-packets-drawn', marks.length);
+    }
+    this.flashList = this.flashList.filter((f) => now - f.born < FLASH_MS);
+    this.flashes
+      .selectAll<SVGCircleElement, Flash>('circle')
+      .data(this.flashList)
+      .join('circle')
+      .attr('class', 'drop-flash')
+      .attr('data-link-id', (d) => d.link)
+      .attr('cx', (d) => d.x)
+      .attr('cy', (d) => d.y)
+      // A flash born from performance.now() can be a little younger than the frame's rAF time.
+      .attr('r', (d) => 4 + (10 * Math.max(0, now - d.born)) / FLASH_MS)
+      .attr('opacity', (d) => Math.max(0, 1 - (now - d.born) / FLASH_MS));
+  };
+
+  private drawnFor: Snapshot | null | undefined = undefined;
+}
