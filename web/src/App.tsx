@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { BbrAChart, CwndChart, PacingGainChart, QueueChart } from './components/Charts';
+import { BbrAChart, CwndChart, JainChart, PacingGainChart, QueueChart, RttChart, ThroughputChart } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { SweepPanel } from './components/SweepPanel';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
+import { ExportPanel } from './components/ExportPanel';
 import { Inspector } from './components/Inspector';
 import { TopologyView } from './components/TopologyView';
 import { LiveTable, SummaryTable } from './components/Tables';
@@ -52,11 +53,15 @@ export function App() {
           <div className="charts">
             <CwndChart />
             <QueueChart />
+            <ThroughputChart />
+            <RttChart />
+            <JainChart />
             <PacingGainChart />
             <BbrAChart />
           </div>
           <StateTimeline />
           <SummaryTable />
+          <ExportPanel />
           <SweepPanel />
           <LiveTable />
         </main>

@@ -1,6 +1,8 @@
 // The two live charts: cwnd per flow and the bottleneck queue.
 import { useMemo } from 'react';
 import { colorFor } from '../lib/palette';
+import { movingAverage, smoothingWindow } from '../charts/smooth';
+import { SeriesBuffer } from '../lib/seriesBuffer';
 import { seriesStore } from '../sim/seriesStore';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow } from '../types';
@@ -28,10 +30,30 @@ interface FlowMetricProps {
   emptyText: string;
   /** Hide the chart entirely when no flow reports these metrics (e.g. pacing under CUBIC). */
   hideWhenEmpty?: boolean;
+  /** Unit of the values, for the hover read-out. */
+  unit?: string;
+  /** Plot a trailing moving average (charts/smooth.ts) instead of the raw samples. */
+  smooth?: boolean;
+}
+
+/** Re-averaging every series 30 times a second would starve the page with many flows. */
+const SMOOTH_EVERY_MS = 400;
+const smoothCache = new Map<SeriesBuffer, { raw: number; at: number; window: number; out: SeriesBuffer }>();
+
+function smoothed(buf: SeriesBuffer, window: number, final: boolean): SeriesBuffer {
+  const c = smoothCache.get(buf);
+  const now = performance.now();
+  if (c && c.window === window && (c.raw === buf.rawLength || (!final && now - c.at < SMOOTH_EVERY_MS))) return c.out;
+  const out = new SeriesBuffer(buf.capacity);
+  for (const p of movingAverage(buf.toArray(), window)) out.push(p.t, p.v);
+  if (smoothCache.size > 512) smoothCache.clear();
+  smoothCache.set(buf, { raw: buf.rawLength, at: now, window, out });
+  return out;
 }
 
 /** A live chart of per-flow series, one colour per flow (and per metric when several). */
-export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty }: FlowMetricProps) {
+export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth }: FlowMetricProps) {
+  const finished = useLab((s) => s.run === 'finished');
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab((s) => s.duration);
   const timeWindow = useLab((s) => s.timeWindow);
@@ -45,10 +67,10 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
           label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
           // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
           color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
-          buf: s.buf,
+          buf: smooth ? smoothed(s.buf, smoothingWindow(duration), finished) : s.buf,
         }));
       }),
-    [version, color, metrics],
+    [version, color, metrics, smooth, duration, finished],
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (
@@ -63,6 +85,7 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
       series={series}
       version={version}
       emptyText={emptyText}
+      unit={unit}
     />
   );
 }
@@ -73,7 +96,7 @@ const BBR_A = ['phi', 'p_up', 'p_down'];
 
 export function CwndChart() {
   return (
-    <FlowMetricChart metrics={CWND} testId="chart-cwnd" title="Congestion window per flow" yLabel="cwnd (packets)" emptyText="No flows yet" />
+    <FlowMetricChart metrics={CWND} testId="chart-cwnd" title="Congestion window per flow" yLabel="cwnd (packets)" emptyText="No flows yet" unit="packets" />
   );
 }
 
@@ -87,6 +110,7 @@ export function PacingGainChart() {
       yLabel="pacing gain (×)"
       emptyText=""
       hideWhenEmpty
+      unit="×"
     />
   );
 }
@@ -141,8 +165,60 @@ export function QueueChart() {
       series={series}
       guides={guides}
       guideLabel="buffer size"
+      unit="kB"
       version={version}
       emptyText="No finite-buffer link in this scenario"
+    />
+  );
+}
+
+const SRTT = ['srtt'];
+const GOODPUT = ['goodput'];
+
+/** Smoothed RTT per flow: base RTT plus the queueing delay each flow sees. */
+export function RttChart() {
+  return <FlowMetricChart metrics={SRTT} testId="chart-rtt" title="Smoothed RTT per flow" yLabel="sRTT (ms)" emptyText="No flows yet" unit="ms" />;
+}
+
+/** Goodput per flow, averaged over 1 % of the run: how the flows share the link over time. */
+export function ThroughputChart() {
+  const duration = useLab((s) => s.duration);
+  const w = smoothingWindow(duration);
+  return (
+    <FlowMetricChart
+      metrics={GOODPUT}
+      testId="chart-throughput"
+      title={`Throughput per flow (goodput, ${w < 1 ? `${Math.round(w * 1000)} ms` : `${w.toFixed(1)} s`} average)`}
+      yLabel="goodput (Mbit/s)"
+      emptyText="No flows yet"
+      unit="Mbit/s"
+      smooth
+    />
+  );
+}
+
+/** Jain's fairness index over the bulk flows, as the run goes (the engine's run/all/jain). */
+export function JainChart() {
+  const version = useLab((s) => s.seriesVersion);
+  const duration = useLab((s) => s.duration);
+  const timeWindow = useLab((s) => s.timeWindow);
+  const series: ChartSeries[] = useMemo(
+    () => seriesStore.select('run', 'jain').map((s) => ({ key: s.meta.key, label: "Jain's index", color: colorFor(2), buf: s.buf })),
+    [version],
+  );
+  if (series.length === 0) return null;
+  return (
+    <LineChart
+      testId="chart-jain"
+      title="Jain's fairness index over time"
+      xLabel="simulated time (s)"
+      yLabel="Jain's index"
+      xMax={duration}
+      timeWindow={timeWindow}
+      onWindow={setWindow}
+      series={series}
+      version={version}
+      emptyText=""
     />
   );
 }

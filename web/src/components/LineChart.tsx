@@ -1,9 +1,16 @@
 // A live line chart: SVG axes and legend rendered by React from D3 scales, lines painted on
 // a canvas by charts/lineCanvas.ts. `data-points` tells tests how many points were drawn.
+// Legend entries toggle their series; hovering the plot shows every visible series' value at
+// that time (with its unit); SVG/PNG buttons export the chart as vector lines plus axes.
 import { scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type CanvasSeries, type Guide, type LineCanvas, createLineCanvas } from '../charts/lineCanvas';
+import { formatReading, nearest } from '../charts/readout';
 import { type TimeZoom, createTimeZoom } from '../charts/timeZoom';
+import { downloadChart, chartDocument } from '../lib/download';
+import { escapeXml, fileName } from '../lib/export';
+import { labStore } from '../store/store';
 import type { TimeWindow } from '../types';
 
 export interface ChartSeries extends CanvasSeries {
@@ -27,6 +34,8 @@ interface Props {
   /** Changes whenever the series' points change (forces a repaint). */
   version: number;
   emptyText?: string;
+  /** The unit of the plotted (factor-scaled) values, for the hover read-out. */
+  unit?: string;
 }
 
 const M = { top: 10, right: 14, bottom: 38, left: 56 };
@@ -52,9 +61,21 @@ export function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { 
   return [ref, size];
 }
 
-export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series, guides = NO_GUIDES, guideLabel, version, emptyText }: Props) {
+export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '' }: Props) {
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const axesRef = useRef<SVGSVGElement>(null);
+  // Series switched off in the legend, by key; they stay off while the run goes on.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [hover, setHover] = useState<{ px: number; t: number } | null>(null);
+  const series = useMemo(() => (hidden.size === 0 ? allSeries : allSeries.filter((s) => !hidden.has(s.key))), [allSeries, hidden]);
+  const toggle = (key: string) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   const painter = useRef<LineCanvas | null>(null);
   const zoomer = useRef<TimeZoom | null>(null);
   const onWindowRef = useRef(onWindow);
@@ -122,18 +143,76 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   const yFmt = y.tickFormat(yTicks.length);
   const xFmt = x.tickFormat(xTicks.length);
 
+  const readings =
+    hover === null
+      ? []
+      : series.slice(0, LEGEND_MAX).map((s) => {
+          const p = nearest(s.buf.toArray(), hover.t);
+          return { key: s.key, label: s.label, color: s.color, text: p ? formatReading(p.v * (s.factor ?? 1), unit) : '–' };
+        });
+
+  /** The chart as a standalone SVG: the axes as drawn, the visible lines as vector paths. */
+  const exportSvg = (): string | null => {
+    const axes = axesRef.current;
+    if (!axes) return null;
+    const path = line<{ t: number; v: number }>()
+      .x((p) => x(p.t))
+      .y((p) => y(p.v));
+    const clip = `clip-${testId}`;
+    let body = `<g transform="translate(${M.left},${M.top})"><clipPath id="${clip}"><rect width="${innerW}" height="${innerH}"/></clipPath><g clip-path="url(#${clip})">`;
+    for (const g of guides) body += `<line x1="0" x2="${innerW}" y1="${y(g.value)}" y2="${y(g.value)}" stroke="${escapeXml(g.color)}" stroke-dasharray="4 4"/>`;
+    for (const s of series) {
+      const f = s.factor ?? 1;
+      const pts = s.buf
+        .toArray()
+        .map((p) => ({ t: p.t, v: p.v * f }));
+      const d = path(pts);
+      if (d) body += `<path d="${d}" fill="none" stroke="${escapeXml(s.color)}" stroke-width="1.5" stroke-linejoin="round"${s.dashed ? ' stroke-dasharray="5 3"' : ''}/>`;
+    }
+    body += '</g></g>';
+    const legend = series.slice(0, LEGEND_MAX).map((s) => ({ label: s.label, color: s.color, dashed: s.dashed }));
+    return chartDocument(axes, title, legend, body);
+  };
+  const exportAs = (format: 'svg' | 'png') => {
+    const doc = exportSvg();
+    if (!doc) return;
+    const st = labStore.getState();
+    const name = fileName(st.summary?.scenario ?? st.presetName, st.seed, testId.replace(/^chart-/, ''), format).replace(/\.(svg|png)$/, '');
+    void downloadChart(doc, name, format);
+  };
+
   return (
-    <figure ref={figRef} className="chart" data-testid={testId} data-points={0} data-series={series.length} data-t0={t0} data-t1={t1} data-zoomed={timeWindow !== null}>
+    <figure
+      ref={figRef}
+      className="chart"
+      data-testid={testId}
+      data-points={0}
+      data-series={allSeries.length}
+      data-visible={series.length}
+      data-t0={t0}
+      data-t1={t1}
+      data-zoomed={timeWindow !== null}
+    >
       <figcaption>
         <span className="chart-title">{title}</span>
-        <ul className="legend" aria-label={`${title} legend`}>
-          {series.slice(0, LEGEND_MAX).map((s) => (
+        <ul className="legend" aria-label={`${title} legend (click to show or hide a series)`}>
+          {allSeries.slice(0, LEGEND_MAX).map((s) => (
             <li key={s.key}>
-              <span className={s.dashed ? 'swatch dashed' : 'swatch'} style={{ borderColor: s.color }} aria-hidden="true" />
-              {s.label}
+              <button
+                type="button"
+                className={hidden.has(s.key) ? 'legend-toggle off' : 'legend-toggle'}
+                aria-pressed={!hidden.has(s.key)}
+                data-series-key={s.key}
+                data-hidden={hidden.has(s.key)}
+                onClick={() => toggle(s.key)}
+                title={hidden.has(s.key) ? 'Show this series' : 'Hide this series'}
+              >
+                <span className={s.dashed ? 'swatch dashed' : 'swatch'} style={{ borderColor: s.color }} aria-hidden="true" />
+                {s.label}
+              </button>
             </li>
           ))}
-          {series.length > LEGEND_MAX && <li className="muted">+{series.length - LEGEND_MAX} more</li>}
+          {allSeries.length > LEGEND_MAX && <li className="muted">+{allSeries.length - LEGEND_MAX} more</li>}
           {guides.length > 0 && guideLabel && (
             <li>
               <span className="swatch dashed" style={{ borderColor: guides[0]!.color }} aria-hidden="true" />
@@ -141,6 +220,14 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
             </li>
           )}
         </ul>
+        <span className="chart-export">
+          <button type="button" className="link-button" data-testid={`${testId}-export-svg`} onClick={() => exportAs('svg')} disabled={size.width === 0}>
+            SVG
+          </button>
+          <button type="button" className="link-button" data-testid={`${testId}-export-png`} onClick={() => exportAs('png')} disabled={size.width === 0}>
+            PNG
+          </button>
+        </span>
         {timeWindow !== null && (
           <button type="button" className="link-button" data-testid={`${testId}-unzoom`} onClick={() => onWindow(null)}>
             whole run
@@ -154,9 +241,15 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
           style={{ left: M.left, top: M.top }}
           role="img"
           aria-label={`${title}: ${yLabel} against ${xLabel}. Scroll to zoom the time axis, drag to pan, double-click for the whole run.`}
+          onMouseMove={(e) => {
+            const r = e.currentTarget.getBoundingClientRect();
+            const px = Math.max(0, Math.min(innerW, e.clientX - r.left));
+            setHover({ px, t: x.invert(px) });
+          }}
+          onMouseLeave={() => setHover(null)}
         />
         {size.width > 0 && (
-          <svg className="chart-axes" width={size.width} height={size.height} aria-hidden="true">
+          <svg ref={axesRef} className="chart-axes" width={size.width} height={size.height} aria-hidden="true">
             <g transform={`translate(${M.left},${M.top})`}>
               {yTicks.map((t) => (
                 <g key={`y${t}`} transform={`translate(0,${y(t)})`}>
@@ -174,6 +267,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
                   </text>
                 </g>
               ))}
+              {hover !== null && <line className="hover-line" x1={hover.px} x2={hover.px} y2={innerH} />}
               <line className="axis" y2={innerH} />
               <line className="axis" y1={innerH} y2={innerH} x2={innerW} />
               <text className="axis-label" x={innerW / 2} y={innerH + 33} textAnchor="middle">
@@ -186,6 +280,21 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
           </svg>
         )}
         {series.length === 0 && emptyText && <p className="chart-empty">{emptyText}</p>}
+        {hover !== null && readings.length > 0 && (
+          <div
+            className="readout"
+            data-testid={`${testId}-readout`}
+            data-t={hover.t}
+            style={hover.px > innerW / 2 ? { right: M.right + innerW - hover.px + 12, top: M.top + 4 } : { left: M.left + hover.px + 12, top: M.top + 4 }}
+          >
+            <div className="readout-t">t = {formatReading(hover.t, 's')}</div>
+            {readings.map((r) => (
+              <div key={r.key} className="readout-row" data-series-key={r.key}>
+                <span className="swatch" style={{ borderColor: r.color }} aria-hidden="true" /> {r.label}: <strong>{r.text}</strong>
+              </div>
+            ))}
+          </div>
+        )}
       </div>
     </figure>
   );
