@@ -44,6 +44,8 @@ export interface SeriesMeta {
 
 export interface FlowSnapshot {
   id: string;
+  /** Index in the scenario's flow list (generated flows included): what events' `flow` means. */
+  index?: number;
   cwnd: number;
   inflight: number;
   srtt_ms: number;
