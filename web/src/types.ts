@@ -34,7 +34,7 @@ export interface PresetDesc {
 
 export interface SeriesMeta {
   key: string;
-  scope: 'flow' | 'link' | 'run';
+  scope: 'flow' | 'link' | 'run' | 'stream';
   owner: string;
   metric: string;
   label: string;
