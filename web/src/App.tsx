@@ -6,6 +6,8 @@ import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
 import { Inspector } from './components/Inspector';
+import { MptcpPanel } from './components/MptcpPanel';
+import { QuicPanel } from './components/QuicPanel';
 import { TopologyView } from './components/TopologyView';
 import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
@@ -56,6 +58,8 @@ export function App() {
             <BbrAChart />
           </div>
           <StateTimeline />
+          <MptcpPanel />
+          <QuicPanel />
           <SummaryTable />
           <SweepPanel />
           <LiveTable />
