@@ -47,10 +47,15 @@ test('ECF-3 on heterogeneous paths: one subflow per path, live windows, decision
   const reasons = await decisions.evaluateAll((els) => els.map((e) => e.getAttribute('data-reason') ?? ''));
   expect(reasons.length).toBeGreaterThan(1);
   for (const r of reasons) expect(r).toMatch(/^line \d+: /);
-  // A "wait" decision lists the terms of ECF's inequality.
-  const wait = decisions.filter({ has: page.locator('[data-term="t_wait_ms"]') }).first();
-  if ((await wait.count()) > 0) {
-    for (const t of ['k_packets', 'cwnd_f', 'rtt_f_ms', 'rtt_s_ms']) await expect(wait.locator(`[data-term="${t}"]`)).toHaveCount(1);
+  // A line-2 "wait" lists the terms of ECF's inequality, and they satisfy it:
+  // T_wait = RTT_f · (1 + k / cwnd_f) < RTT_s.
+  const waits = decisions.filter({ has: page.locator('[data-term="t_wait_ms"]') });
+  expect(await waits.count()).toBeGreaterThan(0);
+  for (const w of await waits.all()) {
+    const t = Object.fromEntries(await w.locator('[data-term]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-term'), Number(e.getAttribute('data-value'))])));
+    expect(t.t_wait_ms).toBeCloseTo(t.rtt_f_ms * (1 + t.k_packets / t.cwnd_f), 3);
+    if ((await w.getAttribute('data-reason'))!.startsWith('line 2')) expect(t.t_wait_ms).toBeLessThan(t.rtt_s_ms);
+    await expect(w).toHaveAttribute('data-path', '');
   }
   await page.locator('[data-testid="live"] tr[data-flow="file"] button').first().click();
   const inspector = page.getByTestId('inspector-decision');

@@ -40,7 +40,7 @@ export function FctBars({ byClass, classes }: { byClass: Record<string, ClassSta
           {hover ?? 'hover a bar'}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT by size class" className="chart-axes">
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT by size class" className="chart-axes dist-axes">
         {y.ticks(5).map((t) => (
           <g key={t}>
             <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
@@ -122,7 +122,7 @@ export function FctCdf({ fcts, note }: { fcts: Map<string, number[]>; note?: str
           {hover ?? note ?? ''}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT CDF" className="chart-axes">
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT CDF" className="chart-axes dist-axes">
         {y.ticks(5).map((t) => (
           <g key={t}>
             <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
@@ -205,7 +205,7 @@ export function LatencyBoxPlot({ streams, schedulers }: { streams: StreamBoxes[]
           {hover ?? 'hover a box'}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Message latency box plots" className="chart-axes">
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Message latency box plots" className="chart-axes dist-axes">
         {y.ticks(5).map((t) => (
           <g key={t}>
             <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />

@@ -61,7 +61,7 @@ function Decisions({ index, version }: { index: number | null; version: number }
             const terms = Array.isArray(e.terms) ? (e.terms as { name: string; value: number }[]) : [];
             return (
               <li key={`${e.t_ns}-${i}`} data-testid="mptcp-decision" data-reason={String(e.reason ?? '')} data-path={path ?? ''} data-t-ns={e.t_ns}>
-                <span className="muted">{(e.t_ns / 1e6).toFixed(3)} ms</span>{' '}
+                <span className="muted">{(e.t_ns / 1e9).toFixed(6)} s</span>{' '}
                 <strong>{path === null ? 'wait' : `path ${path}`}</strong> — {String(e.reason ?? '')}
                 {terms.length > 0 && (
                   <span className="terms">

@@ -111,7 +111,7 @@ function Picks({ flow, version }: { flow: FlowSnapshot; version: number }) {
             const id = Number(e.stream);
             return (
               <li key={`${e.t_ns}-${i}`} data-testid="quic-pick" data-stream={names.get(id) ?? String(id)} data-reason={String(e.reason ?? '')} data-retransmission={String(e.retransmission === true)} data-t-ns={e.t_ns}>
-                <span className="muted">{(e.t_ns / 1e6).toFixed(3)} ms</span> <strong>{names.get(id) ?? `#${id}`}</strong> — {String(e.reason ?? '').replace(/_/g, ' ')}
+                <span className="muted">{(e.t_ns / 1e9).toFixed(6)} s</span> <strong>{names.get(id) ?? `#${id}`}</strong> — {String(e.reason ?? '').replace(/_/g, ' ')}
                 {e.retransmission === true && <span className="tag"> retransmission</span>}
               </li>
             );
