@@ -41,7 +41,7 @@ function StreamTable({ flow }: { flow: FlowSnapshot }) {
       <thead>
         <tr>
           <th scope="col">stream</th>
-          <th scope="col">weight / priority / urgency</th>
+          <th scope="col" title="weight (wfq), priority (abs), urgency (rfc9218); inc = incremental">w / prio / urg</th>
           <th scope="col">queued</th>
           <th scope="col">delivered</th>
           <th scope="col">picks</th>
@@ -270,7 +270,7 @@ export function QuicPanel() {
       </div>
       {flows.length === 0 && <p className="muted">Press Play or Step to see the streams.</p>}
       {flows.map((f) => (
-        <div className="family-row" key={f.id}>
+        <div className="family-row quic-row" key={f.id}>
           <StreamTable flow={f} />
           <Picks flow={f} version={decisionLog.version} />
         </div>
