@@ -98,3 +98,22 @@ test('short flows: FCT bars and CDF per size class agree with the summary', asyn
     expect(r).toBeTruthy();
   }
 });
+
+test('FSFS: a connection opens subflows on exactly the paths its size class gets', async ({ page }) => {
+  // The heaviest quick run (thousands of short flows): give a loaded machine time.
+  test.setTimeout(150_000);
+  await page.goto(`/?preset=mptcp-fsfs-paths&${FAST}`);
+  await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 140_000 });
+  // The panel follows a connection still sending at the end.
+  await expect(page.getByTestId('mptcp-state')).toHaveAttribute('data-state', 'mptcp');
+  const chosen = page.getByTestId('mptcp-paths');
+  await expect(chosen).toBeVisible();
+  const paths = ((await chosen.getAttribute('data-paths')) ?? '').split(',').map(Number);
+  const cls = (await chosen.getAttribute('data-class')) ?? '';
+  // FSFS: 1, 2, 3 paths for G0–G2, every path for G3.
+  const want: Record<string, number> = { G0: 1, G1: 2, G2: 3, G3: presetPaths('mptcp-fsfs-paths') };
+  expect(paths.length).toBe(want[cls]);
+  await expect(page.getByTestId('mptcp-panel')).toHaveAttribute('data-subflows', String(paths.length));
+  const rows = await page.getByTestId('mptcp-subflow').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-path'))));
+  expect([...rows].sort((a, b) => a - b)).toEqual([...paths].sort((a, b) => a - b));
+});

@@ -6,9 +6,11 @@
 // as bars (summary `fct_by_class`) and CDFs (the listed flows' `fct_s` by `size_class`).
 import { useMemo, useRef, useState } from 'react';
 import { decisionLog } from '../family/decisionLog';
+import { subflowPath } from '../family/series';
 import { fctsByClass, sortClasses } from '../family/stats';
 import { formatBytes, formatMbps, formatPercent } from '../lib/format';
 import { colorFor } from '../lib/palette';
+import { flowEvents } from '../sim/flowEvents';
 import { seriesStore } from '../sim/seriesStore';
 import { labStore, useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, SubflowSnapshot, Summary, TimeWindow } from '../types';
@@ -18,14 +20,6 @@ import { type ChartSeries, LineChart } from './LineChart';
 const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
 /** Decisions listed (newest first). */
 const DECISIONS_SHOWN = 12;
-
-/** Path number of a subflow series owner "f1@p2" → 2 (null for other owners). */
-export function subflowPath(owner: string, flow: string): number | null {
-  const prefix = `${flow}@p`;
-  if (!owner.startsWith(prefix)) return null;
-  const n = Number(owner.slice(prefix.length));
-  return Number.isInteger(n) ? n : null;
-}
 
 /** The MPTCP connections that have series (their owners of `recv_buffer`), in engine order. */
 function chartedFlows(): string[] {
@@ -183,6 +177,9 @@ export function MptcpPanel() {
   }, [version, flow]);
 
   if (!has) return null;
+  // The flow scheduler's choice of paths when the connection started (FSFS: by size class).
+  const chosen = index !== null ? flowEvents.latestFor(index).find((e) => e.type === 'mptcp_paths') : undefined;
+  const chosenPaths = Array.isArray(chosen?.paths) ? (chosen.paths as number[]) : null;
   const done = summary?.flows.find((x) => x.id === flow);
   // The snapshot types subflows generically; MPTCP's entries are SubflowSnapshot.
   const subflows: (SubflowSnapshot | { path: number; bytes_share: number })[] = (f?.subflows as SubflowSnapshot[] | undefined) ?? done?.subflows ?? [];
@@ -204,6 +201,11 @@ export function MptcpPanel() {
         <span className="muted" data-testid="mptcp-state" data-state={f?.state ?? ''}>
           {f ? `${f.state}, receive buffer ${formatBytes(f.recv_buffer_bytes)}` : flow ? 'not running now' : ''}
         </span>
+        {chosenPaths && (
+          <span className="muted" data-testid="mptcp-paths" data-paths={chosenPaths.join(',')} data-class={String(chosen?.size_class ?? '')}>
+            flow scheduler: size class {String(chosen?.size_class ?? '?')} → path{chosenPaths.length > 1 ? 's' : ''} {chosenPaths.join(', ')}
+          </span>
+        )}
       </header>
       <div className="charts">
         <LineChart
