@@ -205,6 +205,18 @@ function SchedulerComparison() {
         <button type="button" data-testid="quic-compare-run" onClick={() => void start()} disabled={running}>
           {running ? 'Comparing…' : 'Compare schedulers'}
         </button>
+        {running && (
+          <button
+            type="button"
+            data-testid="quic-compare-stop"
+            onClick={() => {
+              stop();
+              setStatus({ kind: 'idle' });
+            }}
+          >
+            Stop
+          </button>
+        )}
         <span className="muted" data-testid="quic-compare-progress">
           {status.kind === 'running' && `${status.done} / ${STREAM_SCHEDULERS.length} runs`}
           {status.kind === 'done' && `${STREAM_SCHEDULERS.join(', ')}: same scenario, seed ${seed}`}
