@@ -59,7 +59,7 @@ test('scheduler comparison: one box per scheduler, medians are the engine p50, A
   expect(await median('abs')).toBeLessThan(await median('rr'));
 
   // Hover read-out in ms.
-  await control.locator('[data-scheduler="abs"] rect').hover();
+  await control.locator('[data-scheduler="abs"]').hover();
   await expect(page.getByTestId('box-readout')).toContainText(/abs · control: p5 [\d.]+ · p25 [\d.]+ · median [\d.]+ · p75 [\d.]+ · p95 [\d.]+ ms/);
 
   // Each box's median and p95 are the p50 and p95 of that scheduler's own run in the lab
