@@ -117,3 +117,16 @@ test('FSFS: a connection opens subflows on exactly the paths its size class gets
   const rows = await page.getByTestId('mptcp-subflow').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-path'))));
   expect([...rows].sort((a, b) => a - b)).toEqual([...paths].sort((a, b) => a - b));
 });
+
+test('the family views appear only for their flow kinds', async ({ page }) => {
+  await page.goto(`/?preset=tcp-dumbbell&${FAST}`);
+  await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
+  await expect(page.getByTestId('mptcp-panel')).toHaveCount(0);
+  await expect(page.getByTestId('quic-panel')).toHaveCount(0);
+  await page.getByTestId('preset').selectOption('ecf3-uniform');
+  await expect(page.getByTestId('mptcp-panel')).toBeVisible();
+  await expect(page.getByTestId('quic-panel')).toHaveCount(0);
+  await page.getByTestId('preset').selectOption('quic-priority-control');
+  await expect(page.getByTestId('quic-panel')).toBeVisible();
+  await expect(page.getByTestId('mptcp-panel')).toHaveCount(0);
+});
