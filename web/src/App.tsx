@@ -7,6 +7,8 @@ import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
 import { ExportPanel } from './components/ExportPanel';
 import { Inspector } from './components/Inspector';
+import { MptcpPanel } from './components/MptcpPanel';
+import { QuicPanel } from './components/QuicPanel';
 import { TopologyView } from './components/TopologyView';
 import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
@@ -60,6 +62,8 @@ export function App() {
             <BbrAChart />
           </div>
           <StateTimeline />
+          <MptcpPanel />
+          <QuicPanel />
           <SummaryTable />
           <ExportPanel />
           <SweepPanel />

@@ -34,7 +34,7 @@ export interface PresetDesc {
 
 export interface SeriesMeta {
   key: string;
-  scope: 'flow' | 'link' | 'run';
+  scope: 'flow' | 'link' | 'run' | 'stream';
   owner: string;
   metric: string;
   label: string;
@@ -44,6 +44,8 @@ export interface SeriesMeta {
 
 export interface FlowSnapshot {
   id: string;
+  /** Index in the scenario's flow list (generated flows included): what events' `flow` means. */
+  index?: number;
   cwnd: number;
   inflight: number;
   srtt_ms: number;

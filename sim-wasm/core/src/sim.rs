@@ -75,6 +75,9 @@ impl World {
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct FlowSnapshot {
     pub id: String,
+    /// The flow's index in the scenario's flow list (generated flows included): what events'
+    /// `flow` field refers to. Filled in by the simulation.
+    pub index: u32,
     pub cwnd: u32,
     pub inflight: u32,
     pub srtt_ms: f64,

@@ -352,6 +352,7 @@ impl Simulation {
             .filter_map(|(k, a)| {
                 a.snapshot().map(|mut f| {
                     f.id = w.flows[k / 2].id.clone();
+                    f.index = (k / 2) as u32;
                     for s in f.streams.iter_mut() {
                         let st = &w.streams[s.index];
                         s.id = st.stream;

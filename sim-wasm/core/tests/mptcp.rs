@@ -161,3 +161,36 @@ fn json_patch(s: &mut Value, patch: &Value) {
         s[k] = v.clone();
     }
 }
+
+/// The page maps an event's `flow` (an index into the scenario's flow list, generated flows
+/// included) to the live flow through the snapshot's `index`; with generated flows the
+/// snapshot lists only some flows, so its position cannot stand in for the index.
+#[test]
+fn snapshot_flows_carry_the_index_their_events_use() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/scenarios/mptcp-fsfs-load.json");
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    v["duration_s"] = json!(2);
+    v["warmup_s"] = json!(0.5);
+    v["traffic"]["list_flows"] = json!(100_000);
+    for k in ["knobs", "expect", "sweep", "variants"] {
+        v.as_object_mut().unwrap().remove(k);
+    }
+    let mut sim = Simulation::from_json(&v.to_string(), Some(1)).unwrap();
+    let (mut matched, mut positions_differ) = (0, false);
+    while !sim.advance(0.05) {
+        let snap = sim.snapshot();
+        let summary = serde_json::to_value(sim.summary(0.0)).unwrap();
+        for (pos, f) in snap.flows.iter().enumerate() {
+            assert_eq!(summary["flows"][f.index as usize]["id"], json!(f.id), "index names the flow's row");
+            positions_differ |= pos != f.index as usize;
+        }
+        for e in snap.events.iter().filter(|e| matches!(e.kind, netlab_core::metrics::EventKind::MptcpSched { .. })) {
+            if let Some(f) = snap.flows.iter().find(|f| Some(f.index) == e.flow.map(|x| x as u32)) {
+                assert!(f.subflows.is_some(), "an mptcp_sched event belongs to an MPTCP flow");
+                matched += 1;
+            }
+        }
+    }
+    assert!(matched > 0, "some scheduler decisions of live flows were seen");
+    assert!(positions_differ, "the scenario exercises flows missing from the snapshot");
+}

@@ -6,6 +6,7 @@ import { type Selection, currentPreset } from '../store/state';
 import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
+import { decisionLog } from '../family/decisionLog';
 import { flowEvents } from './flowEvents';
 import { seriesStore } from './seriesStore';
 
@@ -229,6 +230,7 @@ class LabController {
       case 'loaded':
         seriesStore.reset(msg.meta);
         flowEvents.reset();
+        decisionLog.reset();
         labStore.dispatch({ type: 'loaded', runId: msg.runId, duration: msg.duration, topology: msg.topology, playing: msg.playing });
         return;
       case 'playing':
@@ -239,6 +241,7 @@ class LabController {
         if (msg.meta) seriesStore.setMeta(msg.meta);
         const changed = seriesStore.append(msg.points) || msg.meta !== null;
         flowEvents.ingest(msg.snapshot?.events);
+        decisionLog.ingest(msg.snapshot?.events);
         labStore.dispatch({
           type: 'tick',
           runId: msg.runId,
@@ -259,6 +262,7 @@ class LabController {
         if (msg.runId !== labStore.getState().runId) return;
         seriesStore.reset(seriesStore.meta);
         flowEvents.reset();
+        decisionLog.reset();
         labStore.dispatch({ type: 'rewound', runId: msg.runId });
         return;
       case 'seeking':

@@ -1,5 +1,5 @@
 // Messages between the page and the sweep workers.
-import type { KnobValue } from '../types';
+import type { KnobValue, Summary } from '../types';
 
 export interface SweepPoint {
   value: number | string;
@@ -17,9 +17,12 @@ export interface SweepPlan {
 
 export type SweepIn =
   | { type: 'plan'; id: number; presetText: string; variant: string | null; settings: Record<string, KnobValue> }
-  | { type: 'run'; id: number; scenario: string; seed: number; metric: string };
+  | { type: 'run'; id: number; scenario: string; seed: number; metric: string }
+  /** Run a scenario to the end and answer with its whole summary (the QUIC scheduler comparison). */
+  | { type: 'summary'; id: number; scenario: string; seed: number };
 
 export type SweepOut =
   | { type: 'plan'; id: number; plan: SweepPlan }
   | { type: 'point'; id: number; value: number | null }
+  | { type: 'summary'; id: number; summary: Summary }
   | { type: 'error'; id: number; message: string };

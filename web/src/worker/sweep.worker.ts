@@ -1,5 +1,6 @@
 // A sweep worker: plans a preset's sweep (the engine expands it) or runs one point of it to the
-// end and reports the sweep metric. The page starts a few of these and hands out points.
+// end and reports the sweep metric (or the whole summary, for the QUIC scheduler comparison).
+// The page starts a few of these and hands out points.
 import init, { Simulation, sweep_metric, sweep_plan } from '@netlab/wasm';
 import type { SweepIn, SweepOut } from '../sweep/protocol';
 
@@ -22,8 +23,12 @@ self.onmessage = async (e: MessageEvent<SweepIn>) => {
       const sim = new Simulation(msg.scenario, msg.seed);
       try {
         sim.run_to_end();
-        const value = sweep_metric(msg.metric, sim.summary_json(0));
-        out = { type: 'point', id: msg.id, value: value ?? null };
+        if (msg.type === 'summary') {
+          out = { type: 'summary', id: msg.id, summary: JSON.parse(sim.summary_json(0)) };
+        } else {
+          const value = sweep_metric(msg.metric, sim.summary_json(0));
+          out = { type: 'point', id: msg.id, value: value ?? null };
+        }
       } finally {
         sim.free();
       }

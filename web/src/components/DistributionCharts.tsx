@@ -1,0 +1,282 @@
+// End-of-run distribution charts of the MPTCP and QUIC views: FCT per size class as grouped
+// bars and as CDFs, and message-latency box plots (one box per scheduler per stream). SVG
+// from D3 scales; every mark carries its numbers in data-* attributes and a hover read-out.
+import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
+import { curveStepAfter, line } from 'd3-shape';
+import { useState } from 'react';
+import { colorFor } from '../lib/palette';
+import { wantsLogScale } from '../sweep/aggregate';
+import type { ClassStats } from '../types';
+import type { StreamBoxes } from '../family/compare';
+import { type BoxStats, ecdf } from '../family/stats';
+
+const W = 520;
+const H = 240;
+const M = { top: 12, right: 14, bottom: 40, left: 56 };
+
+function fmt(x: number, digits = 3): string {
+  return Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : '–';
+}
+
+/** The statistics of fct_by_class the bars show, in order. */
+const FCT_STATS = [
+  { key: 'mean_s', label: 'mean' },
+  { key: 'p50_s', label: 'p50' },
+  { key: 'p99_s', label: 'p99' },
+] as const;
+
+/** Grouped bars: per size class, its mean, median and 99th-percentile FCT (summary fct_by_class). */
+export function FctBars({ byClass, classes }: { byClass: Record<string, ClassStats>; classes: string[] }) {
+  const [hover, setHover] = useState<string | null>(null);
+  const x = scaleBand().domain(classes).range([M.left, W - M.right]).padding(0.2);
+  const inner = scaleBand<string>().domain(FCT_STATS.map((s) => s.key)).range([0, x.bandwidth()]).padding(0.08);
+  const max = Math.max(1e-9, ...classes.flatMap((c) => FCT_STATS.map((s) => byClass[c]?.[s.key] ?? 0)));
+  const y = scaleLinear().domain([0, max * 1.05]).nice().range([H - M.bottom, M.top]);
+  return (
+    <figure className="chart dist-chart" data-testid="fct-bars" data-classes={classes.join(',')}>
+      <figcaption>
+        <span className="chart-title">Flow completion time by size class</span>
+        <span className="muted readout" data-testid="fct-bars-readout">
+          {hover ?? 'hover a bar'}
+        </span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT by size class" className="chart-axes dist-axes">
+        {y.ticks(5).map((t) => (
+          <g key={t}>
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
+            <text className="tick" x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+              {y.tickFormat(5)(t)}
+            </text>
+          </g>
+        ))}
+        {classes.map((c) => {
+          const st = byClass[c];
+          return (
+            <g key={c} data-class={c} data-count={st?.count ?? 0} data-incomplete={st?.incomplete ?? 0}>
+              {FCT_STATS.map((s, i) => {
+                const v = st?.[s.key];
+                if (typeof v !== 'number') return null;
+                const text = `${c} ${s.label}: ${fmt(v)} s (${st!.count} done, ${st!.incomplete} unfinished)`;
+                return (
+                  <rect
+                    key={s.key}
+                    data-stat={s.label}
+                    data-value={v}
+                    x={x(c)! + inner(s.key)!}
+                    width={inner.bandwidth()}
+                    y={y(v)}
+                    height={Math.max(0, y(0) - y(v))}
+                    fill={colorFor(i)}
+                    onMouseEnter={() => setHover(text)}
+                    onMouseLeave={() => setHover(null)}
+                    tabIndex={0}
+                    aria-label={text}
+                    onFocus={() => setHover(text)}
+                    onBlur={() => setHover(null)}
+                  >
+                    <title>{text}</title>
+                  </rect>
+                );
+              })}
+              <text className="tick" x={x(c)! + x.bandwidth() / 2} y={H - M.bottom + 16} textAnchor="middle">
+                {c}
+              </text>
+            </g>
+          );
+        })}
+        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+          FCT (s)
+        </text>
+        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
+          size class (finished flows started after the warm-up)
+        </text>
+      </svg>
+      <ul className="legend">
+        {FCT_STATS.map((s, i) => (
+          <li key={s.key}>
+            <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+/** One CDF per size class of the listed flows' FCTs (log x axis when they span > 2 decades). */
+export function FctCdf({ fcts, note }: { fcts: Map<string, number[]>; note?: string }) {
+  const [hover, setHover] = useState<string | null>(null);
+  const all = [...fcts.values()].flat();
+  const lo = all.length ? Math.min(...all) : 0.001;
+  const hi = all.length ? Math.max(...all) : 1;
+  const log = lo > 0 && wantsLogScale([lo, hi]);
+  const x = (log ? scaleLog() : scaleLinear()).domain(log ? [lo, hi] : [0, hi || 1]).range([M.left, W - M.right]);
+  if (!log) x.nice();
+  const y = scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
+  const classes = [...fcts.keys()];
+  const path = line<{ x: number; y: number }>()
+    .x((p) => x(p.x))
+    .y((p) => y(p.y))
+    .curve(curveStepAfter);
+  return (
+    <figure className="chart dist-chart" data-testid="fct-cdf" data-classes={classes.join(',')}>
+      <figcaption>
+        <span className="chart-title">FCT CDF per size class</span>
+        <span className="muted readout" data-testid="fct-cdf-readout">
+          {hover ?? note ?? ''}
+        </span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT CDF" className="chart-axes dist-axes">
+        {y.ticks(5).map((t) => (
+          <g key={t}>
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
+            <text className="tick" x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+              {t}
+            </text>
+          </g>
+        ))}
+        {x.ticks(log ? 4 : 6).map((t) => (
+          <text key={t} className="tick" x={x(t)} y={H - M.bottom + 16} textAnchor="middle">
+            {x.tickFormat(log ? 4 : 6)(t)}
+          </text>
+        ))}
+        {classes.map((c, i) => {
+          const pts = ecdf(fcts.get(c)!);
+          const first = pts[0];
+          // Start the step at 0 on the first value so each curve rises from the axis.
+          const d = first ? path([{ x: first.x, y: 0 }, ...pts]) : null;
+          return (
+            <g key={c} data-class={c} data-n={fcts.get(c)!.length}>
+              <path d={d ?? ''} fill="none" stroke={colorFor(i)} strokeWidth={2} />
+              {pts.map((p) => (
+                <circle
+                  key={p.x}
+                  cx={x(p.x)}
+                  cy={y(p.y)}
+                  r={6}
+                  fill="transparent"
+                  onMouseEnter={() => setHover(`${c}: ${fmt(p.y * 100)} % of flows within ${fmt(p.x)} s`)}
+                  onMouseLeave={() => setHover(null)}
+                />
+              ))}
+            </g>
+          );
+        })}
+        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+          fraction of flows
+        </text>
+        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
+          FCT (s){log ? ', log scale' : ''}
+        </text>
+      </svg>
+      <ul className="legend">
+        {classes.map((c, i) => (
+          <li key={c}>
+            <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
+            {c} ({fcts.get(c)!.length})
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+/** The box plot's statistics in words, for the read-out. */
+export function describeBox(who: string, b: BoxStats): string {
+  return `${who}: p5 ${fmt(b.p5)} · p25 ${fmt(b.p25)} · median ${fmt(b.p50)} · p75 ${fmt(b.p75)} · p95 ${fmt(b.p95)} ms (mean ${fmt(b.mean)}, max ${fmt(b.max)}, n = ${b.n})`;
+}
+
+/**
+ * Message latency per stream, one box per scheduler side by side: whiskers p5–p95, box
+ * p25–p75, line at the median (nearest-rank, as the summary's p50/p95).
+ */
+export function LatencyBoxPlot({ streams, schedulers }: { streams: StreamBoxes[]; schedulers: readonly string[] }) {
+  const [hover, setHover] = useState<string | null>(null);
+  const groups = streams.map((s) => s.key);
+  const x = scaleBand().domain(groups).range([M.left, W - M.right]).padding(0.15);
+  const inner = scaleBand<string>().domain(schedulers).range([0, x.bandwidth()]).padding(0.2);
+  const vals = streams.flatMap((s) => s.boxes.flatMap((b) => [b.box.p5, b.box.p95]));
+  const lo = vals.length ? Math.min(...vals) : 1;
+  const hi = vals.length ? Math.max(...vals) : 1;
+  const log = lo > 0 && wantsLogScale([lo, hi]);
+  const y = (log ? scaleLog() : scaleLinear()).domain(log ? [lo, hi] : [0, hi * 1.05 || 1]).range([H - M.bottom, M.top]);
+  if (!log) y.nice();
+  return (
+    <figure className="chart dist-chart" data-testid="latency-boxes" data-streams={groups.length}>
+      <figcaption>
+        <span className="chart-title">Message latency per stream and scheduler</span>
+        <span className="muted readout" data-testid="box-readout">
+          {hover ?? 'hover a box'}
+        </span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Message latency box plots" className="chart-axes dist-axes">
+        {y.ticks(5).map((t) => (
+          <g key={t}>
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
+            <text className="tick" x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+              {y.tickFormat(5)(t)}
+            </text>
+          </g>
+        ))}
+        {streams.map((s) => (
+          <g key={s.key} data-stream={s.name} data-flow={s.flow}>
+            {s.boxes.map(({ scheduler, box }) => {
+              const bx = x(s.key)! + inner(scheduler)!;
+              const bw = inner.bandwidth();
+              const mid = bx + bw / 2;
+              const color = colorFor(schedulers.indexOf(scheduler));
+              const text = describeBox(`${scheduler} · ${s.name}`, box);
+              return (
+                <g
+                  key={scheduler}
+                  className="box"
+                  data-testid="latency-box"
+                  data-scheduler={scheduler}
+                  data-p5={box.p5}
+                  data-p25={box.p25}
+                  data-median={box.p50}
+                  data-p75={box.p75}
+                  data-p95={box.p95}
+                  data-n={box.n}
+                  onMouseEnter={() => setHover(text)}
+                  onMouseLeave={() => setHover(null)}
+                  // Keyboard users read the same numbers by tabbing through the boxes.
+                  tabIndex={0}
+                  role="img"
+                  aria-label={text}
+                  onFocus={() => setHover(text)}
+                  onBlur={() => setHover(null)}
+                >
+                  <title>{text}</title>
+                  <line x1={mid} x2={mid} y1={y(box.p5)} y2={y(box.p95)} stroke={color} />
+                  <line x1={bx + bw * 0.25} x2={bx + bw * 0.75} y1={y(box.p5)} y2={y(box.p5)} stroke={color} />
+                  <line x1={bx + bw * 0.25} x2={bx + bw * 0.75} y1={y(box.p95)} y2={y(box.p95)} stroke={color} />
+                  <rect x={bx} width={bw} y={y(box.p75)} height={Math.max(1, y(box.p25) - y(box.p75))} fill={color} fillOpacity={0.25} stroke={color} />
+                  <line x1={bx} x2={bx + bw} y1={y(box.p50)} y2={y(box.p50)} stroke={color} strokeWidth={2.5} />
+                </g>
+              );
+            })}
+            <text className="tick" x={x(s.key)! + x.bandwidth() / 2} y={H - M.bottom + 16} textAnchor="middle">
+              {s.name}
+            </text>
+          </g>
+        ))}
+        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+          latency (ms){log ? ', log scale' : ''}
+        </text>
+        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
+          stream (messages written after the warm-up)
+        </text>
+      </svg>
+      <ul className="legend">
+        {schedulers.map((s, i) => (
+          <li key={s}>
+            <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
+            {s}
+          </li>
+        ))}
+        <li className="muted">box p25–p75, line median, whiskers p5–p95 (nearest rank)</li>
+      </ul>
+    </figure>
+  );
+}

@@ -1,0 +1,293 @@
+// The QUIC streams view (shown when the run has QUIC flows): each stream's queued and
+// delivered bytes, live (snapshot bars, and the `stream/<flow>:<name>/…` series as lines);
+// which stream the scheduler picked and why (events `stream_pick`, per-stream pick counts);
+// and the scheduler comparison: the same scenario and seed once per stream scheduler, each
+// run to the end in a sweep worker, drawn as one latency box per scheduler per stream.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { STREAM_SCHEDULERS, type StreamBoxes, streamBoxes, withStreamScheduler } from '../family/compare';
+import { decisionLog } from '../family/decisionLog';
+import { engine } from '../lib/engine';
+import { formatBytes, formatInt } from '../lib/format';
+import { colorFor } from '../lib/palette';
+import { lab } from '../sim/controller';
+import { seriesStore } from '../sim/seriesStore';
+import { labStore, useLab } from '../store/store';
+import type { EngineEvent, FlowSnapshot, Summary, TimeWindow } from '../types';
+import type { SweepIn, SweepOut } from '../sweep/protocol';
+import { LatencyBoxPlot } from './DistributionCharts';
+import { type ChartSeries, LineChart } from './LineChart';
+
+const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
+const WORKERS = Math.max(1, Math.min(STREAM_SCHEDULERS.length, (navigator.hardwareConcurrency || 2) - 1));
+const PICKS_SHOWN = 12;
+
+export function useHasQuic(): boolean {
+  const version = useLab((s) => s.seriesVersion);
+  const live = useLab((s) => s.snapshot?.flows.some((f) => f.streams !== undefined) ?? false);
+  const done = useLab((s) => s.summary?.flows.some((f) => f.kind === 'quic') ?? false);
+  const charted = useMemo(() => seriesStore.all().some((s) => s.meta.scope === 'stream'), [version]);
+  return charted || live || done;
+}
+
+function StreamTable({ flow }: { flow: FlowSnapshot }) {
+  const streams = flow.streams ?? [];
+  const maxBytes = Math.max(1, ...streams.flatMap((s) => [Number(s.queued_bytes) || 0, Number(s.delivered_bytes) || 0]));
+  const totalPicks = streams.reduce((n, s) => n + (Number(s.picks) || 0), 0);
+  return (
+    <table className="family-streams" data-testid="quic-streams" data-flow={flow.id} data-count={streams.length}>
+      <caption>
+        Streams of {flow.id} ({flow.state}, cwnd {flow.cwnd} pkts)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">stream</th>
+          <th scope="col" title="weight (wfq), priority (abs), urgency (rfc9218); inc = incremental">w / prio / urg</th>
+          <th scope="col">queued</th>
+          <th scope="col">delivered</th>
+          <th scope="col">picks</th>
+          <th scope="col">last pick reason</th>
+        </tr>
+      </thead>
+      <tbody>
+        {streams.map((s, i) => {
+          const queued = Number(s.queued_bytes) || 0;
+          const delivered = Number(s.delivered_bytes) || 0;
+          const picks = Number(s.picks) || 0;
+          return (
+            <tr
+              key={String(s.id)}
+              data-testid="quic-stream"
+              data-stream={String(s.name)}
+              data-id={String(s.id)}
+              data-queued={queued}
+              data-delivered={delivered}
+              data-picks={picks}
+              data-reason={String(s.last_pick_reason ?? '')}
+            >
+              <th scope="row">
+                <span className="dot" style={{ background: colorFor(i) }} aria-hidden="true" /> {String(s.name)} <span className="muted">#{String(s.id)}</span>
+              </th>
+              <td>
+                {String(s.weight)} / {String(s.priority)} / {String(s.urgency)}
+                {s.incremental ? ' inc' : ''}
+              </td>
+              <td>
+                <span className="share-bar" title={`${formatBytes(queued)} queued`}>
+                  <span style={{ width: `${(queued / maxBytes) * 100}%`, background: colorFor(i) }} />
+                </span>{' '}
+                {formatBytes(queued)}
+              </td>
+              <td>
+                <span className="share-bar" title={`${formatBytes(delivered)} delivered`}>
+                  <span style={{ width: `${(delivered / maxBytes) * 100}%`, background: colorFor(i) }} />
+                </span>{' '}
+                {formatBytes(delivered)}
+              </td>
+              <td>
+                {formatInt(picks)}
+                <span className="muted"> ({totalPicks > 0 ? ((picks / totalPicks) * 100).toFixed(0) : 0} %)</span>
+              </td>
+              <td>{String(s.last_pick_reason ?? '').replace(/_/g, ' ')}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Picks({ flow, version }: { flow: FlowSnapshot; version: number }) {
+  void version; // re-render when picks arrive
+  const names = new Map((flow.streams ?? []).map((s) => [Number(s.id), String(s.name)]));
+  const list: EngineEvent[] = typeof flow.index === 'number' ? decisionLog.recent(flow.index, PICKS_SHOWN) : [];
+  return (
+    <section className="family-decisions" data-testid="quic-picks" data-count={list.length}>
+      <h3>Scheduler picks (newest first)</h3>
+      {list.length === 0 ? (
+        <p className="muted">No pick yet.</p>
+      ) : (
+        <ol>
+          {list.map((e, i) => {
+            const id = Number(e.stream);
+            return (
+              <li key={`${e.t_ns}-${i}`} data-testid="quic-pick" data-stream={names.get(id) ?? String(id)} data-reason={String(e.reason ?? '')} data-retransmission={String(e.retransmission === true)} data-t-ns={e.t_ns}>
+                <span className="muted">{(e.t_ns / 1e9).toFixed(6)} s</span> <strong>{names.get(id) ?? `#${id}`}</strong> — {String(e.reason ?? '').replace(/_/g, ' ')}
+                {e.retransmission === true && <span className="tag"> retransmission</span>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <p className="muted">A pick is logged when the choice changes (at most 50 a second).</p>
+    </section>
+  );
+}
+
+type CompareStatus = { kind: 'idle' } | { kind: 'running'; done: number } | { kind: 'done' } | { kind: 'error'; message: string };
+
+/** Runs the loaded scenario once per stream scheduler (same seed) and draws latency boxes. */
+function SchedulerComparison() {
+  const presetName = useLab((s) => s.presetName);
+  const variant = useLab((s) => s.variant);
+  const edits = useLab((s) => s.knobEdits);
+  const seed = useLab((s) => s.seed);
+  const [status, setStatus] = useState<CompareStatus>({ kind: 'idle' });
+  const [runs, setRuns] = useState<{ scheduler: string; summary: Summary }[]>([]);
+  const workers = useRef<Worker[]>([]);
+  const stop = () => {
+    for (const w of workers.current) w.terminate();
+    workers.current = [];
+  };
+  // Another scenario, variant, knob setting or seed: the boxes no longer describe it.
+  useEffect(() => {
+    stop();
+    setStatus({ kind: 'idle' });
+    setRuns([]);
+    return stop;
+  }, [presetName, variant, edits, seed]);
+
+  const start = async () => {
+    stop();
+    setRuns([]);
+    setStatus({ kind: 'running', done: 0 });
+    let base: string;
+    try {
+      const text = lab.presetText(presetName);
+      if (text === undefined) throw new Error('no scenario loaded');
+      base = (await engine()).apply_knobs(text, JSON.stringify(edits), variant);
+    } catch (e) {
+      setStatus({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    const pool = Array.from({ length: WORKERS }, () => new Worker(new URL('../worker/sweep.worker.ts', import.meta.url), { type: 'module' }));
+    workers.current = pool;
+    const results: ({ scheduler: string; summary: Summary } | undefined)[] = [];
+    let next = 0;
+    let done = 0;
+    const feed = (w: Worker) => {
+      const i = next++;
+      const scheduler = STREAM_SCHEDULERS[i];
+      if (scheduler === undefined) return;
+      const msg: SweepIn = { type: 'summary', id: i, scenario: withStreamScheduler(base, scheduler), seed };
+      w.postMessage(msg);
+    };
+    for (const w of pool) {
+      w.onmessage = (e: MessageEvent<SweepOut>) => {
+        const m = e.data;
+        if (m.type === 'error') {
+          setStatus({ kind: 'error', message: m.message });
+          stop();
+          return;
+        }
+        if (m.type !== 'summary') return;
+        results[m.id] = { scheduler: STREAM_SCHEDULERS[m.id]!, summary: m.summary };
+        done += 1;
+        // Keep the schedulers' order whatever order the workers finish in.
+        setRuns(results.filter((r): r is { scheduler: string; summary: Summary } => r !== undefined));
+        if (done === STREAM_SCHEDULERS.length) {
+          setStatus({ kind: 'done' });
+          stop();
+        } else {
+          setStatus({ kind: 'running', done });
+          feed(w);
+        }
+      };
+      feed(w);
+    }
+  };
+
+  const boxes: StreamBoxes[] = useMemo(() => streamBoxes(runs), [runs]);
+  const running = status.kind === 'running';
+  return (
+    <section className="family-compare" data-testid="quic-compare" data-status={status.kind} data-runs={runs.length}>
+      <div className="sweep-head">
+        <h3>Message latency by stream scheduler</h3>
+        <button type="button" data-testid="quic-compare-run" onClick={() => void start()} disabled={running}>
+          {running ? 'Comparing…' : 'Compare schedulers'}
+        </button>
+        {running && (
+          <button
+            type="button"
+            data-testid="quic-compare-stop"
+            onClick={() => {
+              stop();
+              setStatus({ kind: 'idle' });
+            }}
+          >
+            Stop
+          </button>
+        )}
+        <span className="muted" data-testid="quic-compare-progress">
+          {status.kind === 'running' && `${status.done} / ${STREAM_SCHEDULERS.length} runs`}
+          {status.kind === 'done' && `${STREAM_SCHEDULERS.join(', ')}: same scenario, seed ${seed}`}
+          {status.kind === 'idle' && `runs this scenario (seed ${seed}) with each of ${STREAM_SCHEDULERS.join(', ')} in ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`}
+        </span>
+      </div>
+      {status.kind === 'error' && (
+        <p role="alert" className="error-banner" data-testid="quic-compare-error">
+          {status.message}
+        </p>
+      )}
+      {boxes.length > 0 && <LatencyBoxPlot streams={boxes} schedulers={runs.map((r) => r.scheduler)} />}
+      {status.kind === 'done' && boxes.length === 0 && <p className="muted">No stream of this scenario writes messages (bulk streams have no message latency).</p>}
+    </section>
+  );
+}
+
+function streamLines(metric: string, version: number): ChartSeries[] {
+  void version;
+  return seriesStore.select('stream', metric).map((s, i) => ({ key: s.meta.key, label: s.meta.owner, color: colorFor(i), buf: s.buf, factor: 1e-3 }));
+}
+
+export function QuicPanel() {
+  const has = useHasQuic();
+  const version = useLab((s) => s.seriesVersion);
+  const duration = useLab((s) => s.duration);
+  const timeWindow = useLab((s) => s.timeWindow);
+  const snap = useLab((s) => s.snapshot);
+  const queued = useMemo(() => streamLines('queued_bytes', version), [version]);
+  const delivered = useMemo(() => streamLines('delivered_bytes', version), [version]);
+  if (!has) return null;
+  const flows = snap?.flows.filter((f) => f.streams !== undefined) ?? [];
+  return (
+    <section className="panel family quic" data-testid="quic-panel" data-flows={flows.length} aria-label="QUIC streams">
+      <header className="family-head">
+        <h2>QUIC streams</h2>
+      </header>
+      <div className="charts">
+        <LineChart
+          testId="chart-stream-queued"
+          title="Queued bytes per stream (written, not yet sent)"
+          xLabel="simulated time (s)"
+          yLabel="queued (kB)"
+          xMax={duration}
+          timeWindow={timeWindow}
+          onWindow={setWindow}
+          series={queued}
+          version={version}
+          emptyText="No stream series"
+        />
+        <LineChart
+          testId="chart-stream-delivered"
+          title="Delivered bytes per stream (readable at the receiver)"
+          xLabel="simulated time (s)"
+          yLabel="delivered (kB)"
+          xMax={duration}
+          timeWindow={timeWindow}
+          onWindow={setWindow}
+          series={delivered}
+          version={version}
+          emptyText="No stream series"
+        />
+      </div>
+      {flows.length === 0 && <p className="muted">Press Play or Step to see the streams.</p>}
+      {flows.map((f) => (
+        <div className="family-row quic-row" key={f.id}>
+          <StreamTable flow={f} />
+          <Picks flow={f} version={decisionLog.version} />
+        </div>
+      ))}
+      <SchedulerComparison />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowSummary } from '../types';
+import { boxStats, ecdf, fctsByClass, nearestRank, sortClasses } from './stats';
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+describe('nearest-rank percentiles (the engine definition)', () => {
+  it('picks the smallest value with at least p % at or below it', () => {
+    const v = range(1, 100);
+    expect(nearestRank(v, 50)).toBe(50);
+    expect(nearestRank(v, 95)).toBe(95);
+    expect(nearestRank(v, 99)).toBe(99);
+    expect(nearestRank([1, 2, 3, 4], 50)).toBe(2); // not 2.5: no interpolation
+    expect(nearestRank([7], 5)).toBe(7);
+    expect(nearestRank([], 50)).toBeUndefined();
+  });
+});
+
+describe('box statistics', () => {
+  it('has whiskers p5–p95 and box p25–p75 of the values', () => {
+    const b = boxStats(range(1, 20))!;
+    expect(b).toMatchObject({ n: 20, min: 1, p5: 1, p25: 5, p50: 10, p75: 15, p95: 19, max: 20, mean: 10.5 });
+  });
+  it('takes the engine exact percentiles when the list was thinned', () => {
+    const thinned = [1, 10, 20, 30, 40];
+    const exact = { mean: 21, p50: 19.5, p95: 39, max: 41 };
+    expect(boxStats(thinned, exact, 5)!.p50).toBe(20); // not thinned: computed
+    const b = boxStats(thinned, exact, 5000)!;
+    expect(b).toMatchObject({ n: 5000, p50: 19.5, p95: 39, max: 41, mean: 21, p25: 10 });
+  });
+  it('is null for no values', () => {
+    expect(boxStats([])).toBeNull();
+  });
+});
+
+describe('empirical CDF', () => {
+  it('rises to 1 in steps at each distinct value, ties as one step', () => {
+    expect(ecdf([3, 1, 2, 2])).toEqual([
+      { x: 1, y: 0.25 },
+      { x: 2, y: 0.75 },
+      { x: 3, y: 1 },
+    ]);
+    expect(ecdf([NaN, 5])).toEqual([{ x: 5, y: 1 }]);
+    expect(ecdf([])).toEqual([]);
+  });
+});
+
+describe('FCTs by size class', () => {
+  const flow = (over: Partial<FlowSummary>): FlowSummary => ({
+    id: 'x',
+    kind: 'mptcp',
+    cc: 'lia',
+    start_s: 5,
+    size_bytes: 1000,
+    goodput_mbps: 1,
+    sent_packets: 1,
+    retransmitted_packets: 0,
+    ...over,
+  });
+  it('groups completed MPTCP flows started after the warm-up, classes in G0…G3 order', () => {
+    const m = fctsByClass(
+      [
+        flow({ size_class: 'G3', fct_s: 4 }),
+        flow({ size_class: 'G0', fct_s: 0.3 }),
+        flow({ size_class: 'G0', fct_s: 0.1 }),
+        flow({ size_class: 'G0', fct_s: null }), // incomplete
+        flow({ size_class: 'G1', fct_s: 1, start_s: 0.5 }), // in the warm-up
+        flow({ kind: 'tcp', fct_s: 2 }),
+      ],
+      1,
+    );
+    expect([...m.entries()]).toEqual([
+      ['G0', [0.1, 0.3]],
+      ['G3', [4]],
+    ]);
+  });
+  it('orders unknown class names after the known ones', () => {
+    expect(sortClasses(['all', 'G2', 'G0', 'G2'])).toEqual(['G0', 'G2', 'all']);
+  });
+});
