@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BbrAChart, CwndChart, JainChart, PacingGainChart, QueueChart, RttChart, ThroughputChart } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { SweepPanel } from './components/SweepPanel';
@@ -13,21 +13,32 @@ import { TopologyView } from './components/TopologyView';
 import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
-import { useLab } from './store/store';
+import { labStore, useLab } from './store/store';
 import { ThemeToggle, ViewTabs } from './components/Chrome';
 import { useUi } from './store/ui';
 import { Workbench } from './views/Workbench';
 
 export function App() {
   const state = useLab(visibleState);
-  const simTime = useLab((s) => s.simTime);
   const preset = useLab((s) => s.presetName);
   const runId = useLab((s) => s.runId);
   const engine = useLab((s) => s.engineVersion);
   const view = useUi((s) => s.view);
   useEffect(() => lab.start(), []);
+  // The simulated time changes with every tick: written straight to the DOM, because reading it
+  // here would re-render the whole page (every panel below) 15–30 times a second.
+  const appRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let shown: number | null = null;
+    const show = () => {
+      const t = labStore.getState().simTime;
+      if (t !== shown) appRef.current?.setAttribute('data-sim-time', String((shown = t)));
+    };
+    show();
+    return labStore.subscribe(show);
+  }, []);
   return (
-    <div className="app" data-testid="app" data-state={state} data-sim-time={simTime} data-preset={preset ?? ''} data-run-id={runId} data-view={view}>
+    <div ref={appRef} className="app" data-testid="app" data-state={state} data-preset={preset ?? ''} data-run-id={runId} data-view={view}>
       <header className="topbar">
         <h1>
           NetLab <span className="muted">transport-protocol lab</span>

@@ -134,7 +134,10 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
 
   useEffect(() => {
     if (!painter.current || size.width === 0) return;
-    figRef.current?.setAttribute('data-points', String(painter.current.draw(series, x, y, guides)));
+    const fig = figRef.current;
+    const points = painter.current.draw(series, x, y, guides);
+    fig?.setAttribute('data-points', String(points));
+    fig?.setAttribute('data-vertices', String(painter.current.vertices));
     // y derives from series and size, which the dependencies cover.
   }, [version, series, x, innerH, size.width, guides]);
 

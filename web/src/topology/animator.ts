@@ -17,8 +17,12 @@ export const QUEUE_BAR_W = 96;
 /** How long a drop flash lasts (wall-clock ms) and how many may show at once. */
 const FLASH_MS = 600;
 const MAX_FLASHES = 40;
+/** A flash's radius; the CSS animation scales it from 0.3 to 1 (4 → 14 px) as it fades. */
+const FLASH_R = 14;
 
 interface Flash {
+  /** Unique within the run, so the D3 join keeps a running flash's element (and animation). */
+  id: number;
   x: number;
   y: number;
   born: number;
@@ -34,6 +38,9 @@ export class TopologyAnimator {
   private snapshot: Snapshot | null = null;
   private flashList: Flash[] = [];
   private flashed = 0;
+  /** New flashes to put in the SVG at the next frame. */
+  private flashesDirty = false;
+  private nextFlashId = 0;
   /** Largest queue seen per link this run: the scale for links with unlimited buffers. */
   private peak = new Map<string, number>();
   private raf = 0;
@@ -71,6 +78,7 @@ export class TopologyAnimator {
       this.runId = s.runId;
       this.peak.clear();
       this.flashList = [];
+      this.flashesDirty = true;
       this.flashed = 0;
     }
     if (s.snapshot === this.snapshot) {
@@ -82,6 +90,7 @@ export class TopologyAnimator {
     if (!s.snapshot) {
       this.clock.stop();
       this.flashList = [];
+      this.flashesDirty = true;
       this.peak.clear();
       this.updateQueues(null);
       this.svg.attr('data-snapshot-t', '').attr('data-packets-sampled', 0).attr('data-packets-in-network', 0);
@@ -135,19 +144,40 @@ export class TopologyAnimator {
       // Queue drops happen at the link's tail (where its queue is), wire losses on the wire.
       const p = e.wire === true ? 0.5 : 0.04;
       const pt = pointAt(edge, edge.id === link.id ? p : 1 - p);
-      this.flashList.push({ x: pt.x, y: pt.y, born: now, link: link.id });
+      this.flashList.push({ id: this.nextFlashId++, x: pt.x, y: pt.y, born: now, link: link.id });
       this.flashed++;
+      this.flashesDirty = true;
     }
     if (this.flashList.length > MAX_FLASHES) this.flashList = this.flashList.slice(-MAX_FLASHES);
   }
 
   private frame = (now: number): void => {
     this.raf = requestAnimationFrame(this.frame);
+    // Flashes grow and fade by a CSS animation (styles.css .drop-flash): the SVG is only
+    // touched when one appears or expires, not every frame (per-frame attribute writes cost
+    // style, layout and paint of the whole picture and were most of this frame's time).
+    const live = this.flashList.filter((f) => now - f.born < FLASH_MS);
+    if (live.length !== this.flashList.length || this.flashesDirty) {
+      this.flashList = live;
+      this.flashesDirty = false;
+      this.flashes
+        .selectAll<SVGCircleElement, Flash>('circle')
+        .data(this.flashList, (d) => d.id)
+        .join((enter) =>
+          enter
+            .append('circle')
+            .attr('class', 'drop-flash')
+            .attr('data-link-id', (d) => d.link)
+            .attr('cx', (d) => d.x)
+            .attr('cy', (d) => d.y)
+            .attr('r', FLASH_R),
+        );
+    }
     const snap = this.snapshot;
     const ahead = this.clock.ahead(now);
     // Nothing moves: the same snapshot drawn at its own positions (after a pause the last frame
     // may have been extrapolated, so redraw once with ahead = 0).
-    if (ahead === 0 && this.lastAhead === 0 && this.flashList.length === 0 && this.drawnFor === snap) return;
+    if (ahead === 0 && this.lastAhead === 0 && this.drawnFor === snap) return;
     this.drawnFor = snap;
     this.lastAhead = ahead;
     const marks: DrawnMark[] = snap?.packets ? placeMarks(snap.packets, this.layout, ahead) : [];
@@ -156,18 +186,6 @@ export class TopologyAnimator {
       this.lastDrawn = marks.length;
       this.svg.attr('data-packets-drawn', marks.length);
     }
-    this.flashList = this.flashList.filter((f) => now - f.born < FLASH_MS);
-    this.flashes
-      .selectAll<SVGCircleElement, Flash>('circle')
-      .data(this.flashList)
-      .join('circle')
-      .attr('class', 'drop-flash')
-      .attr('data-link-id', (d) => d.link)
-      .attr('cx', (d) => d.x)
-      .attr('cy', (d) => d.y)
-      // A flash born from performance.now() can be a little younger than the frame's rAF time.
-      .attr('r', (d) => 4 + (10 * Math.max(0, now - d.born)) / FLASH_MS)
-      .attr('opacity', (d) => Math.max(0, 1 - (now - d.born) / FLASH_MS));
   };
 
   private drawnFor: Snapshot | null | undefined = undefined;
