@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests against the production build (`vite build` first), served by `vite preview`.
 // Browsers cannot be downloaded here: Debian's Chromium is used (scripts/setup.mjs --browser).
 // Set E2E_BASE_URL to test an already running server (e.g. `npm run dev`) instead.
-const PORT = 4173;
+// E2E_PORT: another worktree may serve its own build on 4173 (reuseExistingServer would test that).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const external = process.env.E2E_BASE_URL;
 
 export default defineConfig({

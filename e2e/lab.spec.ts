@@ -152,6 +152,8 @@ test('zooming the time axis of one chart zooms both; double-click shows the whol
   await expect(cwnd).toHaveAttribute('data-t1', '10');
 
   const canvas = cwnd.locator('canvas');
+  // The wheel goes where the mouse is: the chart must be in view (the time brush is above it).
+  await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   expect(box).not.toBeNull();
   await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);

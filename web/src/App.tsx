@@ -10,6 +10,7 @@ import { Inspector } from './components/Inspector';
 import { MptcpPanel } from './components/MptcpPanel';
 import { QuicPanel } from './components/QuicPanel';
 import { TopologyView } from './components/TopologyView';
+import { TimeBrush } from './components/TimeBrush';
 import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
@@ -63,6 +64,7 @@ export function App() {
             <TopologyView />
             <Inspector />
           </div>
+          <TimeBrush />
           <div className="charts">
             <CwndChart />
             <QueueChart />

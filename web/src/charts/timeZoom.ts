@@ -14,7 +14,7 @@ export interface TimeZoom {
 }
 
 /** Deepest zoom: a thousandth of the run. */
-const MAX_SCALE = 1000;
+export const MAX_SCALE = 1000;
 
 /**
  * The zoom transform (scale k, shift x in pixels) that shows `window` of a run of `duration`

@@ -12,7 +12,8 @@ import { type ChartSeries, LineChart } from './LineChart';
 /** Both charts show one time window: zooming either zooms both. */
 const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
 
-function useOwnerColors(): (owner: string) => string {
+/** One colour per flow (by owner), the same in every per-flow chart and the time brush. */
+export function useOwnerColors(): (owner: string) => string {
   const version = useLab((s) => s.seriesVersion);
   return useMemo(() => {
     const owners = [...new Set(seriesStore.select('flow', 'cwnd').map((s) => s.meta.owner))];

@@ -23,6 +23,12 @@ describe('keyAction', () => {
     expect(keyAction({ key: 'r' }, { tagName: 'DIV', isContentEditable: true })).toBeNull();
   });
 
+  it('leaves the arrow keys to a focused slider (the time brush)', () => {
+    expect(keyAction({ key: 'ArrowRight' }, el('DIV', 'slider'))).toBeNull();
+    expect(keyAction({ key: 'ArrowRight', shiftKey: true }, el('DIV', 'slider'))).toBeNull();
+    expect(keyAction({ key: ' ' }, el('DIV', 'slider'))).toBe('toggle');
+  });
+
   it('lets Space click a focused button but still steps from it', () => {
     expect(keyAction({ key: ' ' }, el('BUTTON'))).toBeNull();
     expect(keyAction({ key: ' ' }, el('g', 'button'))).toBeNull();

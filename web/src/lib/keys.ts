@@ -34,6 +34,8 @@ export function keyAction(e: KeyLike, target: TargetLike | null): KeyAction | nu
       if (ACTIVATED.has(tag) || role === 'button' || role === 'link') return null;
       return e.repeat ? null : 'toggle';
     case 'ArrowRight':
+      // A focused slider (e.g. the charts' time brush) moves with the arrow keys itself.
+      if (role === 'slider') return null;
       return e.shiftKey ? 'bigStep' : 'step';
     case 'r':
     case 'R':
