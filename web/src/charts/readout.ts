@@ -1,24 +1,18 @@
 // Hover read-outs: the point of a series nearest a time, and values printed with their unit.
 // Pure; unit-tested.
+import { bisector } from 'd3-array';
 
 export interface TV {
   t: number;
   v: number;
 }
 
+const byTime = bisector<TV, number>((p) => p.t);
+
 /** The point whose time is nearest `t` (points in time order), or null when there are none. */
 export function nearest(points: readonly TV[], t: number): TV | null {
   if (points.length === 0 || !Number.isFinite(t)) return null;
-  let lo = 0;
-  let hi = points.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (points[mid]!.t < t) lo = mid + 1;
-    else hi = mid;
-  }
-  const prev = points[lo - 1];
-  const here = points[lo]!;
-  return prev && Math.abs(prev.t - t) <= Math.abs(here.t - t) ? prev : here;
+  return points[byTime.center(points, t)]!;
 }
 
 /** A value for a read-out: three significant digits, then the unit ("12.5 packets", "0.912"). */
