@@ -25,14 +25,15 @@ export function TopologyView() {
   const [ref, size] = useSize<HTMLDivElement>();
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const flashRef = useRef<HTMLCanvasElement>(null);
   const height = useMemo(() => (topology ? viewHeight(topology) : 200), [topology]);
   const layout = useMemo(
     () => (topology && size.width > 0 ? layoutTopology(topology, size.width, height) : null),
     [topology, size.width, height],
   );
   useEffect(() => {
-    if (!layout || !svgRef.current || !canvasRef.current) return;
-    const anim = new TopologyAnimator(svgRef.current, canvasRef.current, layout);
+    if (!layout || !svgRef.current || !canvasRef.current || !flashRef.current) return;
+    const anim = new TopologyAnimator(svgRef.current, canvasRef.current, flashRef.current, layout);
     return () => anim.destroy();
   }, [layout]);
   const selectedFlow = selection?.kind === 'flow' ? topology?.flows.find((f) => f.id === selection.id) : undefined;
@@ -77,11 +78,11 @@ export function TopologyView() {
                 </g>
               ))}
             </g>
-            <g className="flashes" aria-hidden="true" />
           </svg>
         )}
-        {/* Packets in flight, painted by the animator (see topology/animator.ts). */}
+        {/* Packets in flight and drop flashes, painted by the animator (see topology/animator.ts). */}
         <canvas ref={canvasRef} className="packets-canvas" data-testid="topology-packets" aria-hidden="true" hidden={!layout} />
+        <canvas ref={flashRef} className="packets-canvas" data-testid="topology-flashes" aria-hidden="true" hidden={!layout} />
       </div>
       {topology && (
         <ul className="legend topology-flows" aria-label="Flows">

@@ -1,9 +1,12 @@
 // The live layer of the topology view: queue bars filling and draining, packets moving along
 // their links and drops flashing where they happen. Driven by requestAnimationFrame and the lab
 // store directly (not React), so 30 snapshots a second cost no re-render of the page; D3
-// selections join the data to SVG elements that React's static layer left empty. Packets, the
-// only thing that changes every frame, are painted on a canvas over the SVG: hundreds of SVG
-// circles moved 60 times a second cost far more style and paint work than one canvas.
+// selections fill in the queue bars React's static layer left empty. Packets and drop flashes,
+// the things that change every frame, are painted on two canvases over the SVG: hundreds of SVG
+// circles moved 60 times a second cost far more style and paint work than one canvas, and SVG
+// flash rings (even CSS-animated ones) made every frame restyle and repaint the whole picture,
+// which was most of the page's frame time at max speed. The flash canvas is small work per
+// frame (at most MAX_FLASHES rings) and the packet canvas is only repainted when packets move.
 import { select, type Selection } from 'd3-selection';
 import { colorFor } from '../lib/palette';
 import { formatBytes } from '../lib/format';
@@ -17,12 +20,10 @@ export const QUEUE_BAR_W = 96;
 /** How long a drop flash lasts (wall-clock ms) and how many may show at once. */
 const FLASH_MS = 600;
 const MAX_FLASHES = 40;
-/** A flash's radius; the CSS animation scales it from 0.3 to 1 (4 → 14 px) as it fades. */
-const FLASH_R = 14;
+/** Drop-flash colour (vermillion, as the full queue bar). */
+const FLASH_COLOR = '#d55e00';
 
 interface Flash {
-  /** Unique within the run, so the D3 join keeps a running flash's element (and animation). */
-  id: number;
   x: number;
   y: number;
   born: number;
@@ -32,15 +33,16 @@ interface Flash {
 export class TopologyAnimator {
   private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
   private readonly ctx: CanvasRenderingContext2D | null;
-  private readonly flashes: Selection<SVGGElement, unknown, null, undefined>;
+  private readonly flashCtx: CanvasRenderingContext2D | null;
   /** Extrapolate at most about one snapshot interval (a late one must not empty the links). */
   private readonly clock = new SimClock(50);
   private snapshot: Snapshot | null = null;
   private flashList: Flash[] = [];
   private flashed = 0;
-  /** New flashes to put in the SVG at the next frame. */
-  private flashesDirty = false;
-  private nextFlashId = 0;
+  /** The flash canvas shows something (and must be cleared once the last flash is gone). */
+  private flashesShown = false;
+  /** Link ids of the flashes last shown, for data-flash-links. */
+  private flashLinks = '';
   /** Largest queue seen per link this run: the scale for links with unlimited buffers. */
   private peak = new Map<string, number>();
   private raf = 0;
@@ -51,17 +53,12 @@ export class TopologyAnimator {
   constructor(
     svgEl: SVGSVGElement,
     canvas: HTMLCanvasElement,
+    flashCanvas: HTMLCanvasElement,
     private readonly layout: Layout,
   ) {
     this.svg = select(svgEl);
-    const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(layout.width * dpr);
-    canvas.height = Math.round(layout.height * dpr);
-    canvas.style.width = `${layout.width}px`;
-    canvas.style.height = `${layout.height}px`;
-    this.ctx = canvas.getContext('2d');
-    this.ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
-    this.flashes = this.svg.select<SVGGElement>('g.flashes');
+    this.ctx = fit(canvas, layout);
+    this.flashCtx = fit(flashCanvas, layout);
     this.unsubscribe = labStore.subscribe(() => this.onState());
     this.onState();
     this.raf = requestAnimationFrame(this.frame);
@@ -78,7 +75,6 @@ export class TopologyAnimator {
       this.runId = s.runId;
       this.peak.clear();
       this.flashList = [];
-      this.flashesDirty = true;
       this.flashed = 0;
     }
     if (s.snapshot === this.snapshot) {
@@ -90,7 +86,6 @@ export class TopologyAnimator {
     if (!s.snapshot) {
       this.clock.stop();
       this.flashList = [];
-      this.flashesDirty = true;
       this.peak.clear();
       this.updateQueues(null);
       this.svg.attr('data-snapshot-t', '').attr('data-packets-sampled', 0).attr('data-packets-in-network', 0);
@@ -144,35 +139,15 @@ export class TopologyAnimator {
       // Queue drops happen at the link's tail (where its queue is), wire losses on the wire.
       const p = e.wire === true ? 0.5 : 0.04;
       const pt = pointAt(edge, edge.id === link.id ? p : 1 - p);
-      this.flashList.push({ id: this.nextFlashId++, x: pt.x, y: pt.y, born: now, link: link.id });
+      this.flashList.push({ x: pt.x, y: pt.y, born: now, link: link.id });
       this.flashed++;
-      this.flashesDirty = true;
     }
     if (this.flashList.length > MAX_FLASHES) this.flashList = this.flashList.slice(-MAX_FLASHES);
   }
 
   private frame = (now: number): void => {
     this.raf = requestAnimationFrame(this.frame);
-    // Flashes grow and fade by a CSS animation (styles.css .drop-flash): the SVG is only
-    // touched when one appears or expires, not every frame (per-frame attribute writes cost
-    // style, layout and paint of the whole picture and were most of this frame's time).
-    const live = this.flashList.filter((f) => now - f.born < FLASH_MS);
-    if (live.length !== this.flashList.length || this.flashesDirty) {
-      this.flashList = live;
-      this.flashesDirty = false;
-      this.flashes
-        .selectAll<SVGCircleElement, Flash>('circle')
-        .data(this.flashList, (d) => d.id)
-        .join((enter) =>
-          enter
-            .append('circle')
-            .attr('class', 'drop-flash')
-            .attr('data-link-id', (d) => d.link)
-            .attr('cx', (d) => d.x)
-            .attr('cy', (d) => d.y)
-            .attr('r', FLASH_R),
-        );
-    }
+    this.paintFlashes(now);
     const snap = this.snapshot;
     const ahead = this.clock.ahead(now);
     // Nothing moves: the same snapshot drawn at its own positions (after a pause the last frame
@@ -190,6 +165,31 @@ export class TopologyAnimator {
 
   private drawnFor: Snapshot | null | undefined = undefined;
   private lastAhead = -1;
+
+  /** Paints the drop flashes still alive: rings that grow from 4 to 14 px and fade. */
+  private paintFlashes(now: number): void {
+    this.flashList = this.flashList.filter((f) => now - f.born < FLASH_MS);
+    const links = this.flashList.map((f) => f.link).join(' ');
+    if (links !== this.flashLinks) {
+      this.flashLinks = links;
+      this.svg.attr('data-flash-links', links);
+    }
+    const ctx = this.flashCtx;
+    if (!ctx || (this.flashList.length === 0 && !this.flashesShown)) return;
+    ctx.clearRect(0, 0, this.layout.width, this.layout.height);
+    this.flashesShown = this.flashList.length > 0;
+    ctx.strokeStyle = FLASH_COLOR;
+    ctx.lineWidth = 2.5;
+    for (const f of this.flashList) {
+      // A flash born from performance.now() can be a little younger than the frame's rAF time.
+      const age = Math.max(0, now - f.born) / FLASH_MS;
+      ctx.globalAlpha = Math.max(0, 1 - age);
+      ctx.beginPath();
+      ctx.arc(f.x, f.y, 4 + 10 * age, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+  }
 
   /** Paints the packet marks, one path per flow colour. */
   private paint(marks: readonly DrawnMark[]): void {
@@ -213,4 +213,16 @@ export class TopologyAnimator {
       ctx.fill();
     }
   }
+}
+
+/** Sizes a canvas to the layout (sharp on high-density screens); its 2D context, or null. */
+function fit(canvas: HTMLCanvasElement, layout: Layout): CanvasRenderingContext2D | null {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(layout.width * dpr);
+  canvas.height = Math.round(layout.height * dpr);
+  canvas.style.width = `${layout.width}px`;
+  canvas.style.height = `${layout.height}px`;
+  const ctx = canvas.getContext('2d');
+  ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return ctx;
 }
