@@ -91,9 +91,15 @@ export function createLineCanvas(canvas: HTMLCanvasElement): LineCanvas {
           ry = new Float64Array(cap);
           index = Uint32Array.from({ length: cap }, (_, i) => i);
         }
+        // The scales are linear and unclamped: one multiply-add per point instead of a scale
+        // call (this loop runs over every stored point of every series on each repaint).
+        const bx = x(0);
+        const ax = x(1) - bx;
+        const by = y(0);
+        const ay = (y(1) - by) * f;
         s.buf.forEach((t, v, i) => {
-          xs[i] = x(t);
-          ys[i] = y(v * f);
+          xs[i] = ax * t + bx;
+          ys[i] = ay * v + by;
         });
         const m = m4(xs, ys, n, width, rx, ry, dpr);
         ctx.beginPath();

@@ -5,6 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { chartFrames } from '../charts/frameQueue';
 import { type CanvasSeries, type Guide, type LineCanvas, createLineCanvas } from '../charts/lineCanvas';
 import { formatReading, nearest } from '../charts/readout';
 import { type TimeZoom, createTimeZoom } from '../charts/timeZoom';
@@ -59,6 +60,29 @@ export function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { 
     return () => ro.disconnect();
   }, []);
   return [ref, size];
+}
+
+/**
+ * Whether the element is on screen (or within a screen's margin of it). Charts below the fold or
+ * in a hidden view skip their canvas repaints while a run streams, and repaint when scrolled to.
+ */
+export function useOnScreen(ref: React.RefObject<Element | null>): boolean {
+  const [visible, setVisible] = useState(true);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(([entry]) => setVisible(entry?.isIntersecting ?? true), { rootMargin: '100px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref]);
+  return visible;
+}
+
+/** Points in the series (what a chart plots; tests compare runs by it). */
+export function pointCount(series: readonly CanvasSeries[]): number {
+  let n = 0;
+  for (const s of series) n += s.buf.length;
+  return n;
 }
 
 export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '' }: Props) {
@@ -132,14 +156,22 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
     zoomer.current?.update(innerW, innerH, duration, timeWindow);
   }, [innerW, innerH, duration, timeWindow]);
 
+  // The paint itself waits for an animation frame (charts/frameQueue.ts) and is skipped while
+  // the chart is off screen; the point count is written at once, so it is always current.
+  const visible = useOnScreen(figRef);
+  const paintRef = useRef<() => void>(() => {});
+  paintRef.current = () => {
+    if (!painter.current) return;
+    painter.current.draw(series, x, y, guides);
+    figRef.current?.setAttribute('data-vertices', String(painter.current.vertices));
+  };
   useEffect(() => {
-    if (!painter.current || size.width === 0) return;
-    const fig = figRef.current;
-    const points = painter.current.draw(series, x, y, guides);
-    fig?.setAttribute('data-points', String(points));
-    fig?.setAttribute('data-vertices', String(painter.current.vertices));
+    figRef.current?.setAttribute('data-points', String(pointCount(series)));
+    if (!painter.current || size.width === 0 || !visible) return;
+    chartFrames.request(paintRef, () => paintRef.current());
     // y derives from series and size, which the dependencies cover.
-  }, [version, series, x, innerH, size.width, guides]);
+  }, [version, series, x, innerH, size.width, guides, visible]);
+  useEffect(() => () => chartFrames.cancel(paintRef), []);
 
   const xTicks = x.ticks(Math.max(2, Math.floor(innerW / 80)));
   const yTicks = y.ticks(Math.max(2, Math.floor(innerH / 40)));

@@ -6,6 +6,7 @@
 // data-t0 / data-t1 / data-zoomed mirror the shared window for tests, as on every chart.
 import { scaleLinear } from 'd3-scale';
 import { useEffect, useId, useMemo, useRef } from 'react';
+import { chartFrames } from '../charts/frameQueue';
 import { type LineCanvas, createLineCanvas } from '../charts/lineCanvas';
 import { type TimeBrush as Brush, createTimeBrush, keyWindow } from '../charts/timeBrush';
 import { formatReading } from '../charts/readout';
@@ -14,7 +15,7 @@ import { labStore, useLab } from '../store/store';
 import type { TimeWindow } from '../types';
 import { useOwnerColors } from './Charts';
 import type { ChartSeries } from './LineChart';
-import { useSize } from './LineChart';
+import { pointCount, useOnScreen, useSize } from './LineChart';
 
 /** Strip margins (px): room for the time axis' labels below. */
 const M = { top: 4, right: 14, bottom: 18, left: 14 };
@@ -74,15 +75,24 @@ export function TimeBrush() {
     if (size.width > 0) brush.current?.update(innerW, STRIP_H, d, timeWindow);
   }, [innerW, size.width, d, timeWindow]);
 
-  useEffect(() => {
-    if (!painter.current || size.width === 0) return;
+  // Painted in an animation frame and only while on screen, like the charts (LineChart.tsx).
+  const visible = useOnScreen(figRef);
+  const paintRef = useRef<() => void>(() => {});
+  paintRef.current = () => {
+    if (!painter.current) return;
     let yMax = 0;
     for (const s of series) if (s.buf.length > 0) yMax = Math.max(yMax, s.buf.max);
     const y = scaleLinear()
       .domain([0, yMax > 0 ? yMax * 1.05 : 1])
       .range([STRIP_H, 0]);
-    figRef.current?.setAttribute('data-points', String(painter.current.draw(series, x, y)));
-  }, [version, series, x, size.width]);
+    painter.current.draw(series, x, y);
+  };
+  useEffect(() => {
+    figRef.current?.setAttribute('data-points', String(pointCount(series)));
+    if (!painter.current || size.width === 0 || !visible) return;
+    chartFrames.request(paintRef, () => paintRef.current());
+  }, [version, series, x, size.width, visible]);
+  useEffect(() => () => chartFrames.cancel(paintRef), []);
 
   const onKey = (e: React.KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
