@@ -11,7 +11,7 @@ export interface ColumnState {
   now: number;
   events: number;
   finished: boolean;
-  /** The latest Jain's index of the run so far (the engine's run/all/jain series), or null. */
+  /** Jain's index so far (the engine's run/all/jain series), the summary's at the end; or null. */
   jain: number | null;
 }
 
@@ -126,6 +126,8 @@ export function compareReducer(s: CompareState, a: CompareAction): CompareState 
         summariesFinal: a.final,
         summariesAt: a.clock,
         run: a.final ? 'finished' : s.run,
+        // At the end the header shows the summary's index (the same one the table compares).
+        columns: a.final ? s.columns.map((c, i) => ({ ...c, jain: a.summaries[i]?.jain ?? c.jain })) : s.columns,
         clock: a.final ? Math.max(s.clock, ...a.summaries.map((x) => x.duration_s)) : s.clock,
       };
     case 'error': {

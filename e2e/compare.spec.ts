@@ -1,0 +1,108 @@
+import { type Page, expect, test } from '@playwright/test';
+
+// The A/B compare view on fixed seeds, quick variants at max speed: DOM state and data-*
+// attributes, not pixels.
+const FAST = 'seed=1&variant=quick&speed=max';
+const app = (page: Page) => page.getByTestId('app');
+const columns = (page: Page) => page.getByTestId('compare-column');
+
+/** A difference cell: metric id, column letter. */
+const delta = (page: Page, metric: string, column: string) => page.locator(`[data-testid="compare-delta"][data-metric="${metric}"][data-column="${column}"]`);
+
+async function runToEnd(page: Page) {
+  const run = page.getByTestId('compare-run');
+  await expect(run).toBeEnabled();
+  await run.click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
+  await expect(page.getByTestId('compare-diff')).toHaveAttribute('data-final', 'true');
+}
+
+test('two congestion controls side by side on one clock, with a difference table', async ({ page }) => {
+  await page.goto(`/?view=compare&preset=tcp-dumbbell&compare=cc:cubic,reno&${FAST}`);
+  await expect(page.getByTestId('view-compare')).toBeVisible();
+  await expect(page.getByTestId('compare-knob')).toHaveValue('cc');
+  await expect(page.getByTestId('compare-value-cubic')).toBeChecked();
+  await expect(page.getByTestId('compare-value-reno')).toBeChecked();
+  await runToEnd(page);
+
+  // Both columns stopped at the same simulated time, the end of the quick run (10 s).
+  await expect(columns(page)).toHaveCount(2);
+  await expect(columns(page).nth(0)).toHaveAttribute('data-value', 'cubic');
+  await expect(columns(page).nth(1)).toHaveAttribute('data-value', 'reno');
+  const times = await columns(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-sim-time'))));
+  expect(times).toEqual([10, 10]);
+  await expect(page.getByTestId('compare-clock')).toHaveAttribute('data-sim-time', '10');
+  for (const c of ['A', 'B']) {
+    await expect(columns(page).nth(c === 'A' ? 0 : 1)).toHaveAttribute('data-finished', 'true');
+    expect(Number(await page.getByTestId(`compare-throughput-${c}`).getAttribute('data-points'))).toBeGreaterThan(0);
+    expect(Number(await page.getByTestId(`compare-jain-${c}`).getAttribute('data-points'))).toBeGreaterThan(0);
+  }
+
+  // The delta cells carry numbers; Δ Jain is B's Jain minus A's.
+  for (const metric of ['jain', 'mean_mbps', 'goodput:short-rtt', 'goodput:long-rtt']) {
+    const d = await delta(page, metric, 'B').getAttribute('data-delta');
+    expect(d, metric).not.toBe('');
+    expect(Number.isFinite(Number(d)), metric).toBe(true);
+  }
+  const baseJain = Number(await page.locator('[data-testid="compare-base"][data-metric="jain"]').getAttribute('data-value'));
+  const bJain = Number(await delta(page, 'jain', 'B').getAttribute('data-value'));
+  expect(Number(await delta(page, 'jain', 'B').getAttribute('data-delta'))).toBeCloseTo(bJain - baseJain, 12);
+  await expect(delta(page, 'jain', 'B')).toHaveAttribute('data-verdict', bJain > baseJain ? 'better' : bJain < baseJain ? 'worse' : 'same');
+
+  // Determinism across views: the lab ran the same preset, seed and cc (cubic) in the
+  // background; column A's Jain's index is exactly the lab's.
+  await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
+  const labJain = Number(await page.getByTestId('summary').getAttribute('data-jain'));
+  expect(labJain).toBeGreaterThan(0);
+  expect(baseJain).toBe(labJain);
+  await expect(columns(page).nth(0)).toHaveAttribute('data-jain', String(labJain));
+});
+
+test('QUIC schedulers: ABS lowers the control stream latency against RR', async ({ page }) => {
+  await page.goto(`/?view=compare&preset=quic-priority-control&compare=scheduler:rr,abs&${FAST}`);
+  await expect(page.getByTestId('compare-knob')).toHaveValue('scheduler');
+  await runToEnd(page);
+  const times = await columns(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-sim-time'))));
+  expect(times).toEqual([20, 20]);
+  // The preset's documented direction: a waiting control message goes in ABS's next packet.
+  const mean = delta(page, 'latency_mean:quic:control', 'B');
+  await expect(mean).toHaveAttribute('data-verdict', 'better');
+  expect(Number(await mean.getAttribute('data-delta'))).toBeLessThan(0);
+  const p95 = delta(page, 'latency_p95:quic:control', 'B');
+  expect(Number(await p95.getAttribute('data-delta'))).toBeLessThan(0);
+  await expect(mean).toContainText(/−\d+\.\d ms/);
+});
+
+test('an invalid choice says what is wrong and cannot run; the URL keeps the choice', async ({ page }) => {
+  await page.goto(`/?view=compare&preset=tcp-dumbbell&${FAST}`);
+  // The default: the lab's cc (cubic) as A against the other option.
+  await expect(page.getByTestId('compare-value-cubic')).toBeChecked();
+  await expect(page.getByTestId('compare-value-reno')).toBeChecked();
+  await expect(page.getByTestId('compare-run')).toBeEnabled();
+  await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe('cc:cubic,reno');
+
+  await page.getByTestId('compare-value-reno').uncheck();
+  const problem = page.getByTestId('compare-problem');
+  await expect(problem).toContainText('at least 2 values of cc');
+  await expect(page.getByTestId('compare-run')).toBeDisabled();
+  await expect(page.getByTestId('compare-restart')).toBeDisabled();
+  await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe('cc:cubic');
+
+  // Keyboard: the checkbox toggles with Space; reno comes back as column B.
+  await page.getByTestId('compare-value-reno').focus();
+  await page.keyboard.press('Space');
+  await expect(problem).toBeHidden();
+  await expect(page.getByTestId('compare-run')).toBeEnabled();
+
+  // An unknown value in a link is named.
+  await page.goto(`/?view=compare&preset=tcp-dumbbell&compare=cc:cubic,vegas&${FAST}`);
+  await expect(page.getByTestId('compare-problem')).toContainText("'vegas' is not an option of cc");
+  await expect(page.getByTestId('compare-run')).toBeDisabled();
+});
+
+test('a scenario without an option knob says so', async ({ page }) => {
+  await page.goto(`/?view=compare&preset=mptcp-short-flows&${FAST}`);
+  await expect(page.getByTestId('compare-no-knob')).toContainText('no option knob');
+  await expect(page.getByTestId('compare-knob')).toHaveCount(0);
+  await expect(page.getByTestId('compare-run')).toBeDisabled();
+});
