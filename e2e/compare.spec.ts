@@ -106,3 +106,23 @@ test('a scenario without an option knob says so', async ({ page }) => {
   await expect(page.getByTestId('compare-knob')).toHaveCount(0);
   await expect(page.getByTestId('compare-run')).toBeDisabled();
 });
+
+test('an engine error names the column and the field; the last comparison stays', async ({ page }) => {
+  await page.goto(`/?view=compare&preset=tcp-dumbbell&compare=cc:cubic,reno&${FAST}`);
+  await runToEnd(page);
+  const rows = await page.getByTestId('compare-row').count();
+  // A bad setting in the lab is part of the scenario the comparison runs.
+  await page.getByTestId('tab-lab').click();
+  await page.getByTestId('knob-buffer_bdp').fill('-1');
+  await expect(page.getByTestId('error')).toContainText('buffer_bdp');
+  await page.getByTestId('tab-compare').click();
+  await page.getByTestId('compare-run').click();
+  const error = page.getByTestId('compare-error');
+  await expect(error).toContainText('column A (cc=cubic)');
+  await expect(error).toContainText('buffer_bdp');
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'finished');
+  await expect(columns(page)).toHaveCount(2);
+  await expect(page.getByTestId('compare-row')).toHaveCount(rows);
+  await error.getByRole('button', { name: 'Dismiss error' }).click();
+  await expect(error).toBeHidden();
+});
