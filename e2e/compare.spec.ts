@@ -126,3 +126,43 @@ test('an engine error names the column and the field; the last comparison stays'
   await error.getByRole('button', { name: 'Dismiss error' }).click();
   await expect(error).toBeHidden();
 });
+
+test('paused mid-run: every column at the same time, a table marked not final', async ({ page }) => {
+  await page.goto(`/?view=compare&preset=tcp-dumbbell&compare=cc:cubic,reno&seed=1&variant=quick&speed=1`);
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'running');
+  await expect.poll(async () => Number(await page.getByTestId('compare-clock').getAttribute('data-sim-time'))).toBeGreaterThan(0.3);
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'paused');
+  await expect(page.getByTestId('compare-diff')).toHaveAttribute('data-final', 'false');
+  const clock = await page.getByTestId('compare-clock').getAttribute('data-sim-time');
+  const times = await columns(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-sim-time')));
+  expect(times).toEqual([clock, clock]);
+  expect(Number(clock)).toBeLessThan(10);
+  await expect(page.getByTestId('compare-diff-when')).toContainText('not final');
+  // The clock stays put while paused; R restarts at t = 0.
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('compare-clock')).toHaveAttribute('data-sim-time', clock ?? '');
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('compare-clock')).toHaveAttribute('data-sim-time', '0');
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'paused');
+});
+
+test('a copied link reopens the same comparison of the same scenario and seed', async ({ page }) => {
+  await page.goto(`/?view=compare&preset=bbr-fairness&compare=cc:bbr,cubic&seed=3&variant=quick&speed=max`);
+  await expect(page.getByTestId('compare-value-cubic')).toBeChecked();
+  await page.getByTestId('compare-share').click();
+  const url = await page.getByTestId('compare-share-url').inputValue();
+  expect(url).toContain('view=compare');
+  expect(new URL(url).searchParams.get('compare')).toBe('cc:bbr,cubic');
+  expect(url).toContain('#s=v1.');
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.getByTestId('compare-scenario')).toHaveAttribute('data-preset', 'link:bbr-fairness');
+  await expect(page.getByTestId('compare-scenario')).toHaveAttribute('data-seed', '3');
+  await expect(page.getByTestId('compare-knob')).toHaveValue('cc');
+  await expect(page.getByTestId('compare-value-bbr')).toBeChecked();
+  await expect(page.getByTestId('compare-value-cubic')).toBeChecked();
+  await expect(page.getByTestId('compare-value-reno')).not.toBeChecked();
+  await expect(page.getByTestId('compare-run')).toBeEnabled();
+});
