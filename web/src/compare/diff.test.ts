@@ -106,6 +106,7 @@ describe('diffRows', () => {
     // Classes in display order, "all" last.
     expect(rows.filter((r) => r.metric.id.startsWith('fct_')).map((r) => r.metric.id)).toEqual(['fct_mean:G0', 'fct_p99:G0', 'fct_mean:all', 'fct_p99:all']);
     expect(row(rows, 'fct_mean:all')!.cells[0]!.delta).toBeCloseTo(50, 9);
+    expect(row(rows, 'completed:all')).toMatchObject({ baseline: 3, cells: [{ delta: 0, verdict: 'same' }] });
     expect(row(rows, 'fct_mean:all')!.cells[0]!.verdict).toBe('worse');
     expect(row(rows, 'fct_p99:all')!.cells[0]!.verdict).toBe('better');
     // B's G0 has no completed flow: missing, not zero.
@@ -154,7 +155,8 @@ describe('formatting', () => {
     expect(formatDelta(0.0123, '', 3)).toBe('+0.012');
     expect(formatDelta(-3.44, 'ms', 1)).toBe('−3.4 ms');
     expect(formatDelta(0, 'ms', 1)).toBe('±0.0 ms');
-    expect(formatDelta(-0.00001, 'ms', 1)).toBe('±0.0 ms');
+    // Below the shown precision: two significant digits rather than a signed zero.
+    expect(formatDelta(-0.0012, 'Mbit/s', 2)).toBe('−0.0012 Mbit/s');
     expect(formatDelta(null, 'ms', 1)).toBe('–');
   });
 

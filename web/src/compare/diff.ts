@@ -96,6 +96,12 @@ export function metricsFor(summaries: readonly Summary[]): MetricDef[] {
   }
   // FCT per size class (MPTCP runs), mean and p99, in ms.
   const classes = sortClasses(summaries.flatMap((s) => Object.keys(s.fct_by_class ?? {})));
+  if (classes.length > 0) {
+    // FCT statistics cover completed flows only: how many completed and how many did not
+    // tells whether a lower FCT came from finishing the hard flows or from leaving them out.
+    out.push({ id: 'completed:all', label: 'Flows completed (all classes)', unit: '', digits: 0, better: 1, value: (s) => num(s.fct_by_class?.all?.count) });
+    out.push({ id: 'incomplete:all', label: 'Flows unfinished (all classes)', unit: '', digits: 0, better: -1, value: (s) => num(s.fct_by_class?.all?.incomplete) });
+  }
   for (const c of classes) {
     out.push({ id: `fct_mean:${c}`, label: `FCT ${c}, mean`, unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.fct_by_class?.[c]?.mean_s) });
     out.push({ id: `fct_p99:${c}`, label: `FCT ${c}, p99`, unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.fct_by_class?.[c]?.p99_s) });
@@ -162,7 +168,10 @@ export function formatValue(x: number | undefined | null, unit: string, digits: 
 /** A signed difference with its unit: "+0.012", "−3.4 ms", "±0 ms", "–" when missing. */
 export function formatDelta(d: number | null, unit: string, digits: number): string {
   if (d === null || !Number.isFinite(d)) return '–';
-  const s = Math.abs(d).toFixed(digits);
+  let s = Math.abs(d).toFixed(digits);
+  // A real difference smaller than the shown precision keeps two significant digits, so the
+  // sign and colour never sit next to "0.00".
+  if (Number(s) === 0 && d !== 0) s = Math.abs(d).toPrecision(2);
   const sign = Number(s) === 0 ? '±' : d > 0 ? '+' : MINUS;
   return unit ? `${sign}${s} ${unit}` : `${sign}${s}`;
 }

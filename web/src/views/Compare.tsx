@@ -482,6 +482,21 @@ function DiffTable() {
   );
 }
 
+/** Says so when the columns shown ran another scenario, seed or variant than the lab's now. */
+function Stale() {
+  const loaded = useCompare((s) => s.loaded);
+  const presetName = useLab((s) => s.presetName);
+  const seed = useLab((s) => s.seed);
+  const variant = useLab((s) => s.variant);
+  if (!loaded || (loaded.scenario === presetName && loaded.seed === seed && loaded.variant === variant)) return null;
+  return (
+    <p className="notice-banner" role="status" data-testid="compare-stale">
+      The columns below ran {loaded.scenario} ({loaded.variant ?? 'full'}, seed {loaded.seed}); the lab now has {presetName} ({variant ?? 'full'}, seed {seed}). Run the
+      comparison again to compare that.
+    </p>
+  );
+}
+
 function EngineError() {
   const error = useCompare((s) => s.error);
   if (error === null) return null;
@@ -514,6 +529,7 @@ export function Compare() {
       <Setup />
       <Controls problem={problem} />
       <EngineError />
+      <Stale />
       <Columns />
       <DiffTable />
     </section>
