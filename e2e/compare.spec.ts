@@ -116,6 +116,9 @@ test('an engine error names the column and the field; the last comparison stays'
   await page.getByTestId('knob-buffer_bdp').fill('-1');
   await expect(page.getByTestId('error')).toContainText('buffer_bdp');
   await page.getByTestId('tab-compare').click();
+  // The columns shown ran the old settings: the view says so, and Run starts afresh.
+  await expect(page.getByTestId('compare-stale')).toContainText('knob settings changed');
+  await expect(page.getByTestId('compare-run')).toHaveText(/Run comparison/);
   await page.getByTestId('compare-run').click();
   const error = page.getByTestId('compare-error');
   await expect(error).toContainText('column A (cc=cubic)');

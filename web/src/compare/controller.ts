@@ -9,7 +9,7 @@ import { labStore, createStore } from '../store/store';
 import type { Speed, TimeWindow } from '../types';
 import { type CompareChoice, choiceError, parseChoiceParam } from './choice';
 import type { FromCompare, ToCompare } from './protocol';
-import { type CompareAction, type CompareState, compareReducer, initialCompareState } from './state';
+import { type CompareAction, type CompareState, compareReducer, initialCompareState, type LoadedRun, matchesLoaded } from './state';
 
 function initialSpeed(): Speed {
   try {
@@ -88,6 +88,7 @@ class CompareController {
       knob: c.choice.knob,
       seed: lab$.seed,
       variant: lab$.variant,
+      edits: JSON.stringify(lab$.knobEdits),
       values: [...c.choice.values],
     });
     this.post({
@@ -105,20 +106,13 @@ class CompareController {
   }
 
   /** What each requested run compares, by run id, until the worker answers. */
-  private pending = new Map<number, { scenario: string; knob: string; seed: number; variant: string | null; values: string[] }>();
+  private pending = new Map<number, LoadedRun & { values: string[] }>();
 
   /** Run: start (or start again) when nothing matching the choice is loaded, else resume. */
   run(): void {
     const s = compareStore.getState();
-    const same =
-      s.loaded !== null &&
-      s.choice !== null &&
-      s.loaded.knob === s.choice.knob &&
-      s.loaded.scenario === labStore.getState().presetName &&
-      s.loaded.seed === labStore.getState().seed &&
-      s.loaded.variant === labStore.getState().variant &&
-      s.columns.map((c) => c.value).join('\n') === s.choice.values.join('\n');
-    if (!same || s.run === 'finished' || s.run === 'idle') this.load(true);
+    const l = labStore.getState();
+    if (!matchesLoaded(s, l) || s.run === 'finished' || s.run === 'idle') this.load(true);
     else this.post({ type: 'play' });
   }
 
@@ -163,7 +157,7 @@ class CompareController {
           runId: msg.runId,
           duration: msg.duration,
           values: p?.values ?? msg.meta.map((_, i) => String(i)),
-          loaded: { scenario: p?.scenario ?? '', knob: p?.knob ?? '', seed: p?.seed ?? 0, variant: p?.variant ?? null },
+          loaded: { scenario: p?.scenario ?? '', knob: p?.knob ?? '', seed: p?.seed ?? 0, variant: p?.variant ?? null, edits: p?.edits ?? '{}' },
           playing: msg.playing,
         });
         return;

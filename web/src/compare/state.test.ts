@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../types';
-import { type CompareAction, type CompareState, compareReducer, initialCompareState } from './state';
+import { type CompareAction, type CompareState, compareReducer, initialCompareState, matchesLoaded } from './state';
 
 const run = (actions: CompareAction[], from: CompareState = initialCompareState) => actions.reduce(compareReducer, from);
 const loadedAction = (runId: number, playing = true): CompareAction => ({
@@ -8,7 +8,7 @@ const loadedAction = (runId: number, playing = true): CompareAction => ({
   runId,
   duration: 10,
   values: ['cubic', 'reno'],
-  loaded: { scenario: 'tcp-dumbbell', knob: 'cc', seed: 1, variant: 'quick' },
+  loaded: { scenario: 'tcp-dumbbell', knob: 'cc', seed: 1, variant: 'quick', edits: '{}' },
   playing,
 });
 const tick = (runId: number, now: number, jain: number | null = null): CompareAction => ({
@@ -81,5 +81,20 @@ describe('compare reducer', () => {
     expect(s.scenario).toBe('p');
     expect(run([{ type: 'zoomTime', window: [2, 1] }]).timeWindow).toBeNull();
     expect(run([{ type: 'zoomTime', window: [1, 2] }]).timeWindow).toEqual([1, 2]);
+  });
+});
+
+describe('matchesLoaded', () => {
+  it('is true only for the loaded choice on the lab scenario it ran', () => {
+    const s = run([{ type: 'choose', scenario: 'tcp-dumbbell', choice: { knob: 'cc', values: ['cubic', 'reno'] } }, loadedAction(1)]);
+    const lab = { presetName: 'tcp-dumbbell', seed: 1, variant: 'quick', knobEdits: {} };
+    expect(matchesLoaded(s, lab)).toBe(true);
+    expect(matchesLoaded(s, { ...lab, seed: 2 })).toBe(false);
+    expect(matchesLoaded(s, { ...lab, variant: null })).toBe(false);
+    expect(matchesLoaded(s, { ...lab, presetName: 'tcp-single' })).toBe(false);
+    expect(matchesLoaded(s, { ...lab, knobEdits: { loss: 0.01 } })).toBe(false);
+    const swapped = compareReducer(s, { type: 'choose', scenario: 'tcp-dumbbell', choice: { knob: 'cc', values: ['reno', 'cubic'] } });
+    expect(matchesLoaded(swapped, lab)).toBe(false);
+    expect(matchesLoaded(initialCompareState, lab)).toBe(false);
   });
 });

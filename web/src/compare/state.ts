@@ -1,9 +1,26 @@
 // The A/B compare view's state and its pure reducer (unit-tested in state.test.ts). Series
 // points live in per-column SeriesStores (compare/controller.ts); this state carries a version.
-import type { Speed, Summary, TimeWindow } from '../types';
+import type { KnobValue, Speed, Summary, TimeWindow } from '../types';
 import type { CompareChoice } from './choice';
 
 export type CompareRun = 'idle' | 'loading' | 'running' | 'paused' | 'finished';
+
+/** The lab scenario a comparison ran: preset (or link) name, variant, seed, knob edits. */
+export interface LabScenario {
+  presetName: string | null;
+  variant: string | null;
+  seed: number;
+  knobEdits: Record<string, KnobValue>;
+}
+
+/** What a loaded comparison ran (knob edits as JSON, to compare them cheaply). */
+export interface LoadedRun {
+  scenario: string;
+  knob: string;
+  seed: number;
+  variant: string | null;
+  edits: string;
+}
 
 export interface ColumnState {
   /** The compared knob's value in this column. */
@@ -25,7 +42,7 @@ export interface CompareState {
   /** The id of the comparison the columns show (0 = none yet). */
   runId: number;
   /** What the loaded comparison runs (it may differ from `choice` once the user edits it). */
-  loaded: { scenario: string; knob: string; seed: number; variant: string | null } | null;
+  loaded: LoadedRun | null;
   clock: number;
   duration: number;
   columns: ColumnState[];
@@ -67,7 +84,7 @@ export type CompareAction =
       runId: number;
       duration: number;
       values: string[];
-      loaded: { scenario: string; knob: string; seed: number; variant: string | null };
+      loaded: LoadedRun;
       playing: boolean;
     }
   | { type: 'playing'; runId: number; playing: boolean }
@@ -144,4 +161,19 @@ export function compareReducer(s: CompareState, a: CompareAction): CompareState 
       return { ...s, timeWindow: [w[0], w[1]] };
     }
   }
+}
+
+/** Whether the loaded comparison is the current choice on the lab's current scenario. */
+export function matchesLoaded(s: CompareState, lab: LabScenario): boolean {
+  return (
+    s.loaded !== null &&
+    s.choice !== null &&
+    s.loaded.knob === s.choice.knob &&
+    s.loaded.scenario === lab.presetName &&
+    s.loaded.seed === lab.seed &&
+    s.loaded.variant === lab.variant &&
+    s.loaded.edits === JSON.stringify(lab.knobEdits) &&
+    s.columns.length === s.choice.values.length &&
+    s.columns.every((c, i) => c.value === s.choice!.values[i])
+  );
 }

@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { movingAverage, smoothingWindow } from '../charts/smooth';
 import { COLUMN_NAMES, MAX_COLUMNS, MIN_COLUMNS, choiceError, defaultValues, formatChoiceParam, makeBaseline, optionKnobs, sweepAlgorithmsFor, toggleValue } from '../compare/choice';
 import { compare, useCompare } from '../compare/controller';
+import { matchesLoaded } from '../compare/state';
 import { type DiffRow, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
 import { type ChartSeries, LineChart } from '../components/LineChart';
 import { formatInt, formatJain, formatSeconds, formatSpeed, parseSpeed } from '../lib/format';
@@ -199,6 +200,11 @@ function Controls({ problem }: { problem: string | null }) {
   const clock = useCompare((s) => s.clock);
   const duration = useCompare((s) => s.duration);
   const runId = useCompare((s) => s.runId);
+  const presetName = useLab((s) => s.presetName);
+  const seed = useLab((s) => s.seed);
+  const variant = useLab((s) => s.variant);
+  const knobEdits = useLab((s) => s.knobEdits);
+  const same = useCompare((s) => matchesLoaded(s, { presetName, seed, variant, knobEdits }));
   const id = useId();
   const running = run === 'running';
   const progress = duration > 0 ? Math.min(1, clock / duration) : 0;
@@ -219,7 +225,7 @@ function Controls({ problem }: { problem: string | null }) {
             aria-keyshortcuts="Space"
             aria-describedby={problem !== null ? `${id}-problem` : undefined}
           >
-            ▶ {run === 'paused' ? 'Resume' : run === 'finished' ? 'Run again' : 'Run comparison'}
+            ▶ {!same ? 'Run comparison' : run === 'paused' ? 'Resume' : run === 'finished' ? 'Run again' : 'Run comparison'}
           </button>
         )}
         <button type="button" data-testid="compare-restart" onClick={() => compare.restart()} disabled={problem !== null} aria-keyshortcuts="R" title="Back to t = 0, paused (R)">
@@ -488,11 +494,16 @@ function Stale() {
   const presetName = useLab((s) => s.presetName);
   const seed = useLab((s) => s.seed);
   const variant = useLab((s) => s.variant);
-  if (!loaded || (loaded.scenario === presetName && loaded.seed === seed && loaded.variant === variant)) return null;
+  const edits = useLab((s) => s.knobEdits);
+  if (!loaded) return null;
+  const sameScenario = loaded.scenario === presetName && loaded.seed === seed && loaded.variant === variant;
+  if (sameScenario && loaded.edits === JSON.stringify(edits)) return null;
   return (
     <p className="notice-banner" role="status" data-testid="compare-stale">
-      The columns below ran {loaded.scenario} ({loaded.variant ?? 'full'}, seed {loaded.seed}); the lab now has {presetName} ({variant ?? 'full'}, seed {seed}). Run the
-      comparison again to compare that.
+      {sameScenario
+        ? 'The lab’s knob settings changed since the columns below ran.'
+        : `The columns below ran ${loaded.scenario} (${loaded.variant ?? 'full'}, seed ${loaded.seed}); the lab now has ${presetName} (${variant ?? 'full'}, seed ${seed}).`}{' '}
+      Run the comparison again to compare what the lab has now.
     </p>
   );
 }
