@@ -38,6 +38,14 @@ test('two congestion controls side by side on one clock, with a difference table
     expect(Number(await page.getByTestId(`compare-jain-${c}`).getAttribute('data-points'))).toBeGreaterThan(0);
   }
 
+  // One time axis and one y scale across the columns.
+  for (const chart of ['throughput', 'jain']) {
+    const [a, b] = [page.getByTestId(`compare-${chart}-A`), page.getByTestId(`compare-${chart}-B`)];
+    await expect(b).toHaveAttribute('data-y-top', (await a.getAttribute('data-y-top')) ?? 'missing');
+    await expect(b).toHaveAttribute('data-t1', (await a.getAttribute('data-t1')) ?? 'missing');
+  }
+  expect(Number(await page.getByTestId('compare-throughput-A').getAttribute('data-y-top'))).toBeGreaterThan(0);
+
   // The delta cells carry numbers; Δ Jain is B's Jain minus A's.
   for (const metric of ['jain', 'mean_mbps', 'goodput:short-rtt', 'goodput:long-rtt']) {
     const d = await delta(page, metric, 'B').getAttribute('data-delta');

@@ -193,6 +193,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
       data-visible={series.length}
       data-t0={t0}
       data-t1={t1}
+      data-y-top={y.domain()[1]}
       data-zoomed={timeWindow !== null}
     >
       <figcaption>
