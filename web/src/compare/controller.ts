@@ -11,6 +11,8 @@ import { type CompareChoice, choiceError, parseChoiceParam } from './choice';
 import type { FromCompare, ToCompare } from './protocol';
 import { type CompareAction, type CompareState, compareReducer, initialCompareState, type LoadedRun, matchesLoaded } from './state';
 
+const COLUMN_CAPACITY = 1024;
+
 function initialSpeed(): Speed {
   try {
     return parseSpeed(new URLSearchParams(globalThis.location?.search ?? '').get('speed') ?? '') ?? 1;
@@ -148,7 +150,9 @@ class CompareController {
         const p = this.pending.get(msg.runId);
         for (const id of this.pending.keys()) if (id <= msg.runId) this.pending.delete(id);
         this.stores = msg.meta.map((m) => {
-          const st = new SeriesStore();
+          // A column's charts are a third to a half of the lab's width: 1024 points a series
+          // are plenty, and keep many-flow runs (MPTCP load presets) small in memory.
+          const st = new SeriesStore(COLUMN_CAPACITY);
           st.reset(m);
           return st;
         });
