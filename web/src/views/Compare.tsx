@@ -194,7 +194,8 @@ function Setup() {
   );
 }
 
-function Controls({ problem }: { problem: string | null }) {
+/** `quietProblem`: the setup above already explains it (no option knob); keep it for AT only. */
+function Controls({ problem, quietProblem }: { problem: string | null; quietProblem: boolean }) {
   const run = useCompare((s) => s.run);
   const speed = useCompare((s) => s.speed);
   const clock = useCompare((s) => s.clock);
@@ -261,7 +262,7 @@ function Controls({ problem }: { problem: string | null }) {
         </span>
       </div>
       {problem !== null && (
-        <p className="compare-problem" role="status" id={`${id}-problem`} data-testid="compare-problem">
+        <p className="compare-problem" role="status" id={`${id}-problem`} data-testid="compare-problem" hidden={quietProblem}>
           {problem}
         </p>
       )}
@@ -538,7 +539,7 @@ export function Compare() {
         The lab's scenario and seed, once per value of one option knob, side by side on one simulated clock. Column A is the baseline the others are compared against.
       </p>
       <Setup />
-      <Controls problem={problem} />
+      <Controls problem={problem} quietProblem={preset !== undefined && optionKnobs(preset).length === 0} />
       <EngineError />
       <Stale />
       <Columns />
