@@ -5,6 +5,7 @@
 // promptly and the page is never blocked. Per tick it posts each column's goodput and Jain
 // points (the series the view charts); at the end, or at a pause, every column's summary.
 import init, { Simulation, apply_knobs } from '@netlab/wasm';
+import { COLUMN_NAMES, columnSettings } from '../compare/choice';
 import { type ColumnTick, type FromCompare, type ToCompare, charted } from '../compare/protocol';
 import type { SeriesMeta, Speed, Summary } from '../types';
 
@@ -117,7 +118,7 @@ function round(t: number): void {
     try {
       c.sim.advance_to(t);
     } catch (e) {
-      throw new Error(`column ${'ABCD'[i] ?? i + 1}: ${message(e)}`);
+      throw new Error(`column ${COLUMN_NAMES[i] ?? i + 1}: ${message(e)}`);
     }
   });
   clock = t;
@@ -185,9 +186,9 @@ async function handle(msg: ToCompare): Promise<void> {
       const next: Simulation[] = [];
       try {
         msg.values.forEach((value, i) => {
-          const name = `column ${'ABCD'[i] ?? i + 1} (${msg.knob}=${value})`;
+          const name = `column ${COLUMN_NAMES[i] ?? i + 1} (${msg.knob}=${value})`;
           try {
-            const settings = { ...msg.edits, [msg.knob]: value };
+            const settings = columnSettings(msg.edits, msg.knob, value);
             const scenario = apply_knobs(msg.presetText, JSON.stringify(settings), msg.variant);
             next.push(new Simulation(scenario, msg.seed));
           } catch (e) {
