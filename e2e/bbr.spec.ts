@@ -12,6 +12,11 @@ test('BBR runs show pacing gain, a state timeline and BBR-A parameters', async (
   await expect(gain).toBeVisible();
   expect(Number(await gain.getAttribute('data-series'))).toBe(2);
   expect(Number(await gain.getAttribute('data-points'))).toBeGreaterThan(0);
+  // Pacing rate and BBR's bandwidth estimate: two lines per flow.
+  const rate = page.getByTestId('chart-pacing-rate');
+  await expect(rate).toBeVisible();
+  expect(Number(await rate.getAttribute('data-series'))).toBe(4);
+  expect(Number(await rate.getAttribute('data-points'))).toBeGreaterThan(0);
 
   // The timeline shows both flows leaving STARTUP and reaching PROBE_BW.
   const timeline = page.getByTestId('state-timeline');

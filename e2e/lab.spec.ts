@@ -50,7 +50,10 @@ test('the default scenario runs to the end with a summary and a Jain index', asy
   await expect(page.getByTestId('summary')).toHaveAttribute('data-duration', '10');
   await expect(page.getByTestId('summary')).toHaveAttribute('data-seed', '1');
   expect(await points(page, 'chart-cwnd')).toBeGreaterThan(0);
-  expect(Number(await page.getByTestId('chart-cwnd').getAttribute('data-series'))).toBeGreaterThanOrEqual(2);
+  // Two CUBIC flows: each draws its cwnd and, dashed, its packets in flight; unpaced, so no
+  // pacing-rate chart.
+  expect(Number(await page.getByTestId('chart-cwnd').getAttribute('data-series'))).toBe(4);
+  await expect(page.getByTestId('chart-pacing-rate')).toHaveCount(0);
   expect(await points(page, 'chart-queue')).toBeGreaterThan(0);
   await expect(page.getByTestId('summary-flows').locator('tbody tr')).not.toHaveCount(0);
   await expect(page.getByTestId('summary-links').locator('tbody tr')).not.toHaveCount(0);

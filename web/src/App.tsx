@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BbrAChart, CwndChart, JainChart, PacingGainChart, QueueChart, RttChart, ThroughputChart } from './components/Charts';
+import { BbrAChart, CwndChart, JainChart, PacingGainChart, PacingRateChart, QueueChart, RttChart, ThroughputChart } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { SweepPanel } from './components/SweepPanel';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
@@ -71,6 +71,7 @@ export function App() {
             <ThroughputChart />
             <RttChart />
             <JainChart />
+            <PacingRateChart />
             <PacingGainChart />
             <BbrAChart />
           </div>

@@ -1,4 +1,5 @@
-// The two live charts: cwnd per flow and the bottleneck queue.
+// The live time-series charts: cwnd and inflight, queues, throughput, RTT, Jain's index, pacing
+// rate and gain, BBR-A's terms. All share one time window (zoom one, all follow).
 import { useMemo } from 'react';
 import { colorFor } from '../lib/palette';
 import { movingAverage, smoothingWindow } from '../charts/smooth';
@@ -35,6 +36,8 @@ interface FlowMetricProps {
   unit?: string;
   /** Plot a trailing moving average (charts/smooth.ts) instead of the raw samples. */
   smooth?: boolean;
+  /** A second metric drawn dashed in each flow's own colour (inflight under cwnd). */
+  companion?: string;
 }
 
 /** Re-averaging every series 30 times a second would starve the page with many flows. */
@@ -53,7 +56,7 @@ function smoothed(buf: SeriesBuffer, window: number, final: boolean): SeriesBuff
 }
 
 /** A live chart of per-flow series, one colour per flow (and per metric when several). */
-export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth }: FlowMetricProps) {
+export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth, companion }: FlowMetricProps) {
   const finished = useLab((s) => s.run === 'finished');
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab((s) => s.duration);
@@ -70,8 +73,20 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
           color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
           buf: smooth ? smoothed(s.buf, smoothingWindow(duration), finished) : s.buf,
         }));
-      }),
-    [version, color, metrics, smooth, duration, finished],
+      }).concat(
+        // The companion pairs with its flow by colour, so the chart reads as "cwnd and what is
+        // actually in flight" per flow rather than as twice as many unrelated lines.
+        companion
+          ? seriesStore.select('flow', companion).map((s) => ({
+              key: s.meta.key,
+              label: `${s.meta.owner} ${s.meta.label}`,
+              color: color(s.meta.owner),
+              dashed: true,
+              buf: s.buf,
+            }))
+          : [],
+      ),
+    [version, color, metrics, smooth, duration, finished, companion],
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (
@@ -93,11 +108,20 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
 
 const CWND = ['cwnd'];
 const PACING_GAIN = ['pacing_gain'];
+const PACING_RATE = ['pacing_rate'];
 const BBR_A = ['phi', 'p_up', 'p_down'];
 
 export function CwndChart() {
   return (
-    <FlowMetricChart metrics={CWND} testId="chart-cwnd" title="Congestion window per flow" yLabel="cwnd (packets)" emptyText="No flows yet" unit="packets" />
+    <FlowMetricChart
+      metrics={CWND}
+      companion="inflight"
+      testId="chart-cwnd"
+      title="Congestion window (solid) and packets in flight (dashed) per flow"
+      yLabel="packets"
+      emptyText="No flows yet"
+      unit="packets"
+    />
   );
 }
 
@@ -112,6 +136,22 @@ export function PacingGainChart() {
       emptyText=""
       hideWhenEmpty
       unit="×"
+    />
+  );
+}
+
+/** Paced senders (BBR family): the pacing rate, and BBR's bottleneck-bandwidth estimate dashed. */
+export function PacingRateChart() {
+  return (
+    <FlowMetricChart
+      metrics={PACING_RATE}
+      companion="btl_bw"
+      testId="chart-pacing-rate"
+      title="Pacing rate (solid) and estimated bottleneck bandwidth (dashed) per flow"
+      yLabel="Mbit/s"
+      emptyText=""
+      hideWhenEmpty
+      unit="Mbit/s"
     />
   );
 }

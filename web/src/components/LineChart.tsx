@@ -37,6 +37,8 @@ interface Props {
   emptyText?: string;
   /** The unit of the plotted (factor-scaled) values, for the hover read-out. */
   unit?: string;
+  /** A fixed top of the y axis (charts set side by side share one scale); else fit the data. */
+  yTop?: number;
 }
 
 const M = { top: 10, right: 14, bottom: 38, left: 56 };
@@ -85,7 +87,7 @@ export function pointCount(series: readonly CanvasSeries[]): number {
   return n;
 }
 
-export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '' }: Props) {
+export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '', yTop }: Props) {
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const axesRef = useRef<SVGSVGElement>(null);
@@ -124,7 +126,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   for (const g of guides) yMax = Math.max(yMax, g.value);
   const x = useMemo(() => scaleLinear().domain([t0, t1]).range([0, innerW]), [t0, t1, innerW]);
   const y = scaleLinear()
-    .domain([0, yMax > 0 ? yMax * 1.05 : 1])
+    .domain([0, yTop !== undefined && yTop > 0 ? yTop : yMax > 0 ? yMax * 1.05 : 1])
     .range([innerH, 0])
     .nice(6);
 
@@ -170,7 +172,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
     if (!painter.current || size.width === 0 || !visible) return;
     chartFrames.request(paintRef, () => paintRef.current());
     // y derives from series and size, which the dependencies cover.
-  }, [version, series, x, innerH, size.width, guides, visible]);
+  }, [version, series, x, innerH, size.width, guides, yTop, visible]);
   useEffect(() => () => chartFrames.cancel(paintRef), []);
 
   const xTicks = x.ticks(Math.max(2, Math.floor(innerW / 80)));
@@ -226,6 +228,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
       data-visible={series.length}
       data-t0={t0}
       data-t1={t1}
+      data-y-top={y.domain()[1]}
       data-zoomed={timeWindow !== null}
     >
       <figcaption>

@@ -1,0 +1,549 @@
+// The A/B compare view: the lab's scenario and seed run once per value of one option knob
+// (cc, scheduler, flow_sched …), 2–4 columns side by side on one simulated clock (a dedicated
+// worker advances every column to the same time each tick), each with its throughput-per-flow
+// and Jain-over-time charts on a shared time axis and y scale; then a difference table of each
+// column against column A (the baseline).
+import { useEffect, useId, useMemo } from 'react';
+import { movingAverage, smoothingWindow } from '../charts/smooth';
+import { COLUMN_NAMES, MAX_COLUMNS, MIN_COLUMNS, choiceError, defaultValues, formatChoiceParam, makeBaseline, optionKnobs, sweepAlgorithmsFor, toggleValue } from '../compare/choice';
+import { compare, useCompare } from '../compare/controller';
+import { matchesLoaded } from '../compare/state';
+import { type DiffRow, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
+import { type ChartSeries, LineChart } from '../components/LineChart';
+import { formatInt, formatJain, formatSeconds, formatSpeed, parseSpeed } from '../lib/format';
+import { keyAction } from '../lib/keys';
+import { colorFor } from '../lib/palette';
+import { SeriesBuffer } from '../lib/seriesBuffer';
+import { lab } from '../sim/controller';
+import type { SeriesStore } from '../sim/seriesStore';
+import { currentPreset } from '../store/state';
+import { labStore, useLab } from '../store/store';
+import { setView, uiStore } from '../store/ui';
+import { SPEEDS, type TimeWindow } from '../types';
+
+const zoom = (w: TimeWindow) => compare.zoom(w);
+
+/** Picks the choice for the lab's scenario: the URL's (once), else a sensible default. */
+function useChoiceForScenario(): void {
+  const presetName = useLab((s) => s.presetName);
+  const preset = useLab(currentPreset);
+  const scenario = useCompare((s) => s.scenario);
+  useEffect(() => {
+    if (!presetName || !preset || scenario === presetName) return;
+    const fromUrl = compare.pendingUrlChoice;
+    compare.pendingUrlChoice = null;
+    if (fromUrl) {
+      compare.choose(presetName, fromUrl);
+      return;
+    }
+    const knob = optionKnobs(preset)[0];
+    if (!knob) {
+      compare.choose(presetName, null);
+      return;
+    }
+    const current = labStore.getState().knobValues[knob.name];
+    const values = defaultValues(knob.options, current, sweepAlgorithmsFor(lab.presetText(presetName), knob.name));
+    compare.choose(presetName, { knob: knob.name, values });
+  }, [presetName, preset, scenario]);
+}
+
+/** Keeps `?view=compare&compare=knob:a,b` in the address bar while the view is open. */
+function useUrlSync(param: string | null): void {
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    q.set('view', 'compare');
+    if (param) q.set('compare', param);
+    else q.delete('compare');
+    history.replaceState(history.state, '', `${location.pathname}?${q.toString()}${location.hash}`);
+  }, [param]);
+  useEffect(
+    () => () => {
+      // Leaving the view: the address bar no longer opens it.
+      const q = new URLSearchParams(location.search);
+      if (q.get('view') !== 'compare') return;
+      q.delete('view');
+      q.delete('compare');
+      const search = q.toString();
+      history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+    },
+    [],
+  );
+}
+
+/** Space runs or pauses, R restarts, while this view is shown (not while typing). */
+function useShortcuts(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (uiStore.getState().view !== 'compare') return;
+      const action = keyAction(e, e.target instanceof Element ? (e.target as HTMLElement) : null);
+      if (action === 'toggle') {
+        e.preventDefault();
+        if (compare.problem() === null) compare.togglePlay();
+      } else if (action === 'restart') {
+        e.preventDefault();
+        if (compare.problem() === null) compare.restart();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function Setup() {
+  const preset = useLab(currentPreset);
+  const variant = useLab((s) => s.variant);
+  const seed = useLab((s) => s.seed);
+  const edits = useLab((s) => s.knobEdits);
+  const choice = useCompare((s) => s.choice);
+  const scenario = useCompare((s) => s.scenario);
+  const id = useId();
+  const knobs = optionKnobs(preset);
+  const knob = knobs.find((k) => k.name === choice?.knob);
+  const editList = Object.entries(edits).filter(([k]) => k !== choice?.knob);
+  if (!preset || scenario === null) return <p className="muted">Loading the engine…</p>;
+  const setKnob = (name: string) => {
+    const k = knobs.find((x) => x.name === name);
+    if (!k) return;
+    const values = defaultValues(k.options, labStore.getState().knobValues[name], sweepAlgorithmsFor(lab.presetText(preset.name), name));
+    compare.choose(preset.name, { knob: name, values });
+  };
+  return (
+    <section className="panel compare-setup" aria-label="What to compare" data-testid="compare-setup" data-knobs={knobs.length}>
+      <p className="compare-scenario" data-testid="compare-scenario" data-preset={preset.name} data-variant={variant ?? 'full'} data-seed={seed}>
+        <strong>{preset.title}</strong> <code className="muted">{preset.name}</code> · {variant ?? 'full'} run · seed{' '}
+        <label className="sr-only" htmlFor={`${id}-seed`}>
+          Seed (the lab's; every column uses it)
+        </label>
+        <input
+          id={`${id}-seed`}
+          className="compare-seed"
+          data-testid="compare-seed"
+          type="number"
+          min={0}
+          step={1}
+          value={seed}
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (e.target.value !== '' && Number.isInteger(v) && v >= 0) lab.setSeed(v);
+          }}
+        />
+        {editList.length > 0 && (
+          <span className="muted">
+            {' '}
+            · lab settings: {editList.map(([k, v]) => `${k}=${v}`).join(', ')}
+          </span>
+        )}{' '}
+        <button type="button" className="link-button compare-to-lab" onClick={() => setView('lab')}>
+          change in the lab
+        </button>
+      </p>
+      {knobs.length === 0 ? (
+        <p className="compare-problem" role="status" data-testid="compare-no-knob">
+          This scenario has no option knob (such as cc, scheduler or flow_sched), so there is nothing to compare. Pick another preset in the lab or the preset gallery.
+        </p>
+      ) : (
+        <div className="compare-choice">
+          <label className="field compact" htmlFor={`${id}-knob`}>
+            <span>Compare</span>
+            <select id={`${id}-knob`} data-testid="compare-knob" value={choice?.knob ?? ''} onChange={(e) => setKnob(e.target.value)}>
+              {!knob && <option value={choice?.knob ?? ''}>{choice?.knob ?? '—'}</option>}
+              {knobs.map((k) => (
+                <option key={k.name} value={k.name}>
+                  {k.label} ({k.name})
+                </option>
+              ))}
+            </select>
+          </label>
+          {knob && choice && (
+            <fieldset className="compare-values" data-testid="compare-values">
+              <legend>
+                Values, {MIN_COLUMNS}–{MAX_COLUMNS} (one column each; A is the baseline)
+              </legend>
+              {knob.options.map((o) => {
+                const col = choice.values.indexOf(o);
+                return (
+                  <span key={o} className={col >= 0 ? 'compare-value on' : 'compare-value'}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        data-testid={`compare-value-${o}`}
+                        checked={col >= 0}
+                        onChange={() => compare.choose(preset.name, { knob: knob.name, values: toggleValue(choice.values, o) })}
+                      />{' '}
+                      {col >= 0 && <span className="compare-letter">{COLUMN_NAMES[col] ?? '?'}</span>} {o}
+                    </label>
+                    {col > 0 && (
+                      <button
+                        type="button"
+                        className="link-button compare-baseline"
+                        data-testid={`compare-baseline-${o}`}
+                        onClick={() => compare.choose(preset.name, { knob: knob.name, values: makeBaseline(choice.values, o) })}
+                        aria-label={`Make ${o} the baseline (column A)`}
+                      >
+                        make A
+                      </button>
+                    )}
+                  </span>
+                );
+              })}
+            </fieldset>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** `quietProblem`: the setup above already explains it (no option knob); keep it for AT only. */
+function Controls({ problem, quietProblem }: { problem: string | null; quietProblem: boolean }) {
+  const run = useCompare((s) => s.run);
+  const speed = useCompare((s) => s.speed);
+  const clock = useCompare((s) => s.clock);
+  const duration = useCompare((s) => s.duration);
+  const runId = useCompare((s) => s.runId);
+  const presetName = useLab((s) => s.presetName);
+  const seed = useLab((s) => s.seed);
+  const variant = useLab((s) => s.variant);
+  const knobEdits = useLab((s) => s.knobEdits);
+  const same = useCompare((s) => matchesLoaded(s, { presetName, seed, variant, knobEdits }));
+  const id = useId();
+  const running = run === 'running';
+  const progress = duration > 0 ? Math.min(1, clock / duration) : 0;
+  return (
+    <section className="controls compare-controls" aria-label="Comparison controls" data-testid="compare-controls">
+      <div className="buttons">
+        {running ? (
+          <button type="button" className="primary" data-testid="compare-pause" onClick={() => compare.pause()} aria-keyshortcuts="Space">
+            ❚❚ Pause
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            data-testid="compare-run"
+            onClick={() => compare.run()}
+            disabled={problem !== null || run === 'loading'}
+            aria-keyshortcuts="Space"
+            aria-describedby={problem !== null ? `${id}-problem` : undefined}
+          >
+            ▶ {!same ? 'Run comparison' : run === 'paused' ? 'Resume' : run === 'finished' ? 'Run again' : 'Run comparison'}
+          </button>
+        )}
+        <button type="button" data-testid="compare-restart" onClick={() => compare.restart()} disabled={problem !== null} aria-keyshortcuts="R" title="Back to t = 0, paused (R)">
+          ↺ Restart
+        </button>
+        <label className="inline" htmlFor={`${id}-speed`}>
+          Speed
+          <select
+            id={`${id}-speed`}
+            data-testid="compare-speed"
+            value={String(speed)}
+            onChange={(e) => {
+              const s = parseSpeed(e.target.value);
+              if (s !== null) compare.setSpeed(s);
+            }}
+          >
+            {SPEEDS.map((s) => (
+              <option key={String(s)} value={String(s)}>
+                {s === 1 ? '1× real time' : s === 'max' ? 'max (fastest)' : formatSpeed(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ShareButton />
+      </div>
+      <div className="time">
+        <output data-testid="compare-clock" data-sim-time={clock} aria-live="off">
+          t = {formatSeconds(clock)} <span className="muted">/ {formatSeconds(duration)}</span>
+        </output>
+        <progress max={1} value={progress} aria-label="Simulated time progress of every column" />
+        <span className={`badge state-${run}`} data-testid="compare-state" data-run-id={runId}>
+          {run}
+        </span>
+      </div>
+      {problem !== null && (
+        <p className="compare-problem" role="status" id={`${id}-problem`} data-testid="compare-problem" hidden={quietProblem}>
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A link that opens this comparison: the lab's share link (scenario + seed) plus the choice. */
+function ShareButton() {
+  const shareUrl = useLab((s) => s.shareUrl);
+  const loaded = useLab((s) => s.runId > 0);
+  const view = useCompare((s) => (s.choice ? formatChoiceParam(s.choice) : null));
+  const url = shareUrl && view && shareUrl.includes(`compare=${encodeURIComponent(view)}`) ? shareUrl : null;
+  return (
+    <>
+      <button type="button" data-testid="compare-share" onClick={() => lab.share()} disabled={!loaded} title="A link that opens this comparison of this exact scenario and seed">
+        Copy link
+      </button>
+      {url && (
+        <input className="share-url" data-testid="compare-share-url" readOnly value={url} aria-label="Link to this comparison" onFocus={(e) => e.currentTarget.select()} />
+      )}
+    </>
+  );
+}
+
+/** Averaging every series on each tick would starve the page: at most every 400 ms while live. */
+const SMOOTH_EVERY_MS = 400;
+const smoothCache = new WeakMap<SeriesBuffer, { raw: number; at: number; out: SeriesBuffer }>();
+
+function smoothed(buf: SeriesBuffer, window: number, final: boolean): SeriesBuffer {
+  const c = smoothCache.get(buf);
+  const now = performance.now();
+  if (c && (c.raw === buf.rawLength || (!final && now - c.at < SMOOTH_EVERY_MS))) return c.out;
+  const out = new SeriesBuffer(buf.capacity);
+  for (const p of movingAverage(buf.toArray(), window)) out.push(p.t, p.v);
+  smoothCache.set(buf, { raw: buf.rawLength, at: now, out });
+  return out;
+}
+
+interface ColumnSeries {
+  goodput: ChartSeries[];
+  jain: ChartSeries[];
+}
+
+function columnSeries(store: SeriesStore | undefined, window: number, final: boolean): ColumnSeries {
+  if (!store) return { goodput: [], jain: [] };
+  const goodput = store.select('flow', 'goodput').map((s, i) => ({ key: s.meta.key, label: s.meta.owner, color: colorFor(i), buf: smoothed(s.buf, window, final) }));
+  const jain = store.select('run', 'jain').map((s) => ({ key: s.meta.key, label: "Jain's index", color: colorFor(2), buf: s.buf }));
+  return { goodput, jain };
+}
+
+function Columns() {
+  const columns = useCompare((s) => s.columns);
+  const version = useCompare((s) => s.seriesVersion);
+  const duration = useCompare((s) => s.duration);
+  const timeWindow = useCompare((s) => s.timeWindow);
+  const final = useCompare((s) => s.run === 'finished');
+  const knob = useCompare((s) => s.loaded?.knob ?? '');
+  const window = smoothingWindow(duration);
+  const series = useMemo(() => columns.map((_, i) => columnSeries(compare.stores[i], window, final)), [version, columns.length, window, final]);
+  // One y scale for every column's throughput chart: the largest smoothed goodput of any.
+  let top = 0;
+  for (const c of series) for (const s of c.goodput) if (s.buf.length > 0 && Number.isFinite(s.buf.max)) top = Math.max(top, s.buf.max);
+  if (columns.length === 0) return null;
+  const w = window < 1 ? `${Math.round(window * 1000)} ms` : `${window.toFixed(1)} s`;
+  return (
+    <div className="compare-columns" data-testid="compare-columns" data-count={columns.length} style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}>
+      {columns.map((c, i) => {
+        const name = COLUMN_NAMES[i] ?? String(i + 1);
+        return (
+          <section
+            key={`${i}-${c.value}`}
+            className="panel compare-column"
+            data-testid="compare-column"
+            data-column={name}
+            data-value={c.value}
+            data-sim-time={c.now}
+            data-events={c.events}
+            data-finished={c.finished}
+            data-jain={c.jain ?? ''}
+            aria-label={`Column ${name}: ${knob}=${c.value}`}
+          >
+            <header className="compare-column-head">
+              <h3>
+                <span className="compare-letter">{name}</span> {knob}={c.value}
+                {i === 0 && <span className="tag"> baseline</span>}
+              </h3>
+              <span className="muted">
+                t = {formatSeconds(c.now)} · {formatInt(c.events)} events · Jain {formatJain(c.jain)}
+                {c.finished ? ' · done' : ''}
+              </span>
+            </header>
+            <LineChart
+              testId={`compare-throughput-${name}`}
+              title={`Throughput per flow (${w} average)`}
+              xLabel="simulated time (s)"
+              yLabel="goodput (Mbit/s)"
+              xMax={duration}
+              timeWindow={timeWindow}
+              onWindow={zoom}
+              series={series[i]?.goodput ?? []}
+              version={version}
+              emptyText="No flows yet"
+              unit="Mbit/s"
+              yTop={top > 0 ? top * 1.05 : undefined}
+            />
+            <LineChart
+              testId={`compare-jain-${name}`}
+              title="Jain's fairness index over time"
+              xLabel="simulated time (s)"
+              yLabel="Jain's index"
+              xMax={duration}
+              timeWindow={timeWindow}
+              onWindow={zoom}
+              series={series[i]?.jain ?? []}
+              version={version}
+              emptyText="No Jain's index yet"
+              yTop={1}
+            />
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+const VERDICT_TEXT = { better: 'better', worse: 'worse', same: 'same', neutral: '', missing: 'missing' } as const;
+
+function DiffTable() {
+  const summaries = useCompare((s) => s.summaries);
+  const final = useCompare((s) => s.summariesFinal);
+  const at = useCompare((s) => s.summariesAt);
+  const columns = useCompare((s) => s.columns);
+  const knob = useCompare((s) => s.loaded?.knob ?? '');
+  const run = useCompare((s) => s.run);
+  const rows: DiffRow[] = useMemo(() => (summaries ? diffRows(summaries) : []), [summaries]);
+  const live = columns.map((c) => c.jain);
+  if (columns.length === 0) return null;
+  return (
+    <section className="panel compare-diff" data-testid="compare-diff" data-final={final} data-rows={rows.length} aria-label="Difference summary">
+      <h2>Difference against A</h2>
+      {summaries === null ? (
+        <>
+          <p className="muted">
+            {run === 'running' ? 'Live: Jain’s index so far. The full table appears when every column has finished (or at a pause).' : 'Run the comparison to see the differences.'}
+          </p>
+          {live.some((j) => j !== null) && (
+            <p data-testid="compare-live-jain">
+              {columns.map((c, i) => {
+                const d = i > 0 && c.jain !== null && live[0] !== null ? c.jain - live[0]! : null;
+                return (
+                  <span key={i} className="compare-live">
+                    {COLUMN_NAMES[i]} Jain {formatJain(c.jain)}
+                    {i > 0 && <span className={d === null ? '' : d > 0 ? 'delta better' : d < 0 ? 'delta worse' : 'delta'}> ({formatDelta(d, '', 3)})</span>}
+                  </span>
+                );
+              })}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="muted" data-testid="compare-diff-when">
+            {final ? `Every column ran to the end (${formatSeconds(at)}), same seed.` : `Paused at t = ${formatSeconds(at)}: the runs so far (not final).`} Green is better, vermillion worse: higher Jain's index and throughput,
+            lower completion time and latency. A flow's own goodput has no better direction.
+          </p>
+          <div className="table-scroll">
+            <table className="compare-table" data-testid="compare-table">
+              <thead>
+                <tr>
+                  <th scope="col">metric</th>
+                  {columns.map((c, i) => (
+                    <th scope="col" key={i}>
+                      {COLUMN_NAMES[i]} · {knob}={c.value}
+                      {i > 0 ? ' (Δ vs A)' : ''}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.metric.id} data-testid="compare-row" data-metric={r.metric.id}>
+                    <th scope="row">
+                      {r.metric.label}
+                      {r.metric.unit && <span className="muted"> ({r.metric.unit})</span>}
+                    </th>
+                    <td data-testid="compare-base" data-metric={r.metric.id} data-column="A" data-value={r.baseline ?? ''}>
+                      {formatValue(r.baseline, '', r.metric.digits)}
+                    </td>
+                    {r.cells.map((cell, j) => {
+                      const name = COLUMN_NAMES[j + 1] ?? String(j + 2);
+                      const rel = formatRelative(cell.relative);
+                      return (
+                        <td
+                          key={j}
+                          className={`delta ${cell.verdict}`}
+                          data-testid="compare-delta"
+                          data-metric={r.metric.id}
+                          data-column={name}
+                          data-value={cell.value ?? ''}
+                          data-delta={cell.delta ?? ''}
+                          data-verdict={cell.verdict}
+                          title={VERDICT_TEXT[cell.verdict] || undefined}
+                        >
+                          {formatValue(cell.value, '', r.metric.digits)}{' '}
+                          <span className="delta-diff">
+                            ({formatDelta(cell.delta, r.metric.unit, r.metric.digits)}
+                            {rel && `, ${rel}`})
+                          </span>
+                          {(cell.verdict === 'better' || cell.verdict === 'worse') && <span className="sr-only"> {cell.verdict}</span>}
+                          {cell.verdict === 'better' && <span aria-hidden="true"> ▲</span>}
+                          {cell.verdict === 'worse' && <span aria-hidden="true"> ▼</span>}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Says so when the columns shown ran another scenario, seed or variant than the lab's now. */
+function Stale() {
+  const loaded = useCompare((s) => s.loaded);
+  const presetName = useLab((s) => s.presetName);
+  const seed = useLab((s) => s.seed);
+  const variant = useLab((s) => s.variant);
+  const edits = useLab((s) => s.knobEdits);
+  if (!loaded) return null;
+  const sameScenario = loaded.scenario === presetName && loaded.seed === seed && loaded.variant === variant;
+  if (sameScenario && loaded.edits === JSON.stringify(edits)) return null;
+  return (
+    <p className="notice-banner" role="status" data-testid="compare-stale">
+      {sameScenario
+        ? 'The lab’s knob settings changed since the columns below ran.'
+        : `The columns below ran ${loaded.scenario} (${loaded.variant ?? 'full'}, seed ${loaded.seed}); the lab now has ${presetName} (${variant ?? 'full'}, seed ${seed}).`}{' '}
+      Run the comparison again to compare what the lab has now.
+    </p>
+  );
+}
+
+function EngineError() {
+  const error = useCompare((s) => s.error);
+  if (error === null) return null;
+  return (
+    <div className="error-banner" role="alert" data-testid="compare-error">
+      <span className="error-text">
+        <strong>Could not run the comparison:</strong> <code data-testid="compare-error-message">{error}</code>
+      </span>
+      <button type="button" onClick={() => compare.dismissError()} aria-label="Dismiss error">
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+export function Compare() {
+  useChoiceForScenario();
+  useShortcuts();
+  const preset = useLab(currentPreset);
+  const choice = useCompare((s) => s.choice);
+  const scenario = useCompare((s) => s.scenario);
+  const run = useCompare((s) => s.run);
+  const problem = !preset || scenario === null ? 'Loading the engine…' : choiceError(preset, choice);
+  useUrlSync(choice ? formatChoiceParam(choice) : null);
+  return (
+    <section className="compare" data-testid="compare" data-state={run} data-problem={problem ?? ''} aria-label="A/B compare">
+      <p className="muted compare-intro">
+        The lab's scenario and seed, once per value of one option knob, side by side on one simulated clock. Column A is the baseline the others are compared against.
+      </p>
+      <Setup />
+      <Controls problem={problem} quietProblem={preset !== undefined && optionKnobs(preset).length === 0} />
+      <EngineError />
+      <Stale />
+      <Columns />
+      <DiffTable />
+    </section>
+  );
+}

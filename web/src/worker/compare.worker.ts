@@ -1,0 +1,245 @@
+// The A/B compare worker: one wasm Simulation per column (the same scenario and seed, one value
+// of the compared knob each), all advanced with advance_to() to the same simulated time, so
+// the columns share one clock. Work is cut into slices of a few milliseconds of wall time and
+// the loop yields between ticks, so messages (pause, speed, a new comparison) are handled
+// promptly and the page is never blocked. Per tick it posts each column's goodput and Jain
+// points (the series the view charts); at the end, or at a pause, every column's summary.
+import init, { Simulation, apply_knobs } from '@netlab/wasm';
+import { COLUMN_NAMES, columnSettings } from '../compare/choice';
+import { type ColumnTick, type FromCompare, type ToCompare, charted } from '../compare/protocol';
+import type { SeriesMeta, Speed, Summary } from '../types';
+
+/** Wall-clock period between ticks at finite speeds (≈30 per second). */
+const TICK_MS = 33;
+/** Wall-clock time the engines may use per tick. */
+const BUDGET_MS = 25;
+/** At max speed, post to the page at ≈15 Hz (charts redraw on every tick). */
+const MAX_SPEED_TICK_MS = 66;
+/** Largest wall-time gap credited at once (a throttled tab must not cause a jump). */
+const MAX_GAP_MS = 250;
+
+interface Column {
+  sim: Simulation;
+  /** Indices (in the engine's series list) of the charted series. */
+  wanted: Set<number>;
+  metaLen: number;
+}
+
+let ready: Promise<unknown> | null = null;
+let columns: Column[] = [];
+let runId = 0;
+let duration = 0;
+/** The shared clock: every unfinished column has been advanced exactly to it. */
+let clock = 0;
+let playing = false;
+let speed: Speed = 1;
+let debtS = 0;
+/** Simulated seconds per round (all columns advanced once); adapted to ~4–12 ms a round. */
+let chunkS = 0.01;
+let lastLoop = 0;
+let lastFlush = 0;
+let wallMs = 0;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function post(msg: FromCompare, transfer: Transferable[] = []): void {
+  self.postMessage(msg, { transfer });
+}
+
+function message(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text.split('\n')[0] ?? text;
+}
+
+function stop(): void {
+  playing = false;
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+function allFinished(): boolean {
+  return columns.every((c) => c.sim.finished());
+}
+
+function wantedOf(meta: SeriesMeta[]): Set<number> {
+  const out = new Set<number>();
+  meta.forEach((m, i) => {
+    if (charted(m)) out.add(i);
+  });
+  return out;
+}
+
+/** The charted points since the last call, and the series list when it grew. */
+function columnTick(c: Column): ColumnTick {
+  const raw = c.sim.take_points();
+  let meta: SeriesMeta[] | null = null;
+  for (let i = 0; i < raw.length; i += 3) {
+    if (raw[i]! >= c.metaLen) {
+      meta = JSON.parse(c.sim.series_meta_json()) as SeriesMeta[];
+      c.metaLen = meta.length;
+      c.wanted = wantedOf(meta);
+      break;
+    }
+  }
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 3) if (c.wanted.has(raw[i]!)) n++;
+  const points = new Float64Array(n * 3);
+  let k = 0;
+  for (let i = 0; i < raw.length; i += 3) {
+    if (!c.wanted.has(raw[i]!)) continue;
+    points[k++] = raw[i]!;
+    points[k++] = raw[i + 1]!;
+    points[k++] = raw[i + 2]!;
+  }
+  return { now: c.sim.now_s(), events: c.sim.events(), finished: c.sim.finished(), points, meta };
+}
+
+function flush(): void {
+  const ticks = columns.map(columnTick);
+  post({ type: 'tick', runId, clock, columns: ticks }, ticks.map((t) => t.points.buffer));
+}
+
+function summaries(final: boolean): void {
+  try {
+    const list = columns.map((c) => JSON.parse(c.sim.summary_json(wallMs / 1000 / Math.max(1, columns.length))) as Summary);
+    post({ type: 'summaries', runId, final, clock, summaries: list });
+  } catch (e) {
+    post({ type: 'error', runId, column: null, message: message(e) });
+  }
+}
+
+/**
+ * One round: every unfinished column advanced to `t` (the same instant for all). A column that
+ * ends earlier (a run budget) stays where it stopped; the others go on.
+ */
+function round(t: number): void {
+  const t0 = performance.now();
+  columns.forEach((c, i) => {
+    if (c.sim.finished()) return;
+    try {
+      c.sim.advance_to(t);
+    } catch (e) {
+      throw new Error(`column ${COLUMN_NAMES[i] ?? i + 1}: ${message(e)}`);
+    }
+  });
+  clock = t;
+  const ms = performance.now() - t0;
+  wallMs += ms;
+  if (ms < 4) chunkS = Math.min(chunkS * 2, 60);
+  else if (ms > 12) chunkS = Math.max(chunkS / 2, 1e-6);
+}
+
+/** Simulated seconds → the engine's nanosecond grid (advance_to rounds to it too). */
+const grid = (t: number) => Math.round(t * 1e9) / 1e9;
+
+function loop(): void {
+  timer = null;
+  if (!playing || columns.length === 0) return;
+  const start = performance.now();
+  const gap = Math.min(start - lastLoop, MAX_GAP_MS);
+  lastLoop = start;
+  let done = allFinished();
+  try {
+    if (speed !== 'max') debtS += (gap / 1000) * speed;
+    while (!done && performance.now() - start < BUDGET_MS) {
+      const dt = speed === 'max' ? chunkS : Math.min(chunkS, debtS);
+      if (!(dt > 1e-9)) break;
+      const t = grid(Math.min(duration, clock + dt));
+      round(t);
+      if (speed !== 'max') debtS -= dt;
+      done = allFinished() || t >= duration;
+    }
+    // The engines could not keep up: run at their pace instead of building a backlog.
+    if (speed !== 'max' && debtS > 0.5 * speed) debtS = 0;
+    if (speed !== 'max' || done || performance.now() - lastFlush >= MAX_SPEED_TICK_MS) {
+      flush();
+      lastFlush = performance.now();
+    }
+  } catch (e) {
+    stop();
+    post({ type: 'error', runId, column: null, message: message(e) });
+    post({ type: 'playing', runId, playing: false });
+    return;
+  }
+  if (done) {
+    stop();
+    post({ type: 'playing', runId, playing: false });
+    summaries(true);
+    return;
+  }
+  timer = setTimeout(loop, speed === 'max' ? 0 : Math.max(0, TICK_MS - (performance.now() - start)));
+}
+
+function play(): void {
+  if (columns.length === 0 || allFinished()) return;
+  playing = true;
+  lastLoop = performance.now();
+  post({ type: 'playing', runId, playing: true });
+  if (timer !== null) clearTimeout(timer);
+  timer = setTimeout(loop, 0);
+}
+
+async function handle(msg: ToCompare): Promise<void> {
+  switch (msg.type) {
+    case 'load': {
+      ready ??= init();
+      await ready;
+      const next: Simulation[] = [];
+      try {
+        msg.values.forEach((value, i) => {
+          const name = `column ${COLUMN_NAMES[i] ?? i + 1} (${msg.knob}=${value})`;
+          try {
+            const settings = columnSettings(msg.edits, msg.knob, value);
+            const scenario = apply_knobs(msg.presetText, JSON.stringify(settings), msg.variant);
+            next.push(new Simulation(scenario, msg.seed));
+          } catch (e) {
+            throw new Error(`${name}: ${message(e)}`);
+          }
+        });
+      } catch (e) {
+        // Keep the last good comparison (paused) so the page stays as it was.
+        for (const s of next) s.free();
+        const was = playing;
+        stop();
+        post({ type: 'error', runId: msg.runId, column: null, message: message(e) });
+        if (was) post({ type: 'playing', runId, playing: false });
+        return;
+      }
+      stop();
+      for (const c of columns) c.sim.free();
+      runId = msg.runId;
+      speed = msg.speed;
+      duration = Math.max(...next.map((s) => s.duration_s()));
+      clock = 0;
+      debtS = 0;
+      wallMs = 0;
+      chunkS = Math.max(duration / 2000, 1e-4);
+      const metas = next.map((s) => JSON.parse(s.series_meta_json()) as SeriesMeta[]);
+      columns = next.map((sim, i) => ({ sim, wanted: wantedOf(metas[i]!), metaLen: metas[i]!.length }));
+      post({ type: 'loaded', runId, duration, meta: metas, playing: msg.play });
+      if (msg.play) play();
+      return;
+    }
+    case 'play':
+      play();
+      return;
+    case 'pause': {
+      const was = playing;
+      stop();
+      post({ type: 'playing', runId, playing: false });
+      // The difference table at this instant (all columns stand at the same clock).
+      if (was && columns.length > 0 && !allFinished()) {
+        flush();
+        summaries(false);
+      }
+      return;
+    }
+    case 'speed':
+      speed = msg.speed;
+      debtS = 0;
+      return;
+  }
+}
+
+self.onmessage = (e: MessageEvent<ToCompare>) => {
+  handle(e.data).catch((err: unknown) => post({ type: 'error', runId, column: null, message: message(err) }));
+};
