@@ -2,7 +2,7 @@
 // read the current object and write through `update` (the editor re-validates every change
 // with the engine); the engine's message shows beside the input whose path it names.
 // An empty input removes its field, so the engine's default applies.
-import { createContext, useContext, useEffect, useId, useState } from 'react';
+import { type ReactNode, createContext, useContext, useEffect, useId, useState } from 'react';
 import { type Json, errorBelongsTo, errorInExtra, getAt } from './jsonPath';
 import type { ParamDef } from './schema';
 
@@ -143,11 +143,14 @@ export function SelectField({
   prune,
   onPick,
   wide,
+  fallback,
 }: {
   path: string;
   label: string;
   options: readonly Choice[];
   def?: string;
+  /** The option shown while the field is absent, when there is no "default" entry. */
+  fallback?: string;
   prune?: readonly string[];
   /** Instead of writing the field: what a pick does (e.g. also adjust dependent fields). */
   onPick?: (name: string) => void;
@@ -156,7 +159,7 @@ export function SelectField({
   const { obj, update, errPath } = useContext(EditorCtx);
   const id = useId();
   const v = getAt(obj, path);
-  const cur = v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+  const cur = v === undefined ? (fallback ?? '') : typeof v === 'string' ? v : JSON.stringify(v);
   const known = (cur === '' && def !== undefined) || options.some((o) => o.name === cur);
   return (
     <label className={fieldClass(errPath, path) + (wide ? ' select-wide' : '')} htmlFor={id}>
@@ -286,9 +289,9 @@ export function JsonField({ path, label, omit, dropEmpty }: { path: string; labe
   // With `omit`, the box owns the errors about the keys it shows (or about the whole object).
   const mine = omit ? errorInExtra(errPath, path, omit) : errorBelongsTo(errPath, path);
   const invalid = bad !== null || mine;
-  return (
+  const box = (
     <label className={invalid ? 'field compact wide invalid' : 'field compact wide'} htmlFor={id}>
-      <span>{label}</span>
+      <span className={omit ? 'sr-only' : undefined}>{label}</span>
       <textarea id={id} className="json-box" data-path={path} data-json-field={omit ? 'extra' : 'value'} rows={Math.min(8, Math.max(1, text.split('\n').length))} value={text} placeholder="(none)" spellCheck={false} onChange={(e) => onChange(e.target.value)} />
       {bad !== null && (
         <small className="field-error" data-testid="json-field-error">
@@ -297,6 +300,23 @@ export function JsonField({ path, label, omit, dropEmpty }: { path: string; labe
       )}
       {mine && <ShownError />}
     </label>
+  );
+  if (!omit) return box;
+  // The "other fields" of an object the form covers are usually empty: a closed disclosure
+  // keeps them out of the way, open while they hold something or the validator points there.
+  return <ExtraBox label={label} path={path} forceOpen={text.trim() !== '' || invalid}>{box}</ExtraBox>;
+}
+
+function ExtraBox({ label, path, forceOpen, children }: { label: string; path: string; forceOpen: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(forceOpen);
+  useEffect(() => {
+    if (forceOpen) setOpen(true);
+  }, [forceOpen]);
+  return (
+    <details className="extra-json" data-extra-for={path} open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>{label}</summary>
+      {children}
+    </details>
   );
 }
 

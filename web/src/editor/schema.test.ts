@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorInExtra, pruneEmpty } from './jsonPath';
+import { type Json, errorInExtra, pruneEmpty } from './jsonPath';
 import {
   CC_NAMES,
   CLASS_BOUNDS_KB_DEFAULT,
@@ -63,12 +63,12 @@ describe('FSFS class bounds', () => {
 
 describe('flows by kind', () => {
   it('gives a QUIC flow a streams block and drops what only another kind may have', () => {
-    const q = flowForKind({ cc: 'reno', size_bytes: 1000, mptcp: { scheduler: 'rr' } }, 'quic') as Record<string, unknown>;
+    const q = flowForKind({ cc: 'reno', size_bytes: 1000, mptcp: { scheduler: 'rr' } }, 'quic') as Record<string, Json>;
     expect(q.kind).toBe('quic');
     expect(q.size_bytes).toBeUndefined();
     expect(q.mptcp).toBeUndefined();
     expect(q.quic).toEqual({ streams: [{ name: 's0', source: { kind: 'bulk' } }] });
-    const t = flowForKind(q, 'tcp') as Record<string, unknown>;
+    const t = flowForKind(q, 'tcp') as Record<string, Json>;
     expect(t.quic).toBeUndefined();
     expect(t.cc).toBe('reno');
   });

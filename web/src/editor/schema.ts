@@ -37,7 +37,7 @@ const SSTHRESH: ParamDef = {
 };
 const HEADER_BYTES: ParamDef = {
   key: 'header_bytes',
-  label: 'Header bytes',
+  label: 'Header size',
   type: 'integer',
   def: 52,
   unit: 'bytes',

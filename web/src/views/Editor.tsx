@@ -158,7 +158,7 @@ function FlowsForm() {
           <div className="item" key={i} data-item={fp} data-kind={typeof kind === 'string' ? kind : ''}>
             <div className="form-row">
               <TextField path={`${fp}.id`} label="Id" />
-              <SelectField path={`${fp}.kind`} label="Kind" options={KINDS} def="tcp" onPick={(k) => replace(setAt(obj, fp, flowForKind(getAt(obj, fp), k === '' ? 'tcp' : k)))} />
+              <SelectField path={`${fp}.kind`} label="Kind" options={KINDS} fallback="tcp" onPick={(k) => replace(setAt(obj, fp, flowForKind(getAt(obj, fp), k === '' ? 'tcp' : k)))} />
               <NumField path={`${fp}.path`} label="Sender / path" placeholder="0" integer />
               <NumField path={`${fp}.start_s`} label="Start" unit="s" placeholder="0" />
               {kind !== 'quic' && <NumField path={`${fp}.size_bytes`} label="Size" unit="bytes" placeholder="bulk" integer />}
