@@ -63,7 +63,7 @@ test('a chart exports as a standalone SVG with its lines and as a PNG', async ({
   expect(svg.text.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
   // One vector path per visible series, the title and the legend labels.
   expect(svg.text.match(/<path d="M/g)?.length).toBe(visible);
-  expect(svg.text).toContain('Congestion window');
+  expect(svg.text).toContain('Congestion window (solid) and packets in flight (dashed) per flow');
   expect(svg.text).toContain('short-rtt');
   // The browser can render it as an image.
   const size = await page.evaluate(async (text) => {

@@ -69,8 +69,11 @@ test('scheduler comparison: one box per scheduler, medians are the engine p50, A
     els.map((e) => ({ s: e.getAttribute('data-scheduler')!, p50: Number(e.getAttribute('data-median')), p95: Number(e.getAttribute('data-p95')) })),
   );
   for (const d of drawn) {
+    // A knob change starts a new run (new run id); a quick run can finish between two polls,
+    // so wait for the run id rather than for the old summary to disappear.
+    const before = await app(page).getAttribute('data-run-id');
     await page.getByTestId('knob-scheduler').selectOption(d.s);
-    await expect(page.getByTestId('summary')).toBeHidden();
+    await expect(app(page)).not.toHaveAttribute('data-run-id', before!);
     await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
     const lat = (await summaryJson(page)).streams.find((x: { name: string }) => x.name === 'control').latency_ms;
     expect(d.p50, `${d.s} median`).toBe(lat.p50);

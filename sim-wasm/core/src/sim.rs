@@ -151,6 +151,10 @@ pub struct Engine {
     pub sample_every: Dur,
     /// Stop as soon as every flow completed (all flows finite).
     pub stop_when_done: bool,
+    /// Flows before this index are known to have completed. Completion is permanent, so the
+    /// per-event "all done?" check resumes here instead of rescanning every finished flow
+    /// (runs with 10⁵ generated flows otherwise spend O(flows) per event on it).
+    pub done_cursor: usize,
     pub finished: bool,
     pub max_events: u64,
     pub max_memory_bytes: f64,
@@ -163,9 +167,18 @@ pub struct Engine {
 }
 
 impl Engine {
-    fn all_done(&self) -> bool {
-        self.stop_when_done
-            && self.world.flows.iter().all(|f| f.size_bytes.is_some() && f.completed_at.is_some())
+    fn all_done(&mut self) -> bool {
+        if !self.stop_when_done {
+            return false;
+        }
+        let flows = &self.world.flows;
+        while let Some(f) = flows.get(self.done_cursor) {
+            if f.size_bytes.is_none() || f.completed_at.is_none() {
+                return false;
+            }
+            self.done_cursor += 1;
+        }
+        true
     }
 
     fn sample_all(&mut self) {

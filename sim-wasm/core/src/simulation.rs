@@ -250,6 +250,7 @@ impl Simulation {
             warmup,
             sample_every,
             stop_when_done: scenario.stop_when_done,
+            done_cursor: 0,
             finished: false,
             max_events: scenario.limits.max_events.unwrap_or(scenario::DEFAULT_MAX_EVENTS),
             max_memory_bytes: scenario.limits.max_memory_mb.unwrap_or(scenario::DEFAULT_MAX_MEMORY_MB) * 1048576.0,

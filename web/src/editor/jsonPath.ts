@@ -82,3 +82,29 @@ export function errorBelongsTo(errPath: string | null, fieldPath: string): boole
   if (errPath === fieldPath) return true;
   return errPath.startsWith(`${fieldPath}.`) || errPath.startsWith(`${fieldPath}[`);
 }
+
+/**
+ * `root` with each object at `paths` (innermost first) removed when it is empty, so clearing
+ * the last input of an optional block ("cc_params", "mptcp") removes the block rather than
+ * leaving `{}` behind.
+ */
+export function pruneEmpty(root: Json, paths: readonly string[]): Json {
+  let out = root;
+  for (const p of paths) {
+    const v = getAt(out, p);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) out = setAt(out, p, undefined);
+  }
+  return out;
+}
+
+/**
+ * Does an error at `errPath` belong to the "other fields" box of the object at `path`, which
+ * leaves out the keys in `omit` (the form has inputs for them)?
+ */
+export function errorInExtra(errPath: string | null, path: string, omit: readonly string[]): boolean {
+  if (errPath === null) return false;
+  if (errPath === path) return true;
+  if (!errPath.startsWith(`${path}.`)) return false;
+  const key = parsePath(errPath.slice(path.length + 1))[0];
+  return typeof key === 'string' && !omit.includes(key);
+}

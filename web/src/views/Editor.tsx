@@ -2,9 +2,12 @@
 // checked by the engine's own validator (wasm validate_scenario), whose one-line message names
 // the field path; the message shows at the top and next to that field. An invalid draft never
 // replaces the last valid scenario, which is what "Run in lab" runs.
-import { createContext, useContext, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { CcFields, MptcpFields, QuicFields, TrafficForm } from '../editor/AlgorithmFields';
 import { type EditorState, editorStore, isDirty } from '../editor/editorState';
-import { type Json, errorBelongsTo, errorPath, getAt, setAt } from '../editor/jsonPath';
+import { BufferField, EditorCtx, JsonField, ListHead, NumField, RemoveButton, SelectField, TextField } from '../editor/fields';
+import { type Json, errorBelongsTo, errorPath, getAt, pruneEmpty, setAt } from '../editor/jsonPath';
+import { ccParamInError, flowForKind } from '../editor/schema';
 import { engine } from '../lib/engine';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
@@ -12,11 +15,13 @@ import { setView } from '../store/ui';
 
 type Engine = Awaited<ReturnType<typeof engine>>;
 
-/** Congestion controllers and flow kinds offered as suggestions; the validator has the last word. */
-const CC_SUGGESTIONS = ['cubic', 'reno', 'bbr', 'bbr-a', 'bbq', 'da-bbr', 'lia'];
-const KIND_SUGGESTIONS = ['tcp', 'mptcp', 'quic'];
+const KINDS = [
+  { name: 'tcp', label: 'tcp' },
+  { name: 'mptcp', label: 'mptcp (multipath)' },
+  { name: 'quic', label: 'quic (streams)' },
+];
 /** Fields the form has inputs for; any other field gets a generic JSON box. */
-const TOP_FIELDS = ['name', 'title', 'description', 'seed', 'duration_s', 'warmup_s', 'stop_when_done', 'topology', 'flows'];
+const TOP_FIELDS = ['name', 'title', 'description', 'seed', 'duration_s', 'warmup_s', 'stop_when_done', 'topology', 'flows', 'traffic'];
 const FLOW_FIELDS = ['id', 'kind', 'cc', 'cc_params', 'path', 'start_s', 'size_bytes', 'count', 'start_spread_s'];
 const PATH_FIELDS = ['rate_mbps', 'rtt_ms', 'loss', 'buffer'];
 const BOTTLENECK_FIELDS = ['rate_mbps', 'delay_ms', 'loss', 'buffer'];
@@ -57,214 +62,6 @@ function useEditor(): EditorState {
 function validate(eng: Engine, text: string): string | null {
   const msg = eng.validate_scenario(text);
   return msg === '' ? null : msg;
-}
-
-interface Ctx {
-  obj: Json | undefined;
-  update: (path: string, value: Json | undefined) => void;
-  errPath: string | null;
-  error: string | null;
-}
-const EditorCtx = createContext<Ctx>({ obj: undefined, update: () => {}, errPath: null, error: null });
-
-function FieldError({ path }: { path: string }) {
-  const { errPath, error } = useContext(EditorCtx);
-  if (!errorBelongsTo(errPath, path)) return null;
-  return (
-    <small className="field-error" role="alert" data-testid="field-error" data-error-for={errPath ?? ''}>
-      {error}
-    </small>
-  );
-}
-
-function fieldClass(errPath: string | null, path: string): string {
-  return errorBelongsTo(errPath, path) ? 'field compact invalid' : 'field compact';
-}
-
-/** A number; empty removes the field (the engine's default applies). */
-function NumField({ path, label, unit }: { path: string; label: string; unit?: string }) {
-  const { obj, update, errPath } = useContext(EditorCtx);
-  const id = useId();
-  const v = getAt(obj, path);
-  const shown = typeof v === 'number' ? String(v) : v === undefined ? '' : JSON.stringify(v);
-  const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
-  return (
-    <label className={fieldClass(errPath, path)} htmlFor={id}>
-      <span>
-        {label}
-        {unit ? ` (${unit})` : ''}
-      </span>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        data-path={path}
-        value={text}
-        placeholder="default"
-        onChange={(e) => {
-          setText(e.target.value);
-          const t = e.target.value.trim();
-          if (t === '') update(path, undefined);
-          else if (Number.isFinite(Number(t))) update(path, Number(t));
-          // Anything else is written as text, so the validator names the field.
-          else update(path, t);
-        }}
-      />
-      <FieldError path={path} />
-    </label>
-  );
-}
-
-function TextField({ path, label, suggestions, long }: { path: string; label: string; suggestions?: string[]; long?: boolean }) {
-  const { obj, update, errPath } = useContext(EditorCtx);
-  const id = useId();
-  const v = getAt(obj, path);
-  const shown = typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v);
-  const set = (t: string) => update(path, t === '' ? undefined : t);
-  return (
-    <label className={fieldClass(errPath, path) + (long ? ' wide' : '')} htmlFor={id}>
-      <span>{label}</span>
-      {long ? (
-        <textarea id={id} data-path={path} rows={3} value={shown} onChange={(e) => set(e.target.value)} />
-      ) : (
-        <input id={id} type="text" data-path={path} list={suggestions ? `${id}-l` : undefined} value={shown} placeholder="default" onChange={(e) => set(e.target.value)} />
-      )}
-      {suggestions && (
-        <datalist id={`${id}-l`}>
-          {suggestions.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-      )}
-      <FieldError path={path} />
-    </label>
-  );
-}
-
-/**
- * Any JSON value (algorithm parameters, fields the form does not know yet). With `omit`, the
- * box shows the object at `path` without those keys (the form has inputs for them), and its
- * edits replace just the other keys.
- */
-function JsonField({ path, label, omit }: { path: string; label: string; omit?: string[] }) {
-  const { obj, update, errPath } = useContext(EditorCtx);
-  const id = useId();
-  const v = getAt(obj, path);
-  let value: Json | undefined = v;
-  if (omit && v !== null && typeof v === 'object' && !Array.isArray(v)) {
-    value = Object.fromEntries(Object.entries(v).filter(([k]) => !omit.includes(k)));
-    if (Object.keys(value).length === 0) value = undefined;
-  }
-  const shown = value === undefined ? '' : JSON.stringify(value, null, 1);
-  const [text, setText] = useState(shown);
-  const [bad, setBad] = useState<string | null>(null);
-  useEffect(() => {
-    setText(shown);
-    setBad(null);
-  }, [shown]);
-  const onChange = (t: string) => {
-    setText(t);
-    let parsed: Json | undefined;
-    try {
-      parsed = t.trim() === '' ? undefined : (JSON.parse(t) as Json);
-    } catch (e) {
-      setBad(`${label}: malformed JSON (${e instanceof Error ? e.message : String(e)})`);
-      return;
-    }
-    setBad(null);
-    if (!omit) {
-      update(path, parsed);
-      return;
-    }
-    if (parsed !== undefined && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
-      setBad(`${label}: expected an object of extra fields`);
-      return;
-    }
-    const base = v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {};
-    const kept = Object.fromEntries(Object.entries(base).filter(([k]) => omit.includes(k)));
-    update(path, { ...kept, ...(parsed ?? {}) });
-  };
-  const invalid = bad !== null || (!omit && errorBelongsTo(errPath, path));
-  return (
-    <label className={invalid ? 'field compact wide invalid' : 'field compact wide'} htmlFor={id}>
-      <span>{label}</span>
-      <textarea id={id} className="json-box" data-path={path} data-json-field={omit ? 'extra' : 'value'} rows={Math.min(8, Math.max(1, text.split('\n').length))} value={text} placeholder="(none)" spellCheck={false} onChange={(e) => onChange(e.target.value)} />
-      {bad !== null && (
-        <small className="field-error" data-testid="json-field-error">
-          {bad}
-        </small>
-      )}
-      {!omit && <FieldError path={path} />}
-    </label>
-  );
-}
-
-function BufferField({ path }: { path: string }) {
-  const { obj, update, errPath } = useContext(EditorCtx);
-  const id = useId();
-  const b = getAt(obj, path);
-  const o = b !== null && typeof b === 'object' && !Array.isArray(b) ? b : {};
-  const mode = o.unlimited === true ? 'unlimited' : (['bdp', 'packets', 'bytes'].find((k) => k in o) ?? 'default');
-  const amount = mode !== 'default' && mode !== 'unlimited' ? o[mode] : undefined;
-  const [text, setText] = useState(amount === undefined ? '' : String(amount));
-  useEffect(() => setText(amount === undefined ? '' : String(amount)), [amount]);
-  const setMode = (m: string) => {
-    if (m === 'default') update(path, undefined);
-    else if (m === 'unlimited') update(path, { unlimited: true });
-    else update(path, { [m]: m === 'bdp' ? 1 : m === 'packets' ? 100 : 150000 });
-  };
-  return (
-    <div className={`${fieldClass(errPath, path)} buffer-field`}>
-      <label htmlFor={id}>
-        <span>Buffer</span>
-      </label>
-      <span className="input-unit">
-        <select id={id} data-path={`${path}#mode`} value={mode} onChange={(e) => setMode(e.target.value)}>
-          <option value="default">default (1 BDP)</option>
-          <option value="bdp">BDPs</option>
-          <option value="packets">packets</option>
-          <option value="bytes">bytes</option>
-          <option value="unlimited">unlimited</option>
-        </select>
-        {mode !== 'default' && mode !== 'unlimited' && (
-          <input
-            type="text"
-            inputMode="decimal"
-            aria-label={`buffer in ${mode}`}
-            data-path={`${path}.${mode}`}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              const x = Number(e.target.value);
-              update(`${path}.${mode}`, e.target.value.trim() !== '' && Number.isFinite(x) ? x : e.target.value);
-            }}
-          />
-        )}
-      </span>
-      <FieldError path={path} />
-    </div>
-  );
-}
-
-function ListHead({ title, path, onAdd, addLabel }: { title: string; path: string; onAdd: () => void; addLabel: string }) {
-  return (
-    <div className="list-head">
-      <h3>{title}</h3>
-      <button type="button" className="link-button" data-testid={`add-${path}`} onClick={onAdd}>
-        + {addLabel}
-      </button>
-    </div>
-  );
-}
-
-function RemoveButton({ path, label }: { path: string; label: string }) {
-  const { update } = useContext(EditorCtx);
-  return (
-    <button type="button" className="link-button remove" data-testid="remove-item" data-path={path} aria-label={`Remove ${label}`} onClick={() => update(path, undefined)}>
-      remove
-    </button>
-  );
 }
 
 function TopologyForm() {
@@ -343,30 +140,39 @@ function TopologyForm() {
 }
 
 function FlowsForm() {
-  const { obj, update } = useContext(EditorCtx);
+  const { obj, update, replace } = useContext(EditorCtx);
   const flows = getAt(obj, 'flows');
   const list = Array.isArray(flows) ? flows : [];
   return (
     <fieldset className="form-group" data-testid="editor-flows">
       <legend>Flows</legend>
       <ListHead title={`${list.length} flow group${list.length === 1 ? '' : 's'}`} path="flows" addLabel="flow" onAdd={() => update('flows', [...list, { cc: 'cubic', path: 0 }])} />
-      {list.map((_, i) => (
-        <div className="item" key={i} data-item={`flows[${i}]`}>
-          <div className="form-row">
-            <TextField path={`flows[${i}].id`} label="Id" />
-            <TextField path={`flows[${i}].kind`} label="Kind" suggestions={KIND_SUGGESTIONS} />
-            <TextField path={`flows[${i}].cc`} label="Algorithm (cc)" suggestions={CC_SUGGESTIONS} />
-            <NumField path={`flows[${i}].path`} label="Sender / path" />
-            <NumField path={`flows[${i}].start_s`} label="Start" unit="s" />
-            <NumField path={`flows[${i}].size_bytes`} label="Size" unit="bytes" />
-            <NumField path={`flows[${i}].count`} label="Copies" />
-            <NumField path={`flows[${i}].start_spread_s`} label="Start spread" unit="s" />
-            <RemoveButton path={`flows[${i}]`} label={`flow ${i}`} />
+      {list.map((_, i) => {
+        const fp = `flows[${i}]`;
+        const kv = getAt(obj, `${fp}.kind`);
+        const kind = kv === undefined ? 'tcp' : kv;
+        // The form owns a kind's own block; for another kind it stays in the JSON box, where
+        // the validator's message about it shows.
+        const omit = [...FLOW_FIELDS, ...(kind === 'quic' ? ['quic'] : []), ...(kind === 'mptcp' ? ['mptcp'] : [])];
+        return (
+          <div className="item" key={i} data-item={fp} data-kind={typeof kind === 'string' ? kind : ''}>
+            <div className="form-row">
+              <TextField path={`${fp}.id`} label="Id" />
+              <SelectField path={`${fp}.kind`} label="Kind" options={KINDS} fallback="tcp" onPick={(k) => replace(setAt(obj, fp, flowForKind(getAt(obj, fp), k === '' ? 'tcp' : k)))} />
+              <NumField path={`${fp}.path`} label="Sender / path" placeholder="0" integer />
+              <NumField path={`${fp}.start_s`} label="Start" unit="s" placeholder="0" />
+              {kind !== 'quic' && <NumField path={`${fp}.size_bytes`} label="Size" unit="bytes" placeholder="bulk" integer />}
+              <NumField path={`${fp}.count`} label="Copies" placeholder="1" integer />
+              <NumField path={`${fp}.start_spread_s`} label="Start spread" unit="s" placeholder="0" />
+              <RemoveButton path={fp} label={`flow ${i}`} />
+            </div>
+            <CcFields base={fp} def="cubic" />
+            {kind === 'mptcp' && <MptcpFields base={`${fp}.mptcp`} />}
+            {kind === 'quic' && <QuicFields base={fp} />}
+            <JsonField path={fp} label="Other flow fields (JSON)" omit={omit} />
           </div>
-          <JsonField path={`flows[${i}].cc_params`} label="Algorithm parameters (cc_params, JSON)" />
-          <JsonField path={`flows[${i}]`} label="Other flow fields: scheduler, streams, … (JSON)" omit={FLOW_FIELDS} />
-        </div>
-      ))}
+        );
+      })}
     </fieldset>
   );
 }
@@ -389,6 +195,7 @@ function ScenarioForm() {
       </fieldset>
       <TopologyForm />
       <FlowsForm />
+      <TrafficForm />
       <fieldset className="form-group" data-testid="editor-other">
         <legend>Other fields (JSON)</legend>
         <p className="hint">TCP settings, metrics, limits, knobs, claims, variants, sweeps and any field the form has no inputs for yet.</p>
@@ -449,8 +256,16 @@ export function Editor() {
     parsed = false;
   }
   const errPath = errorPath(st.error);
+  // A controller's own error comes under cc_params with the parameter first
+  // ("flows[0].cc_params: beta: …"): the form shows it beside that parameter's input.
+  const ccKey = errPath !== null && errPath.endsWith('cc_params') ? ccParamInError(st.error, errPath) : null;
+  const fieldErrPath = ccKey !== null ? `${errPath}.${ccKey}` : errPath;
   const edit = (text: string) => editorStore.dispatch({ type: 'edit', text, error: validate(eng, text) });
-  const update = (path: string, value: Json | undefined) => edit(JSON.stringify(setAt(obj, path, value), null, 2));
+  const replace = (next: Json) => edit(JSON.stringify(next, null, 2));
+  const update = (path: string, value: Json | undefined, prune?: readonly string[]) => {
+    const next = setAt(obj, path, value);
+    replace(prune && value === undefined ? pruneEmpty(next, prune) : next);
+  };
   const run = () => {
     if (st.good === null) return;
     lab.openScenario(st.good);
@@ -502,7 +317,7 @@ export function Editor() {
         )}
       </div>
       <div className="editor-panes">
-        <EditorCtx.Provider value={{ obj, update, errPath, error: st.error }}>
+        <EditorCtx.Provider value={{ obj, update, replace, errPath: fieldErrPath, error: st.error }}>
           {parsed ? <ScenarioForm /> : <p className="muted editor-form">The JSON does not parse; fix it on the right to use the form again.</p>}
         </EditorCtx.Provider>
         <label className="editor-raw">
