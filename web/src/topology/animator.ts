@@ -41,6 +41,8 @@ export class TopologyAnimator {
   private flashed = 0;
   /** The flash canvas shows something (and must be cleared once the last flash is gone). */
   private flashesShown = false;
+  private onScreen = true;
+  private observer: IntersectionObserver | null = null;
   /** Link ids of the flashes last shown, for data-flash-links. */
   private flashLinks = '';
   /** Largest queue seen per link this run: the scale for links with unlimited buffers. */
@@ -60,6 +62,19 @@ export class TopologyAnimator {
     this.ctx = fit(canvas, layout);
     this.flashCtx = fit(flashCanvas, layout);
     this.unsubscribe = labStore.subscribe(() => this.onState());
+    // Scrolled away (e.g. to the charts) or in a hidden view, the canvases are not repainted;
+    // the data-* read-outs still follow every snapshot.
+    if (typeof IntersectionObserver !== 'undefined') {
+      this.observer = new IntersectionObserver(([entry]) => {
+        this.onScreen = entry?.isIntersecting ?? true;
+        // Back on screen: repaint whatever is current.
+        if (this.onScreen) {
+          this.drawnFor = undefined;
+          this.flashesShown = true;
+        }
+      });
+      this.observer.observe(svgEl);
+    }
     this.onState();
     this.raf = requestAnimationFrame(this.frame);
   }
@@ -67,6 +82,7 @@ export class TopologyAnimator {
   destroy(): void {
     cancelAnimationFrame(this.raf);
     this.unsubscribe();
+    this.observer?.disconnect();
   }
 
   private onState(): void {
@@ -156,7 +172,9 @@ export class TopologyAnimator {
     this.drawnFor = snap;
     this.lastAhead = ahead;
     const marks: DrawnMark[] = snap?.packets ? placeMarks(snap.packets, this.layout, ahead) : [];
-    this.paint(marks);
+    // Off screen: counted (data-packets-drawn) but not painted; the observer asks for a repaint
+    // when the picture comes back.
+    if (this.onScreen) this.paint(marks);
     if (marks.length !== this.lastDrawn) {
       this.lastDrawn = marks.length;
       this.svg.attr('data-packets-drawn', marks.length);
@@ -175,7 +193,7 @@ export class TopologyAnimator {
       this.svg.attr('data-flash-links', links);
     }
     const ctx = this.flashCtx;
-    if (!ctx || (this.flashList.length === 0 && !this.flashesShown)) return;
+    if (!ctx || !this.onScreen || (this.flashList.length === 0 && !this.flashesShown)) return;
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
     this.flashesShown = this.flashList.length > 0;
     ctx.strokeStyle = FLASH_COLOR;
