@@ -9,6 +9,16 @@
 // (> 50 ms, which would delay input). 60 fps means a median near 16.7 ms. Each speed is
 // measured twice: as the page opens (topology and controls in view, the charts below the fold,
 // where they skip their repaints) and scrolled to the charts (four live charts painting).
+//
+// What made frames long at max speed (traced with Chromium's timeline, 2-core box, software
+// raster as here): SVG drop-flash rings rewritten every frame (style, layout and paint of the
+// whole topology each frame; now a small canvas), all chart canvases repainted inside the tick's
+// message task (now queued to animation frames, skipped off screen), stroking every stored point
+// (now the M4 pixel-column reduction) at 1.5 px (anti-aliased CPU raster of a jagged 1.5 px line
+// is ~10x a 1 px one), and the whole page re-rendering per tick for the sim-time attribute.
+// What is left per tick is ~6 ms of React + message handling and one frame of layout/paint; the
+// worker itself takes one core at max speed, so other load on a 2-core box still shows up as
+// occasional 33 ms frames.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
