@@ -27,7 +27,8 @@ export function PresetPicker() {
       {preset && (
         <div className="description" data-testid="description">
           <h3>What to look for</h3>
-          <p>{preset.description}</p>
+          {/* A linked or edited scenario may carry no description: say so rather than show a blank. */}
+          {preset.description.trim() ? <p>{preset.description}</p> : <p className="muted">This scenario has no description.</p>}
         </div>
       )}
     </section>
