@@ -57,12 +57,19 @@ test('two congestion controls side by side on one clock, with a difference table
   expect(Number(await delta(page, 'jain', 'B').getAttribute('data-delta'))).toBeCloseTo(bJain - baseJain, 12);
   await expect(delta(page, 'jain', 'B')).toHaveAttribute('data-verdict', bJain > baseJain ? 'better' : bJain < baseJain ? 'worse' : 'same');
 
-  // Determinism across views: the lab ran the same preset, seed and cc (cubic) in the
-  // background; column A's Jain's index is exactly the lab's.
+  // Running the comparison paused the lab's own run (unless it had already finished).
+  // Determinism across views: the lab, resumed, runs the same preset, seed and cc (cubic);
+  // column A's Jain's index is exactly the lab's.
+  expect(['paused', 'finished']).toContain(await app(page).getAttribute('data-state'));
+  if ((await app(page).getAttribute('data-state')) === 'paused') {
+    await page.getByTestId('tab-lab').click();
+    await page.getByTestId('play').click();
+  }
   await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
   const labJain = Number(await page.getByTestId('summary').getAttribute('data-jain'));
   expect(labJain).toBeGreaterThan(0);
   expect(baseJain).toBe(labJain);
+  await page.getByTestId('tab-compare').click();
   await expect(columns(page).nth(0)).toHaveAttribute('data-jain', String(labJain));
 });
 
@@ -176,4 +183,21 @@ test('a copied link reopens the same comparison of the same scenario and seed', 
   await expect(page.getByTestId('compare-value-cubic')).toBeChecked();
   await expect(page.getByTestId('compare-value-reno')).not.toBeChecked();
   await expect(page.getByTestId('compare-run')).toBeEnabled();
+});
+
+test('running a comparison pauses the lab, which keeps its run', async ({ page }) => {
+  // Real time: the lab is still running when the comparison starts.
+  await page.goto('/?view=compare&preset=tcp-dumbbell&compare=cc:cubic,reno&seed=1&speed=1');
+  await expect(app(page)).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
+  await expect(page.getByTestId('compare-lab-note')).toBeVisible();
+  await page.getByTestId('compare-run').click();
+  await expect(app(page)).toHaveAttribute('data-state', 'paused');
+  const runId = await app(page).getAttribute('data-run-id');
+  const t = Number(await app(page).getAttribute('data-sim-time'));
+  expect(t).toBeGreaterThan(0);
+  // The lab is where it was: same run, same time.
+  await page.getByTestId('compare-pause').click();
+  await page.getByTestId('tab-lab').click();
+  await expect(app(page)).toHaveAttribute('data-run-id', runId!);
+  expect(Number(await app(page).getAttribute('data-sim-time'))).toBe(t);
 });

@@ -114,8 +114,17 @@ class CompareController {
   run(): void {
     const s = compareStore.getState();
     const l = labStore.getState();
+    this.pauseLab();
     if (!matchesLoaded(s, l) || s.run === 'finished' || s.run === 'idle') this.load(true);
     else this.post({ type: 'play' });
+  }
+
+  /**
+   * The lab's own run (hidden while this view is open) would share the cores with the
+   * columns and slow them down: pause it. It keeps its state; Play in the lab resumes it.
+   */
+  private pauseLab(): void {
+    if (labStore.getState().run === 'running') lab.pause();
   }
 
   pause(): void {

@@ -261,6 +261,9 @@ function Controls({ problem, quietProblem }: { problem: string | null; quietProb
           {run}
         </span>
       </div>
+      <p className="hint" data-testid="compare-lab-note">
+        Running the comparison pauses the lab&apos;s own run, so the columns get the processor; Play in the Lab tab resumes it.
+      </p>
       {problem !== null && (
         <p className="compare-problem" role="status" id={`${id}-problem`} data-testid="compare-problem" hidden={quietProblem}>
           {problem}
