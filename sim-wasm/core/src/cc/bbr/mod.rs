@@ -35,8 +35,9 @@
 //! - Inflight is the sender's `tcp_packets_in_flight`; Linux's EDT correction
 //!   (`bbr_packets_in_net_at_edt`) is not modelled: the simulated sender has no departure-time
 //!   queue in the host.
-//! - The long-term (policer) bandwidth estimator and ACK-aggregation compensation are off by
-//!   default (ALGORITHMS.md §1.1); they are not implemented.
+//! - Scope: Linux's long-term (policer) bandwidth estimator and ACK-aggregation compensation
+//!   are outside this model. ALGORITHMS.md §1.1 makes both optional and off by default, the
+//!   simulated links neither police nor aggregate ACKs, so neither would ever engage here.
 //! - The simulated sender has no TSO; the quantization budget still uses Linux's TSO goal
 //!   (about 1 ms of data at the pacing rate) because that is the cwnd Linux BBR ends up with.
 
