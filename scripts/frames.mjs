@@ -19,10 +19,9 @@
 // What is left per tick is ~6 ms of React + message handling and one frame of layout/paint; the
 // worker itself takes one core at max speed, so other load on a 2-core box still shows up as
 // occasional 33 ms frames.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, StepError, log } from './lib.mjs';
+import { ROOT, StepError, log, startPreview } from './lib.mjs';
 
 const say = (msg) => log('frames', msg);
 const PORT = 4175;
@@ -52,26 +51,6 @@ function quantile(sorted, q) {
   if (sorted.length === 0) return null;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i];
-}
-
-function startPreview() {
-  // The vite binary itself (not npx), so that kill() stops the server and not just a wrapper.
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StepError('vite preview did not start within 60 s')), 60_000);
-    const onData = (d) => {
-      if (String(d).includes(String(PORT))) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new StepError(`vite preview exited with ${code}`)));
-  });
 }
 
 /** Samples frame intervals in the page for `ms` milliseconds; counts long tasks meanwhile. */
@@ -128,7 +107,7 @@ export async function measureFrames() {
   const wasm = await import(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm.js'));
   wasm.initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
   const { chromium } = await import('@playwright/test');
-  const preview = await startPreview();
+  const preview = await startPreview(PORT);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -1,5 +1,5 @@
 // Small helpers shared by the dependency-free scripts (node: builtins only).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -65,4 +65,28 @@ export function pinnedWasmBindgen() {
 
 export function log(tag, msg) {
   console.log(`${tag}: ${msg}`);
+}
+
+/**
+ * Serves the built app (`vite preview`) on 127.0.0.1:`port`; resolves with the child process
+ * once it listens. The vite binary itself (not npx), so that kill() stops the server and not
+ * just a wrapper.
+ */
+export function startPreview(port) {
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StepError('vite preview did not start within 60 s')), 60_000);
+    const onData = (d) => {
+      if (String(d).includes(String(port))) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new StepError(`vite preview exited with ${code}`)));
+  });
 }

@@ -12,11 +12,11 @@
 //      paper result, ../shared/EXPERIMENTS.md).
 // Writes reports/regress.json and reports/regress.html; exits 1 on any regression.
 // Needs: the production build in dist/ (vite build), sim-wasm/pkg, target/release/netlab.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, log } from './lib.mjs';
+import { ROOT, log, startPreview } from './lib.mjs';
 
 const say = (msg) => log('regress', msg);
 const UPDATE = process.argv.includes('--update');
@@ -82,26 +82,6 @@ async function pageSummary(page, scenario, seed) {
   return JSON.parse(text ?? 'null');
 }
 
-function startPreview() {
-  // The vite binary itself (not npx), so that kill() stops the server and not just a wrapper.
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('vite preview did not start within 60 s')), 60_000);
-    const onData = (d) => {
-      if (String(d).includes(String(PORT))) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`vite preview exited with ${code}`)));
-  });
-}
-
 const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function htmlReport(report) {
@@ -140,7 +120,7 @@ const presetFiles = readdirSync(join(ROOT, 'public', 'scenarios'))
   .filter((n) => !only || only.includes(n))
   .sort();
 
-const preview = await startPreview();
+const preview = await startPreview(PORT);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: [

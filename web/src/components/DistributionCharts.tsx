@@ -3,7 +3,7 @@
 // from D3 scales; every mark carries its numbers in data-* attributes and a hover read-out.
 import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import { curveStepAfter, line } from 'd3-shape';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { colorFor } from '../lib/palette';
 import { wantsLogScale } from '../sweep/aggregate';
 import type { ClassStats } from '../types';
@@ -16,6 +16,66 @@ const M = { top: 12, right: 14, bottom: 40, left: 56 };
 
 function fmt(x: number, digits = 3): string {
   return Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : '–';
+}
+
+type YScale = { ticks(n: number): number[]; tickFormat(n: number): (t: number) => string; (v: number): number };
+
+interface FrameProps {
+  testId: string;
+  /** data-* attributes of the figure (what the tests and read-outs key on). */
+  data: Record<string, string | number>;
+  title: string;
+  readoutId: string;
+  readout: string;
+  ariaLabel: string;
+  y: YScale;
+  yLabel: string;
+  xLabel: string;
+  /** Legend entries, coloured by their index in the palette. */
+  legend: { key: string; label: string }[];
+  legendNote?: string;
+  children: ReactNode;
+}
+
+/** What the three charts share: caption with read-out, y grid and ticks, axis labels, legend. */
+function DistFrame({ testId, data, title, readoutId, readout, ariaLabel, y, yLabel, xLabel, legend, legendNote, children }: FrameProps) {
+  const dataAttrs = Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v]));
+  return (
+    <figure className="chart dist-chart" data-testid={testId} {...dataAttrs}>
+      <figcaption>
+        <span className="chart-title">{title}</span>
+        <span className="muted readout" data-testid={readoutId}>
+          {readout}
+        </span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={ariaLabel} className="chart-axes dist-axes">
+        {y.ticks(5).map((t) => (
+          <g key={t}>
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
+            <text className="tick" x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+              {y.tickFormat(5)(t)}
+            </text>
+          </g>
+        ))}
+        {children}
+        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+          {yLabel}
+        </text>
+        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
+          {xLabel}
+        </text>
+      </svg>
+      <ul className="legend">
+        {legend.map((l, i) => (
+          <li key={l.key}>
+            <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
+            {l.label}
+          </li>
+        ))}
+        {legendNote && <li className="muted">{legendNote}</li>}
+      </ul>
+    </figure>
+  );
 }
 
 /** The statistics of fct_by_class the bars show, in order. */
@@ -33,22 +93,18 @@ export function FctBars({ byClass, classes }: { byClass: Record<string, ClassSta
   const max = Math.max(1e-9, ...classes.flatMap((c) => FCT_STATS.map((s) => byClass[c]?.[s.key] ?? 0)));
   const y = scaleLinear().domain([0, max * 1.05]).nice().range([H - M.bottom, M.top]);
   return (
-    <figure className="chart dist-chart" data-testid="fct-bars" data-classes={classes.join(',')}>
-      <figcaption>
-        <span className="chart-title">Flow completion time by size class</span>
-        <span className="muted readout" data-testid="fct-bars-readout">
-          {hover ?? 'hover a bar'}
-        </span>
-      </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT by size class" className="chart-axes dist-axes">
-        {y.ticks(5).map((t) => (
-          <g key={t}>
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
-            <text className="tick" x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-              {y.tickFormat(5)(t)}
-            </text>
-          </g>
-        ))}
+    <DistFrame
+      testId="fct-bars"
+      data={{ classes: classes.join(',') }}
+      title="Flow completion time by size class"
+      readoutId="fct-bars-readout"
+      readout={hover ?? 'hover a bar'}
+      ariaLabel="FCT by size class"
+      y={y}
+      yLabel="FCT (s)"
+      xLabel="size class (finished flows started after the warm-up)"
+      legend={FCT_STATS.map((st) => ({ key: st.key, label: st.label }))}
+    >
         {classes.map((c) => {
           const st = byClass[c];
           return (
@@ -84,22 +140,7 @@ export function FctBars({ byClass, classes }: { byClass: Record<string, ClassSta
             </g>
           );
         })}
-        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
-          FCT (s)
-        </text>
-        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
-          size class (finished flows started after the warm-up)
-        </text>
-      </svg>
-      <ul className="legend">
-        {FCT_STATS.map((s, i) => (
-          <li key={s.key}>
-            <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
-            {s.label}
-          </li>
-        ))}
-      </ul>
-    </figure>
+    </DistFrame>
   );
 }
 
@@ -119,22 +160,18 @@ export function FctCdf({ fcts, note }: { fcts: Map<string, number[]>; note?: str
     .y((p) => y(p.y))
     .curve(curveStepAfter);
   return (
-    <figure className="chart dist-chart" data-testid="fct-cdf" data-classes={classes.join(',')}>
-      <figcaption>
-        <span className="chart-title">FCT CDF per size class</span>
-        <span className="muted readout" data-testid="fct-cdf-readout">
-          {hover ?? note ?? ''}
-        </span>
-      </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="FCT CDF" className="chart-axes dist-axes">
-        {y.ticks(5).map((t) => (
-          <g key={t}>
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
-            <text className="tick" x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-              {t}
-            </text>
-          </g>
-        ))}
+    <DistFrame
+      testId="fct-cdf"
+      data={{ classes: classes.join(',') }}
+      title="FCT CDF per size class"
+      readoutId="fct-cdf-readout"
+      readout={hover ?? note ?? ''}
+      ariaLabel="FCT CDF"
+      y={y}
+      yLabel="fraction of flows"
+      xLabel={`FCT (s)${log ? ', log scale' : ''}`}
+      legend={classes.map((c) => ({ key: c, label: `${c} (${fcts.get(c)!.length})` }))}
+    >
         {x.ticks(log ? 4 : 6).map((t) => (
           <text key={t} className="tick" x={x(t)} y={H - M.bottom + 16} textAnchor="middle">
             {x.tickFormat(log ? 4 : 6)(t)}
@@ -162,22 +199,7 @@ export function FctCdf({ fcts, note }: { fcts: Map<string, number[]>; note?: str
             </g>
           );
         })}
-        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
-          fraction of flows
-        </text>
-        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
-          FCT (s){log ? ', log scale' : ''}
-        </text>
-      </svg>
-      <ul className="legend">
-        {classes.map((c, i) => (
-          <li key={c}>
-            <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
-            {c} ({fcts.get(c)!.length})
-          </li>
-        ))}
-      </ul>
-    </figure>
+    </DistFrame>
   );
 }
 
@@ -202,22 +224,19 @@ export function LatencyBoxPlot({ streams, schedulers }: { streams: StreamBoxes[]
   const y = (log ? scaleLog() : scaleLinear()).domain(log ? [lo, hi] : [0, hi * 1.05 || 1]).range([H - M.bottom, M.top]);
   if (!log) y.nice();
   return (
-    <figure className="chart dist-chart" data-testid="latency-boxes" data-streams={groups.length}>
-      <figcaption>
-        <span className="chart-title">Message latency per stream and scheduler</span>
-        <span className="muted readout" data-testid="box-readout">
-          {hover ?? 'hover a box'}
-        </span>
-      </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Message latency box plots" className="chart-axes dist-axes">
-        {y.ticks(5).map((t) => (
-          <g key={t}>
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid)" />
-            <text className="tick" x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-              {y.tickFormat(5)(t)}
-            </text>
-          </g>
-        ))}
+    <DistFrame
+      testId="latency-boxes"
+      data={{ streams: groups.length }}
+      title="Message latency per stream and scheduler"
+      readoutId="box-readout"
+      readout={hover ?? 'hover a box'}
+      ariaLabel="Message latency box plots"
+      y={y}
+      yLabel={`latency (ms)${log ? ', log scale' : ''}`}
+      xLabel="stream (messages written after the warm-up)"
+      legend={schedulers.map((sc) => ({ key: sc, label: sc }))}
+      legendNote="box p25–p75, line median, whiskers p5–p95 (nearest rank)"
+    >
         {streams.map((s) => (
           <g key={s.key} data-stream={s.name} data-flow={s.flow}>
             {s.boxes.map(({ scheduler, box }) => {
@@ -261,22 +280,6 @@ export function LatencyBoxPlot({ streams, schedulers }: { streams: StreamBoxes[]
             </text>
           </g>
         ))}
-        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
-          latency (ms){log ? ', log scale' : ''}
-        </text>
-        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
-          stream (messages written after the warm-up)
-        </text>
-      </svg>
-      <ul className="legend">
-        {schedulers.map((s, i) => (
-          <li key={s}>
-            <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
-            {s}
-          </li>
-        ))}
-        <li className="muted">box p25–p75, line median, whiskers p5–p95 (nearest rank)</li>
-      </ul>
-    </figure>
+    </DistFrame>
   );
 }

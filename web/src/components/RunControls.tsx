@@ -7,7 +7,7 @@ import { STEP_S, lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
 import { useLab } from '../store/store';
 import { uiStore } from '../store/ui';
-import { SPEEDS } from '../types';
+import { SPEEDS, type Speed } from '../types';
 
 /** Shift+→ steps this many single steps at once. */
 const BIG_STEP = 10;
@@ -42,7 +42,6 @@ export function RunControls() {
   const shareUrl = useLab((s) => s.shareUrl);
   const seekTarget = useLab((s) => s.seekTarget);
   useLab((s) => s.seriesVersion); // the checksum below changes with the series
-  const id = useId();
   const running = run === 'running';
   const seeking = seekTarget !== null;
   const progress = duration > 0 ? Math.min(1, simTime / duration) : 0;
@@ -80,24 +79,7 @@ export function RunControls() {
         <button type="button" data-testid="reset" onClick={() => lab.reset()} disabled={!ready} aria-keyshortcuts="R" title="Back to t = 0, paused (R)">
           ↺ Restart
         </button>
-        <label className="inline" htmlFor={id}>
-          Speed
-          <select
-            id={id}
-            data-testid="speed"
-            value={String(speed)}
-            onChange={(e) => {
-              const s = parseSpeed(e.target.value);
-              if (s !== null) lab.setSpeed(s);
-            }}
-          >
-            {SPEEDS.map((s) => (
-              <option key={String(s)} value={String(s)}>
-                {s === 1 ? '1× real time' : s === 'max' ? 'max (fastest)' : formatSpeed(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpeedSelect testId="speed" speed={speed} onSpeed={(v) => lab.setSpeed(v)} />
         <button type="button" data-testid="share" onClick={() => lab.share()} disabled={!loaded} title="A link that reproduces this run exactly">
           Copy link
         </button>
@@ -197,5 +179,30 @@ function SeekBar({ simTime, duration, disabled, seekTarget }: { simTime: number;
         </span>
       )}
     </form>
+  );
+}
+
+/** The speed choice, from slow motion to as fast as the engine goes (the lab and A/B compare). */
+export function SpeedSelect({ testId, speed, onSpeed }: { testId: string; speed: Speed; onSpeed: (s: Speed) => void }) {
+  const id = useId();
+  return (
+    <label className="inline" htmlFor={id}>
+      Speed
+      <select
+        id={id}
+        data-testid={testId}
+        value={String(speed)}
+        onChange={(e) => {
+          const s = parseSpeed(e.target.value);
+          if (s !== null) onSpeed(s);
+        }}
+      >
+        {SPEEDS.map((s) => (
+          <option key={String(s)} value={String(s)}>
+            {s === 1 ? '1× real time' : s === 'max' ? 'max (fastest)' : formatSpeed(s)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

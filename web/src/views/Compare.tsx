@@ -10,7 +10,8 @@ import { compare, useCompare } from '../compare/controller';
 import { matchesLoaded } from '../compare/state';
 import { type DiffRow, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
 import { type ChartSeries, LineChart } from '../components/LineChart';
-import { formatInt, formatJain, formatSeconds, formatSpeed, parseSpeed } from '../lib/format';
+import { SpeedSelect } from '../components/RunControls';
+import { formatInt, formatJain, formatSeconds } from '../lib/format';
 import { keyAction } from '../lib/keys';
 import { colorFor } from '../lib/palette';
 import { SeriesBuffer } from '../lib/seriesBuffer';
@@ -19,7 +20,7 @@ import type { SeriesStore } from '../sim/seriesStore';
 import { currentPreset } from '../store/state';
 import { labStore, useLab } from '../store/store';
 import { setView, uiStore } from '../store/ui';
-import { SPEEDS, type TimeWindow } from '../types';
+import type { TimeWindow } from '../types';
 
 const zoom = (w: TimeWindow) => compare.zoom(w);
 
@@ -232,24 +233,7 @@ function Controls({ problem, quietProblem }: { problem: string | null; quietProb
         <button type="button" data-testid="compare-restart" onClick={() => compare.restart()} disabled={problem !== null} aria-keyshortcuts="R" title="Back to t = 0, paused (R)">
           ↺ Restart
         </button>
-        <label className="inline" htmlFor={`${id}-speed`}>
-          Speed
-          <select
-            id={`${id}-speed`}
-            data-testid="compare-speed"
-            value={String(speed)}
-            onChange={(e) => {
-              const s = parseSpeed(e.target.value);
-              if (s !== null) compare.setSpeed(s);
-            }}
-          >
-            {SPEEDS.map((s) => (
-              <option key={String(s)} value={String(s)}>
-                {s === 1 ? '1× real time' : s === 'max' ? 'max (fastest)' : formatSpeed(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpeedSelect testId="compare-speed" speed={speed} onSpeed={(v) => compare.setSpeed(v)} />
         <ShareButton />
       </div>
       <div className="time">
