@@ -3,7 +3,7 @@
 // which stream the scheduler picked and why (events `stream_pick`, per-stream pick counts);
 // and the scheduler comparison: the same scenario and seed once per stream scheduler, each
 // run to the end in a sweep worker, drawn as one latency box per scheduler per stream.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { STREAM_SCHEDULERS, type StreamBoxes, streamBoxes, withStreamScheduler } from '../family/compare';
 import { decisionLog } from '../family/decisionLog';
 import { engine } from '../lib/engine';
@@ -13,12 +13,12 @@ import { lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
 import { labStore, useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, Summary, TimeWindow } from '../types';
-import type { SweepIn, SweepOut } from '../sweep/protocol';
+import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import { LatencyBoxPlot } from './DistributionCharts';
 import { type ChartSeries, LineChart } from './LineChart';
 
 const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
-const WORKERS = Math.max(1, Math.min(STREAM_SCHEDULERS.length, (navigator.hardwareConcurrency || 2) - 1));
+const WORKERS = poolSize(STREAM_SCHEDULERS.length);
 const PICKS_SHOWN = 12;
 
 export function useHasQuic(): boolean {
@@ -133,18 +133,11 @@ function SchedulerComparison() {
   const seed = useLab((s) => s.seed);
   const [status, setStatus] = useState<CompareStatus>({ kind: 'idle' });
   const [runs, setRuns] = useState<{ scheduler: string; summary: Summary }[]>([]);
-  const workers = useRef<Worker[]>([]);
-  const stop = () => {
-    for (const w of workers.current) w.terminate();
-    workers.current = [];
-  };
   // Another scenario, variant, knob setting or seed: the boxes no longer describe it.
-  useEffect(() => {
-    stop();
+  const { start: startPool, stop } = useSweepPool([presetName, variant, edits, seed], () => {
     setStatus({ kind: 'idle' });
     setRuns([]);
-    return stop;
-  }, [presetName, variant, edits, seed]);
+  });
 
   const start = async () => {
     stop();
@@ -159,41 +152,27 @@ function SchedulerComparison() {
       setStatus({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
       return;
     }
-    const pool = Array.from({ length: WORKERS }, () => new Worker(new URL('../worker/sweep.worker.ts', import.meta.url), { type: 'module' }));
-    workers.current = pool;
     const results: ({ scheduler: string; summary: Summary } | undefined)[] = [];
-    let next = 0;
     let done = 0;
-    const feed = (w: Worker) => {
-      const i = next++;
-      const scheduler = STREAM_SCHEDULERS[i];
-      if (scheduler === undefined) return;
-      const msg: SweepIn = { type: 'summary', id: i, scenario: withStreamScheduler(base, scheduler), seed };
-      w.postMessage(msg);
-    };
-    for (const w of pool) {
-      w.onmessage = (e: MessageEvent<SweepOut>) => {
-        const m = e.data;
-        if (m.type === 'error') {
-          setStatus({ kind: 'error', message: m.message });
-          stop();
-          return;
-        }
-        if (m.type !== 'summary') return;
-        results[m.id] = { scheduler: STREAM_SCHEDULERS[m.id]!, summary: m.summary };
-        done += 1;
-        // Keep the schedulers' order whatever order the workers finish in.
-        setRuns(results.filter((r): r is { scheduler: string; summary: Summary } => r !== undefined));
-        if (done === STREAM_SCHEDULERS.length) {
-          setStatus({ kind: 'done' });
-          stop();
-        } else {
-          setStatus({ kind: 'running', done });
-          feed(w);
-        }
-      };
-      feed(w);
-    }
+    const jobs = STREAM_SCHEDULERS.map((scheduler, i) => ({ type: 'summary' as const, id: i, scenario: withStreamScheduler(base, scheduler), seed }));
+    runJobs(startPool(WORKERS), jobs, (m) => {
+      if (m.type === 'error') {
+        setStatus({ kind: 'error', message: m.message });
+        stop();
+        return;
+      }
+      if (m.type !== 'summary') return;
+      results[m.id] = { scheduler: STREAM_SCHEDULERS[m.id]!, summary: m.summary };
+      done += 1;
+      // Keep the schedulers' order whatever order the workers finish in.
+      setRuns(results.filter((r): r is { scheduler: string; summary: Summary } => r !== undefined));
+      if (done === STREAM_SCHEDULERS.length) {
+        setStatus({ kind: 'done' });
+        stop();
+      } else {
+        setStatus({ kind: 'running', done });
+      }
+    });
   };
 
   const boxes: StreamBoxes[] = useMemo(() => streamBoxes(runs), [runs]);

@@ -4,14 +4,15 @@
 // the engine (scenario/sweep.rs), exactly as `netlab sweep` does natively.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { colorFor } from '../lib/palette';
 import { PRESET_FILES } from '../presets';
 import { useLab } from '../store/store';
 import { type Line, type PointResult, aggregate, wantsLogScale } from '../sweep/aggregate';
+import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import type { SweepIn, SweepOut, SweepPlan } from '../sweep/protocol';
 
-const WORKERS = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
+const WORKERS = poolSize();
 const W = 640;
 const H = 300;
 const M = { top: 12, right: 16, bottom: 42, left: 60 };
@@ -26,33 +27,6 @@ function hasSweep(text: string | undefined): boolean {
   }
 }
 
-/** Run every point of `plan` on a small worker pool; results keep their index. */
-function runPoints(
-  workers: Worker[],
-  plan: SweepPlan,
-  onPoint: (i: number, value: number | null) => void,
-  onError: (m: string) => void,
-): void {
-  let next = 0;
-  const metric = plan.metric ?? 'jain';
-  const feed = (w: Worker) => {
-    const i = next++;
-    const p = plan.points[i];
-    if (!p) return;
-    const msg: SweepIn = { type: 'run', id: i, scenario: JSON.stringify(p.scenario), seed: p.seed, metric };
-    w.postMessage(msg);
-  };
-  for (const w of workers) {
-    w.onmessage = (e: MessageEvent<SweepOut>) => {
-      const m = e.data;
-      if (m.type === 'point') onPoint(m.id, m.value);
-      else if (m.type === 'error') onError(m.message);
-      feed(w);
-    };
-    feed(w);
-  }
-}
-
 export function SweepPanel() {
   const presetName = useLab((s) => s.presetName);
   const variant = useLab((s) => s.variant);
@@ -61,20 +35,13 @@ export function SweepPanel() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [plan, setPlan] = useState<SweepPlan | null>(null);
   const [results, setResults] = useState<(number | null | undefined)[]>([]);
-  const workers = useRef<Worker[]>([]);
-
-  const stop = () => {
-    for (const w of workers.current) w.terminate();
-    workers.current = [];
-  };
   // A new preset, variant or knob setting invalidates the figure.
-  useEffect(() => {
-    stop();
+  const pool = useSweepPool([presetName, variant, edits], () => {
     setStatus({ kind: 'idle' });
     setPlan(null);
     setResults([]);
-    return stop;
-  }, [presetName, variant, edits]);
+  });
+  const stop = pool.stop;
 
   const lines: Line[] = useMemo(() => {
     if (!plan) return [];
@@ -90,8 +57,8 @@ export function SweepPanel() {
 
   const start = () => {
     stop();
-    workers.current = Array.from({ length: WORKERS }, () => new Worker(new URL('../worker/sweep.worker.ts', import.meta.url), { type: 'module' }));
-    const first = workers.current[0]!;
+    const workers = pool.start(WORKERS);
+    const first = workers[0]!;
     setStatus({ kind: 'running', done: 0, total: 0 });
     setResults([]);
     first.onmessage = (e: MessageEvent<SweepOut>) => {
@@ -107,24 +74,24 @@ export function SweepPanel() {
       const total = p.points.length;
       let done = 0;
       setStatus({ kind: 'running', done, total });
-      runPoints(
-        workers.current,
-        p,
-        (i, value) => {
-          done += 1;
-          setResults((r) => {
-            const copy = r.slice();
-            copy[i] = value;
-            return copy;
-          });
-          setStatus(done === total ? { kind: 'done', total } : { kind: 'running', done, total });
-          if (done === total) stop();
-        },
-        (message) => {
-          setStatus({ kind: 'error', message });
+      const metric = p.metric ?? 'jain';
+      const jobs: SweepIn[] = p.points.map((pt, i) => ({ type: 'run', id: i, scenario: JSON.stringify(pt.scenario), seed: pt.seed, metric }));
+      runJobs(workers, jobs, (a) => {
+        if (a.type === 'error') {
+          setStatus({ kind: 'error', message: a.message });
           stop();
-        },
-      );
+          return;
+        }
+        if (a.type !== 'point') return;
+        done += 1;
+        setResults((r) => {
+          const copy = r.slice();
+          copy[a.id] = a.value;
+          return copy;
+        });
+        setStatus(done === total ? { kind: 'done', total } : { kind: 'running', done, total });
+        if (done === total) stop();
+      });
     };
     const msg: SweepIn = { type: 'plan', id: 0, presetText: text, variant, settings: edits };
     first.postMessage(msg);
