@@ -4,7 +4,7 @@
 // that time (with its unit); SVG/PNG buttons export the chart as vector lines plus axes.
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chartFrames } from '../charts/frameQueue';
 import { type CanvasSeries, type Guide, type LineCanvas, createLineCanvas } from '../charts/lineCanvas';
 import { formatReading, nearest } from '../charts/readout';
@@ -102,7 +102,6 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
       else next.add(key);
       return next;
     });
-  const painter = useRef<LineCanvas | null>(null);
   const zoomer = useRef<TimeZoom | null>(null);
   const onWindowRef = useRef(onWindow);
   onWindowRef.current = onWindow;
@@ -124,25 +123,13 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
     if (Number.isFinite(m)) yMax = Math.max(yMax, m * (s.factor ?? 1));
   }
   for (const g of guides) yMax = Math.max(yMax, g.value);
+  const painter = useLineCanvas(canvasRef, innerW, innerH);
   const x = useMemo(() => scaleLinear().domain([t0, t1]).range([0, innerW]), [t0, t1, innerW]);
   const y = scaleLinear()
     .domain([0, yTop !== undefined && yTop > 0 ? yTop : yMax > 0 ? yMax * 1.05 : 1])
     .range([innerH, 0])
     .nice(6);
 
-  useEffect(() => {
-    const c = canvasRef.current;
-    if (!c) return;
-    painter.current = createLineCanvas(c);
-    return () => {
-      painter.current?.destroy();
-      painter.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    painter.current?.resize(innerW, innerH);
-  }, [innerW, innerH]);
 
   useEffect(() => {
     const c = canvasRef.current;
@@ -336,4 +323,22 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
       </div>
     </figure>
   );
+}
+
+/** The line painter on `canvasRef`'s canvas, made once and kept at `width` × `height`. */
+export function useLineCanvas(canvasRef: RefObject<HTMLCanvasElement | null>, width: number, height: number): RefObject<LineCanvas | null> {
+  const painter = useRef<LineCanvas | null>(null);
+  useEffect(() => {
+    const c = canvasRef.current;
+    if (!c) return;
+    painter.current = createLineCanvas(c);
+    return () => {
+      painter.current?.destroy();
+      painter.current = null;
+    };
+  }, [canvasRef]);
+  useEffect(() => {
+    painter.current?.resize(width, height);
+  }, [width, height]);
+  return painter;
 }

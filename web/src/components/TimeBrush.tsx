@@ -7,7 +7,6 @@
 import { scaleLinear } from 'd3-scale';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { chartFrames } from '../charts/frameQueue';
-import { type LineCanvas, createLineCanvas } from '../charts/lineCanvas';
 import { type TimeBrush as Brush, createTimeBrush, keyWindow } from '../charts/timeBrush';
 import { formatReading } from '../charts/readout';
 import { seriesStore } from '../sim/seriesStore';
@@ -15,7 +14,7 @@ import { labStore, useLab } from '../store/store';
 import type { TimeWindow } from '../types';
 import { useOwnerColors } from './Charts';
 import type { ChartSeries } from './LineChart';
-import { pointCount, useOnScreen, useSize } from './LineChart';
+import { pointCount, useLineCanvas, useOnScreen, useSize } from './LineChart';
 
 /** Strip margins (px): room for the time axis' labels below. */
 const M = { top: 4, right: 14, bottom: 18, left: 14 };
@@ -33,7 +32,6 @@ export function TimeBrush() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const brushRef = useRef<SVGGElement>(null);
   const figRef = useRef<HTMLElement>(null);
-  const painter = useRef<LineCanvas | null>(null);
   const brush = useRef<Brush | null>(null);
   const hintId = useId();
   const d = duration > 0 ? duration : 1;
@@ -47,19 +45,7 @@ export function TimeBrush() {
   );
   const x = useMemo(() => scaleLinear().domain([0, d]).range([0, innerW]), [d, innerW]);
 
-  useEffect(() => {
-    const c = canvasRef.current;
-    if (!c) return;
-    painter.current = createLineCanvas(c);
-    return () => {
-      painter.current?.destroy();
-      painter.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    painter.current?.resize(innerW, STRIP_H);
-  }, [innerW]);
+  const painter = useLineCanvas(canvasRef, innerW, STRIP_H);
 
   useEffect(() => {
     const g = brushRef.current;
