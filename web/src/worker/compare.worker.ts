@@ -7,16 +7,8 @@
 import init, { Simulation, apply_knobs } from '@netlab/wasm';
 import { COLUMN_NAMES, columnSettings } from '../compare/choice';
 import { type ColumnTick, type FromCompare, type ToCompare, charted } from '../compare/protocol';
-import type { SeriesMeta, Speed, Summary } from '../types';
-
-/** Wall-clock period between ticks at finite speeds (≈30 per second). */
-const TICK_MS = 33;
-/** Wall-clock time the engines may use per tick. */
-const BUDGET_MS = 25;
-/** At max speed, post to the page at ≈15 Hz (charts redraw on every tick). */
-const MAX_SPEED_TICK_MS = 66;
-/** Largest wall-time gap credited at once (a throttled tab must not cause a jump). */
-const MAX_GAP_MS = 250;
+import type { SeriesMeta, Summary } from '../types';
+import { Pacer } from './pacer';
 
 interface Column {
   sim: Simulation;
@@ -32,12 +24,9 @@ let duration = 0;
 /** The shared clock: every unfinished column has been advanced exactly to it. */
 let clock = 0;
 let playing = false;
-let speed: Speed = 1;
-let debtS = 0;
+const pacer = new Pacer();
 /** Simulated seconds per round (all columns advanced once); adapted to ~4–12 ms a round. */
 let chunkS = 0.01;
-let lastLoop = 0;
-let lastFlush = 0;
 let wallMs = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -134,26 +123,17 @@ const grid = (t: number) => Math.round(t * 1e9) / 1e9;
 function loop(): void {
   timer = null;
   if (!playing || columns.length === 0) return;
-  const start = performance.now();
-  const gap = Math.min(start - lastLoop, MAX_GAP_MS);
-  lastLoop = start;
+  pacer.begin();
   let done = allFinished();
   try {
-    if (speed !== 'max') debtS += (gap / 1000) * speed;
-    while (!done && performance.now() - start < BUDGET_MS) {
-      const dt = speed === 'max' ? chunkS : Math.min(chunkS, debtS);
-      if (!(dt > 1e-9)) break;
+    while (!done && pacer.more()) {
+      const dt = Math.min(chunkS, pacer.owed());
       const t = grid(Math.min(duration, clock + dt));
       round(t);
-      if (speed !== 'max') debtS -= dt;
+      pacer.spend(dt);
       done = allFinished() || t >= duration;
     }
-    // The engines could not keep up: run at their pace instead of building a backlog.
-    if (speed !== 'max' && debtS > 0.5 * speed) debtS = 0;
-    if (speed !== 'max' || done || performance.now() - lastFlush >= MAX_SPEED_TICK_MS) {
-      flush();
-      lastFlush = performance.now();
-    }
+    if (pacer.end(done)) flush();
   } catch (e) {
     stop();
     post({ type: 'error', runId, column: null, message: message(e) });
@@ -166,13 +146,13 @@ function loop(): void {
     summaries(true);
     return;
   }
-  timer = setTimeout(loop, speed === 'max' ? 0 : Math.max(0, TICK_MS - (performance.now() - start)));
+  timer = setTimeout(loop, pacer.nextDelay());
 }
 
 function play(): void {
   if (columns.length === 0 || allFinished()) return;
   playing = true;
-  lastLoop = performance.now();
+  pacer.resume();
   post({ type: 'playing', runId, playing: true });
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(loop, 0);
@@ -207,10 +187,9 @@ async function handle(msg: ToCompare): Promise<void> {
       stop();
       for (const c of columns) c.sim.free();
       runId = msg.runId;
-      speed = msg.speed;
+      pacer.setSpeed(msg.speed);
       duration = Math.max(...next.map((s) => s.duration_s()));
       clock = 0;
-      debtS = 0;
       wallMs = 0;
       chunkS = Math.max(duration / 2000, 1e-4);
       const metas = next.map((s) => JSON.parse(s.series_meta_json()) as SeriesMeta[]);
@@ -234,8 +213,7 @@ async function handle(msg: ToCompare): Promise<void> {
       return;
     }
     case 'speed':
-      speed = msg.speed;
-      debtS = 0;
+      pacer.setSpeed(msg.speed);
       return;
   }
 }

@@ -5,19 +5,7 @@ import init, { Simulation, apply_knobs, describe_preset, engine_version, share_d
 import { compactEvents } from '../sim/flowEvents';
 import type { EngineEvent, KnobValue, PresetDesc, Snapshot, Speed } from '../types';
 import type { FromWorker, ToWorker } from './protocol';
-
-/** Wall-clock period between ticks posted to the UI (≈30 per second). */
-const TICK_MS = 33;
-/** Wall-clock time the engine may use per tick, so messages are still handled promptly. */
-const BUDGET_MS = 25;
-/**
- * At max speed the engine runs back to back; posting every slice (≈40 a second) would make
- * the page redraw every chart that often. Snapshots and points go out at ≈15 Hz instead, which
- * keeps the page's frames short while the run goes just as fast.
- */
-const MAX_SPEED_TICK_MS = 66;
-/** Largest wall-time gap credited at once (a throttled tab must not cause a huge jump). */
-const MAX_GAP_MS = 250;
+import { BUDGET_MS, Pacer } from './pacer';
 
 let ready: Promise<unknown> | null = null;
 let sim: Simulation | null = null;
@@ -25,12 +13,9 @@ let sim: Simulation | null = null;
 let loaded: { scenario: string; seed: number } | null = null;
 let runId = 0;
 let playing = false;
-let speed: Speed = 1;
+const pacer = new Pacer();
 let wallMs = 0; // time spent inside the engine for the current run
-let debtS = 0; // simulated seconds owed to the wall clock at finite speeds
 let chunkS = 0.01; // adaptive slice for one advance() call
-let lastLoop = 0;
-let lastFlush = 0;
 let metaLen = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** The running seek's target (simulated seconds) and token; a newer seek or load cancels it. */
@@ -72,27 +57,15 @@ function loop(): void {
   timer = null;
   const s = sim;
   if (!s || !playing) return;
-  const start = performance.now();
-  const gap = Math.min(start - lastLoop, MAX_GAP_MS);
-  lastLoop = start;
+  pacer.begin();
   let done = s.finished();
   try {
-    if (speed === 'max') {
-      while (!done && performance.now() - start < BUDGET_MS) done = step(s, Infinity);
-    } else {
-      debtS += (gap / 1000) * speed;
-      while (!done && debtS > 1e-9 && performance.now() - start < BUDGET_MS) {
-        const before = s.now_s();
-        done = step(s, debtS);
-        debtS -= Math.max(s.now_s() - before, 0);
-      }
-      // The engine could not keep up: run at its own pace instead of building a backlog.
-      if (debtS > 0.5 * speed) debtS = 0;
+    while (!done && pacer.more()) {
+      const before = s.now_s();
+      done = step(s, pacer.owed());
+      pacer.spend(s.now_s() - before);
     }
-    if (speed !== 'max' || done || performance.now() - lastFlush >= MAX_SPEED_TICK_MS) {
-      flush(s);
-      lastFlush = performance.now();
-    }
+    if (pacer.end(done)) flush(s);
   } catch (e) {
     stop();
     post({ type: 'error', message: message(e) });
@@ -104,7 +77,7 @@ function loop(): void {
     finish(s);
     return;
   }
-  schedule(speed === 'max' ? 0 : Math.max(0, TICK_MS - (performance.now() - start)));
+  schedule(pacer.nextDelay());
 }
 
 /** Simulated seconds → the engine's nanosecond grid, for exact comparisons. */
@@ -173,7 +146,7 @@ async function handle(msg: ToWorker): Promise<void> {
     }
     case 'load': {
       await ready;
-      speed = msg.speed;
+      pacer.setSpeed(msg.speed);
       let next: Simulation;
       let scenario: string;
       try {
@@ -193,7 +166,7 @@ async function handle(msg: ToWorker): Promise<void> {
       loaded = { scenario, seed: msg.seed };
       runId++;
       wallMs = 0;
-      debtS = 0;
+      pacer.clearDebt();
       chunkS = Math.max(next.duration_s() / 2000, 1e-4);
       const meta = JSON.parse(next.series_meta_json());
       metaLen = meta.length;
@@ -270,8 +243,7 @@ async function handle(msg: ToWorker): Promise<void> {
       post({ type: 'playing', playing: false });
       return;
     case 'speed':
-      speed = msg.speed;
-      debtS = 0;
+      pacer.setSpeed(msg.speed);
       return;
     case 'step':
       stepBy(msg.dt);
@@ -333,7 +305,7 @@ function seek(t: number): void {
     s.free();
     sim = s = next;
     wallMs = 0;
-    debtS = 0;
+    pacer.clearDebt();
     metaLen = JSON.parse(next.series_meta_json()).length;
     post({ type: 'rewound', runId });
   }
@@ -384,7 +356,7 @@ function play(): void {
   if (!sim || sim.finished()) return;
   cancelSeek();
   playing = true;
-  lastLoop = performance.now();
+  pacer.resume();
   post({ type: 'playing', playing: true });
   schedule(0);
 }
