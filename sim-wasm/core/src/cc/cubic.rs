@@ -1,11 +1,16 @@
 //! CUBIC congestion control (RFC 9438), the Linux default.
 //!
-//! Model: after a loss at window W_max the window follows a cubic curve in the time t since
-//! the reduction, `W_cubic(t) = C·(t − K)³ + W_max` with `K = ∛(W_max·(1 − β)/C)`: concave up to
-//! W_max (fast recovery of the old window, then a plateau where the last loss happened), convex
-//! beyond it (probing for more). It never grows slower than Reno would (the "Reno-friendly"
-//! estimate W_est, RFC 9438 §4.3). Slow start is standard; HyStart is not modelled (**choice**:
-//! RFC 9438 leaves it optional; Linux enables it, which ends slow start a little earlier).
+//! Model (as Linux net/ipv4/tcp_cubic.c runs it; docs/model/tcp.md §CUBIC): after a loss at
+//! window W_max the window follows a cubic curve in the time t since the congestion-avoidance
+//! epoch began, `W_cubic(t) = C·(t − K)³ + W_max` with `K = ∛((W_max − cwnd_epoch)/C)`
+//! (RFC 9438 §4.2, Linux `bic_K`), cwnd_epoch being the window when the epoch began: concave
+//! up to W_max (fast recovery of the old window, then a plateau where the last loss
+//! happened), convex beyond it (probing for more). When the epoch starts at or above W_max
+//! (no loss yet, or W_max forgotten after a timeout) K = 0 and the curve is anchored at the
+//! current window (Linux `bic_origin_point = cwnd`). It never grows slower than Reno would
+//! (the "Reno-friendly" estimate W_est, RFC 9438 §4.3). Slow start is ended early by HyStart
+//! (`hystart.rs`), on by default as in Linux and ns-3. A timeout resets the controller as
+//! Linux's `bictcp_reset` does: W_max is forgotten.
 //!
 //! ```text
 //!  W ^           . . . convex (probing)
@@ -16,7 +21,7 @@
 //!    +---------------------------> t since loss
 //! ```
 
-use super::reno::halve;
+use super::hystart::{Exit, HyStart, HyStartParams};
 use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl};
 use crate::engine::math::cbrt;
 use crate::engine::time::{Time, NS_PER_S};
@@ -33,11 +38,13 @@ pub struct CubicParams {
     /// Fast convergence (RFC 9438 §4.7): release bandwidth sooner when W_max shrinks.
     pub fast_convergence: bool,
     pub initial_ssthresh: Option<u32>,
+    /// HyStart (Linux tcp_cubic `hystart*` parameters).
+    pub hystart: HyStartParams,
 }
 
 impl Default for CubicParams {
     fn default() -> Self {
-        CubicParams { c: 0.4, beta: 0.7, fast_convergence: true, initial_ssthresh: None }
+        CubicParams { c: 0.4, beta: 0.7, fast_convergence: true, initial_ssthresh: None, hystart: HyStartParams::default() }
     }
 }
 
@@ -51,14 +58,19 @@ pub struct Cubic {
     /// Window in packets, fractional so per-ACK growth accumulates exactly.
     cwnd: f64,
     ssthresh: f64,
-    /// Window just before the last reduction (RFC 9438 W_max).
+    /// Window just before the last reduction (RFC 9438 W_max, Linux `last_max_cwnd`);
+    /// 0 = none (no loss yet, or forgotten after a timeout).
     w_max: f64,
+    /// Where the current curve plateaus: W_max, or the epoch's starting window when that
+    /// is at or above W_max (Linux `bic_origin_point`).
+    origin: f64,
     /// Time the current congestion-avoidance epoch began (RFC 9438 t = now − epoch_start).
     epoch_start: Option<Time>,
     k: f64,
     /// Reno-friendly estimate W_est (RFC 9438 §4.3).
     w_est: f64,
     state: u8,
+    hystart: HyStart,
 }
 
 impl Cubic {
@@ -68,10 +80,12 @@ impl Cubic {
             cwnd: init.init_cwnd.max(1) as f64,
             ssthresh,
             w_max: 0.0,
+            origin: 0.0,
             epoch_start: None,
             k: 0.0,
             w_est: 0.0,
             state: SLOW_START,
+            hystart: HyStart::new(p.hystart.clone()),
             p,
         }
     }
@@ -100,7 +114,7 @@ impl Cubic {
     /// W_cubic(t), RFC 9438 eq. 1, with t in seconds.
     fn w_cubic(&self, t: f64) -> f64 {
         let d = t - self.k;
-        self.p.c * d * d * d + self.w_max
+        self.p.c * d * d * d + self.origin
     }
 
     /// RFC 9438 §4.6–4.7: remember W_max (reduced further under fast convergence) and cut.
@@ -121,6 +135,19 @@ impl CongestionControl for Cubic {
     }
 
     fn on_ack(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
+        // Linux calls cubictcp_acked (HyStart) for every ACK with an RTT sample, before
+        // growing the window, in any state.
+        let in_ss = self.cwnd < self.ssthresh;
+        if ack.acked > 0 {
+            if let Some(exit) = self.hystart.on_ack(ack, self.cwnd(), in_ss, self.epoch_start) {
+                self.ssthresh = self.cwnd.floor().max(2.0);
+                let reason = match exit {
+                    Exit::AckTrain => "ack_train",
+                    Exit::Delay => "delay",
+                };
+                events.push(CcEvent::HyStartExit { reason, cwnd: self.cwnd() });
+            }
+        }
         if ack.in_recovery || ack.acked == 0 {
             return;
         }
@@ -137,10 +164,16 @@ impl CongestionControl for Cubic {
         let epoch = match self.epoch_start {
             Some(e) => e,
             None => {
-                // RFC 9438 §4.2: a new epoch starts at the first ACK in congestion avoidance.
-                // With no loss yet (W_max below cwnd), the curve starts at the current window.
-                self.w_max = self.w_max.max(self.cwnd);
-                self.k = cbrt(self.w_max * (1.0 - self.p.beta) / self.p.c);
+                // RFC 9438 §4.2: a new epoch starts at the first ACK in congestion avoidance,
+                // K = ∛((W_max − cwnd_epoch)/C); at or above W_max the curve is anchored at
+                // the current window with K = 0 (Linux bictcp_update).
+                if self.w_max <= self.cwnd {
+                    self.k = 0.0;
+                    self.origin = self.cwnd;
+                } else {
+                    self.k = cbrt((self.w_max - self.cwnd) / self.p.c);
+                    self.origin = self.w_max;
+                }
                 self.w_est = self.cwnd;
                 self.epoch_start = Some(ack.now);
                 ack.now
@@ -173,13 +206,17 @@ impl CongestionControl for Cubic {
         self.set_state(CONG_AVOID, events);
     }
 
-    fn on_rto(&mut self, _now: Time, in_flight: u32, events: &mut Vec<CcEvent>) {
-        // RFC 9438 §4.8: on timeout, reduce as for a loss, then restart from one packet in
-        // slow start; never let ssthresh exceed what halving the flight would give twice over.
+    fn on_rto(&mut self, now: Time, _in_flight: u32, events: &mut Vec<CcEvent>) {
+        // Linux tcp_enter_loss: ssthresh from cubictcp_recalc_ssthresh (as for a loss), then
+        // the Loss state resets CUBIC (bictcp_reset: W_max forgotten) and HyStart; the
+        // window restarts from one packet in slow start.
         self.reduce();
-        self.ssthresh = self.ssthresh.max(halve(in_flight) as f64);
+        self.w_max = 0.0;
+        self.origin = 0.0;
+        self.k = 0.0;
         self.cwnd = 1.0;
         self.w_est = 0.0;
+        self.hystart.on_timeout(now, 0);
         self.set_state(SLOW_START, events);
     }
 
@@ -250,6 +287,42 @@ mod tests {
         let (_, end) = run(&mut c, 10, 2.0, 1.0);
         let reno_friendly = 70.0 + 200.0 * 3.0 * 0.3 / 1.7;
         assert!((end - reno_friendly).abs() < 3.0, "cwnd {end}, expected ≈ {reno_friendly}");
+    }
+
+    /// RFC 9438 §4.2 / Linux bictcp_update: K = ∛((W_max − cwnd_epoch)/C), from the window the
+    /// epoch starts at, not from W_max·(1 − β).
+    #[test]
+    fn k_comes_from_the_epochs_starting_window() {
+        let mut c = Cubic::new(&init(100), CubicParams::default());
+        let mut ev = vec![];
+        c.on_enter_recovery(0, 100, &mut ev); // W_max = 100
+        c.cwnd = 50.0; // e.g. PRR took the flight lower than β·W_max
+        c.ssthresh = 50.0;
+        c.on_ack(&ack(1, 1), &mut ev);
+        assert!((c.k - cbrt(50.0 / 0.4)).abs() < 1e-9, "K {} vs ∛(50/0.4)", c.k);
+        assert!((c.origin - 100.0).abs() < 1e-9, "anchored at W_max");
+    }
+
+    /// With no loss yet (or W_max forgotten) the curve is anchored at the current window with
+    /// K = 0, and W_max is not overwritten.
+    #[test]
+    fn no_loss_yet_anchors_the_curve_at_cwnd() {
+        let mut c = Cubic::new(&init(40), CubicParams { initial_ssthresh: Some(40), ..CubicParams::default() });
+        let mut ev = vec![];
+        c.on_ack(&ack(1, 1), &mut ev);
+        assert_eq!(c.k, 0.0);
+        assert!((c.origin - 40.0).abs() < 1.1);
+        assert_eq!(c.w_max, 0.0, "no loss, no W_max");
+    }
+
+    /// A timeout forgets W_max (Linux bictcp_reset) and restarts slow start from one packet.
+    #[test]
+    fn timeout_resets_w_max() {
+        let mut c = Cubic::new(&init(100), CubicParams::default());
+        let mut ev = vec![];
+        c.on_rto(0, 100, &mut ev);
+        assert_eq!((c.cwnd(), c.w_max), (1, 0.0));
+        assert!((c.ssthresh - 70.0).abs() < 1e-9, "ssthresh = β·cwnd");
     }
 
     #[test]

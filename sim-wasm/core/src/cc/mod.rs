@@ -15,6 +15,7 @@ pub mod bbr;
 pub mod bbr_a;
 pub mod cubic;
 pub mod da_bbr;
+pub mod hystart;
 pub mod lia;
 pub mod reno;
 
@@ -86,6 +87,8 @@ pub enum CcEvent {
     State { from: &'static str, to: &'static str },
     /// A new pacing-gain phase began (BBR's PROBE_BW cycle), with the gain now in force.
     Gain { phase: u8, pacing_gain: f64 },
+    /// HyStart ended slow start (`reason`: "ack_train" or "delay") at window `cwnd`.
+    HyStartExit { reason: &'static str, cwnd: u32 },
 }
 
 /// A controller's state for the per-flow series and the inspector.

@@ -73,6 +73,8 @@ pub enum EventKind {
     CcState { from: &'static str, to: &'static str },
     /// A pacing-gain phase started (BBR PROBE_BW).
     CcGain { phase: u8, pacing_gain: f64 },
+    /// HyStart ended slow start early (ACK train or delay increase) at window `cwnd`.
+    HystartExit { reason: &'static str, cwnd: u32 },
     /// Three later packets were delivered: loss detected, fast retransmit.
     FastRetransmit { lost: u32 },
     /// The retransmission timer expired.
@@ -107,6 +109,7 @@ impl EventKind {
         match *e {
             CcEvent::State { from, to } => EventKind::CcState { from, to },
             CcEvent::Gain { phase, pacing_gain } => EventKind::CcGain { phase, pacing_gain },
+            CcEvent::HyStartExit { reason, cwnd } => EventKind::HystartExit { reason, cwnd },
         }
     }
 }

@@ -6,6 +6,12 @@
 //! and SACK) plus the connection-level reorder buffer; every subflow ACK carries the
 //! connection's DATA_ACK and window.
 //!
+//! Setup (docs/model/mptcp.md §Setup): with the scenario's handshake on, the first subflow
+//! sends an MP_CAPABLE SYN; once its SYN-ACK is back the connection is up and every further
+//! subflow sends an MP_JOIN SYN on its own path. A subflow carries data only once its own
+//! SYN-ACK is back, and the packet scheduler never sees a subflow that is still joining
+//! (Linux `mptcp_is_def_unavailable`: a subflow not yet established is unavailable).
+//!
 //! Timer kinds of the sender agent: 0 = the flow starts; subflow i uses
 //! `1 + i·TIMER_KINDS + k` for its own timer k. Of the receiver agent: subflow receiver j's
 //! delayed-ACK timer is kind j.
@@ -18,7 +24,7 @@ use crate::cc::{self, parse_params, CcInit};
 use crate::engine::rng::{derive_rng, SimRng};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};
-use crate::net::packet::{AgentId, Body, FlowIdx, Packet, PathId};
+use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, Packet, PathId};
 use crate::net::topology::Route;
 use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, World};
 use crate::tcp::receiver::TcpReceiver;
@@ -46,6 +52,8 @@ pub struct MptcpSetup {
     pub cc_params: Option<serde_json::Value>,
     pub size_bytes: Option<u64>,
     pub seed: u64,
+    /// Which copy of a `count`ed flow this is (0 for a single flow).
+    pub copy_index: usize,
     /// Record per-subflow and receive-buffer series (flows of the `flows` list, not the
     /// thousands a traffic section generates).
     pub series: bool,
@@ -96,7 +104,11 @@ pub struct MptcpSender {
     last_goodput: (f64, u64),
     recv_occupancy: Rc<Cell<u64>>,
     views: Vec<SubflowView>,
+    /// `views[k]` is subflow `view_sub[k]` (only established subflows are offered).
+    view_sub: Vec<usize>,
     lia: Option<SharedLiaGroup>,
+    /// Which copy of a counted flow this is (for `first_path: spread`).
+    copy_index: usize,
 }
 
 /// Routes the flow may use.
@@ -185,7 +197,9 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         last_goodput: (0.0, 0),
         recv_occupancy: occupancy,
         views: Vec::new(),
+        view_sub: Vec::new(),
         lia: None,
+        copy_index: s.copy_index,
     };
     (sender, receiver)
 }
@@ -209,7 +223,8 @@ impl MptcpSender {
             .collect();
         let class = size_class(w.flows[self.flow as usize].size_bytes, self.spec.class_bounds_bytes());
         let mut rng = self.rng("mptcp-paths", 0);
-        let mut chosen = self.spec.flow_sched.make(self.spec.class_subflows).choose(class, &paths, &mut rng);
+        let fs = self.spec.flow_sched.make(self.spec.class_subflows, self.spec.first_path, self.copy_index);
+        let mut chosen = fs.choose(class, &paths, &mut rng);
         if let (Some(n), super::flow_sched::FlowSchedKind::Mptcp) = (self.spec.subflows, self.spec.flow_sched) {
             chosen.truncate(n.max(1));
         }
@@ -233,17 +248,35 @@ impl MptcpSender {
                         .expect("reno always builds")
                 }),
             };
-            let cached = w.path_srtt.get(route.forward as usize).copied().unwrap_or(0);
-            let handshake = if cached > 0 { cached } else { route.rtt_ns };
             let mut tcp =
-                TcpSender::new_subflow(self.flow, self.me, self.peer, route.forward, self.cfg.clone(), ctl, i, timer_base(i), handshake);
+                TcpSender::new_subflow(self.flow, self.me, self.peer, route.forward, self.cfg.clone(), ctl, i, timer_base(i), route.rtt_ns);
             if let Some(t) = self.total_segs {
                 tcp.set_data_fin(t - 1);
             }
             self.subs.push(Subflow { tcp, route: r, rtos_seen: 0 });
             w.flows[self.flow as usize].subflows.push(SubflowStats { path: r as u32 + 1, ..SubflowStats::default() });
         }
+        if self.cfg.handshake {
+            // MP_CAPABLE on the first subflow; the others join once it is up.
+            if let Some(first) = self.subs.first_mut() {
+                first.tcp.open(Handshake::MpCapable, w);
+            }
+        }
         self.push(w);
+    }
+
+    /// A SYN-ACK came back on subflow `i`: it is established; after the MP_CAPABLE one,
+    /// every other subflow starts its MP_JOIN.
+    fn on_syn_ack(&mut self, i: usize, kind: Handshake, w: &mut World) {
+        if !self.subs[i].tcp.on_syn_ack(w) {
+            return;
+        }
+        if kind == Handshake::MpCapable {
+            for s in self.subs.iter_mut().skip(1) {
+                s.tcp.open(Handshake::MpJoin, w);
+            }
+        }
+        self.after_subflow_event(i, w);
     }
 
     fn seg_len(&self, dsn: u64) -> u32 {
@@ -286,7 +319,12 @@ impl MptcpSender {
                 break;
             };
             self.views.clear();
-            for s in &self.subs {
+            self.view_sub.clear();
+            for (k, s) in self.subs.iter().enumerate() {
+                if !s.tcp.established() {
+                    continue;
+                }
+                self.view_sub.push(k);
                 self.views.push(SubflowView {
                     srtt: s.tcp.srtt(),
                     rttvar: s.tcp.rttvar(),
@@ -295,19 +333,24 @@ impl MptcpSender {
                     available: s.tcp.can_send(w.now) && !s.tcp.in_rto_recovery(),
                 });
             }
+            if self.views.is_empty() {
+                break; // still connecting
+            }
             let unsent = (self.unsent_new() + self.reinject.len() as u64) * self.cfg.mss as u64;
             let d = self.sched.pick(&SchedInput { subflows: &self.views, unsent_bytes: unsent, mss: self.cfg.mss });
             let key = (d.subflow, d.reason);
             if self.last_logged != Some(key) {
                 self.last_logged = Some(key);
-                let path = d.subflow.map(|i| self.subs[i].route as u32 + 1);
+                let sub = d.subflow.and_then(|k| self.view_sub.get(k).copied());
+                let path = sub.map(|i| self.subs[i].route as u32 + 1);
                 w.log.push(
                     w.now,
                     Some(self.flow),
-                    EventKind::MptcpSched { subflow: d.subflow.map(|i| i as u32), path, reason: d.reason, terms: d.terms },
+                    EventKind::MptcpSched { subflow: sub.map(|i| i as u32), path, reason: d.reason, terms: d.terms },
                 );
             }
-            let Some(i) = d.subflow.filter(|&i| i < self.subs.len() && self.views[i].available) else { break };
+            let Some(k) = d.subflow.filter(|&k| k < self.views.len() && self.views[k].available) else { break };
+            let i = self.view_sub[k];
             if self.reinject.front() == Some(&dsn) {
                 self.reinject.pop_front();
                 self.queued.remove(&dsn);
@@ -360,8 +403,15 @@ impl Agent for MptcpSender {
         if self.done {
             return;
         }
+        let Some(i) = self.subs.iter().position(|s| self.routes[s.route].reverse == pkt.path) else { return };
+        if let Body::SynAck(kind) = pkt.body {
+            self.on_syn_ack(i, kind, w);
+            return;
+        }
         if let Body::MptcpAck(a) = pkt.body {
-            let Some(i) = self.subs.iter().position(|s| self.routes[s.route].reverse == pkt.path) else { return };
+            if !self.subs[i].tcp.established() {
+                return;
+            }
             self.subs[i].tcp.on_ack(a.ack, w);
             if a.data_ack > self.data_ack {
                 self.data_ack = a.data_ack;
@@ -498,8 +548,6 @@ impl MptcpReceiver {
 
 impl Agent for MptcpReceiver {
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
-        let Body::MptcpData(d) = pkt.body else { return };
-        w.flows[self.flow as usize].received_packets += 1;
         let j = match self.subs.iter().position(|(p, _)| *p == pkt.path) {
             Some(j) => j,
             None => {
@@ -510,6 +558,12 @@ impl Agent for MptcpReceiver {
                 j
             }
         };
+        let d = match pkt.body {
+            Body::MptcpData(d) => d,
+            Body::Syn(kind) => return self.subs[j].1.on_syn(kind, w),
+            _ => return,
+        };
+        w.flows[self.flow as usize].received_packets += 1;
         self.accept(d.dsn, w);
         let ack = (self.data_cum, self.cap_segs);
         let r = &mut self.subs[j].1;

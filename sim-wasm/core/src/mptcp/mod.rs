@@ -49,6 +49,10 @@ pub struct MptcpSpec {
     /// Paths (indexes into `topology.paths`) the flow may use; absent = all of them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paths: Option<Vec<usize>>,
+    /// With flow_sched "mptcp": where the first subflow goes (random | listed | spread);
+    /// the others follow in path order.
+    #[serde(default, skip_serializing_if = "is_default_first")]
+    pub first_path: flow_sched::FirstPath,
     /// With flow_sched "mptcp": use only the first `subflows` of those paths.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subflows: Option<usize>,
@@ -90,6 +94,9 @@ fn default_send_buffer() -> u64 {
 }
 fn yes() -> bool {
     true
+}
+fn is_default_first(f: &flow_sched::FirstPath) -> bool {
+    *f == flow_sched::FirstPath::Random
 }
 fn is_default_params(p: &SchedParams) -> bool {
     p.beta.is_none()
@@ -211,6 +218,7 @@ pub fn build_shared(
         cc_params: f.cc_params.clone(),
         size_bytes: f.size_bytes,
         seed: ctx.seed,
+        copy_index: f.copy_index,
         series,
     };
     let (s, r) = connection::build(setup, crate::engine::time::secs(f.start_s), w);

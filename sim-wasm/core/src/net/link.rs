@@ -59,8 +59,11 @@ pub struct Link {
     /// the summary.
     pub reported: bool,
     rng: SimRng,
-    /// Indexes (among packets offered) to lose on the wire, ascending; consumed from the front.
+    /// Indexes (among data packets offered) to lose on the wire, ascending; consumed from
+    /// the front.
     drop_list: VecDeque<u64>,
+    /// Data packets offered so far (handshake packets and ACKs are not counted, so a
+    /// scripted drop names the same data packet with or without connection setup).
     offered: u64,
     /// When the transmitter finishes its last scheduled packet.
     busy_until: Time,
@@ -107,7 +110,7 @@ impl Link {
         }
     }
 
-    /// Lose exactly these packets (0-based indexes among all packets offered to the link).
+    /// Lose exactly these packets (0-based indexes among the data packets offered to the link).
     pub fn set_drop_list(&mut self, mut indexes: Vec<u64>) {
         indexes.sort_unstable();
         indexes.dedup();
@@ -149,9 +152,17 @@ impl Link {
 
     /// Offer a packet of `bytes` at `now`.
     pub fn offer(&mut self, now: Time, bytes: u32) -> Verdict {
+        self.offer_packet(now, bytes, true)
+    }
+
+    /// Offer a packet of `bytes` at `now`; `data` says whether it carries data (only data
+    /// packets count for the scripted drop list).
+    pub fn offer_packet(&mut self, now: Time, bytes: u32, data: bool) -> Verdict {
         self.drain(now);
         let index = self.offered;
-        self.offered += 1;
+        if data {
+            self.offered += 1;
+        }
         let full = match self.limit {
             QueueLimit::Packets(n) => self.waiting.len() as u64 + 1 > n && self.busy_until > now,
             QueueLimit::Bytes(b) => self.waiting_bytes + bytes as u64 > b && self.busy_until > now,
@@ -171,7 +182,7 @@ impl Link {
             self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.waiting_bytes);
             self.stats.max_queue_packets = self.stats.max_queue_packets.max(self.waiting.len() as u64);
         }
-        let listed = self.drop_list.front() == Some(&index);
+        let listed = data && self.drop_list.front() == Some(&index);
         if listed {
             self.drop_list.pop_front();
         }

@@ -90,7 +90,7 @@ impl Network {
     /// it was dropped.
     pub fn offer(&mut self, now: u64, pkt: &Packet) -> Result<u64, DropKind> {
         let link = self.paths[pkt.path as usize][pkt.hop as usize];
-        match self.links[link as usize].offer(now, pkt.wire_bytes) {
+        match self.links[link as usize].offer_packet(now, pkt.wire_bytes, pkt.body.is_data()) {
             Verdict::Arrives(t) => Ok(t),
             Verdict::QueueDrop => Err(DropKind::Queue),
             Verdict::WireLoss => Err(DropKind::Wire),

@@ -39,6 +39,22 @@ pub enum Body {
     MptcpData(MptcpData),
     /// A subflow ACK that also carries the connection-level DATA_ACK and receive window.
     MptcpAck(MptcpAck),
+    /// Connection setup: the SYN of a TCP connection or of an MPTCP subflow, and the
+    /// receiver's SYN-ACK. The sender's final ACK rides with its first data segment, so a
+    /// handshake costs one round trip of the path (docs/model/tcp.md §Connection setup).
+    Syn(Handshake),
+    SynAck(Handshake),
+}
+
+/// What a SYN or SYN-ACK opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handshake {
+    /// A plain TCP connection.
+    Tcp,
+    /// The first subflow of an MPTCP connection (MP_CAPABLE, RFC 8684 §3.1).
+    MpCapable,
+    /// A further subflow joining an established connection (MP_JOIN, RFC 8684 §3.2).
+    MpJoin,
 }
 
 impl Body {

@@ -160,9 +160,9 @@ pub struct PathSpec {
     pub buffer: BufferSpec,
     #[serde(default)]
     pub loss: f64,
-    /// Packets to drop on the wire, by their 0-based index among the packets offered to this
-    /// link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made exact, for teaching
-    /// loss recovery step by step.
+    /// Data packets to drop on the wire, by their 0-based index among the data packets
+    /// offered to this link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
+    /// exact, for teaching loss recovery step by step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drop_packets: Vec<u64>,
     /// This many identical paths (default 1) …
@@ -189,9 +189,9 @@ pub struct LinkSpec {
     /// Probability that a packet is lost on the wire (Bernoulli, per packet).
     #[serde(default)]
     pub loss: f64,
-    /// Packets to drop on the wire, by their 0-based index among the packets offered to this
-    /// link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made exact, for teaching
-    /// loss recovery step by step.
+    /// Data packets to drop on the wire, by their 0-based index among the data packets
+    /// offered to this link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
+    /// exact, for teaching loss recovery step by step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drop_packets: Vec<u64>,
 }
@@ -277,6 +277,10 @@ pub struct FlowSpec {
     /// MPTCP settings (kind "mptcp"; absent = defaults).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mptcp: Option<crate::mptcp::MptcpSpec>,
+    /// Which copy of a `count`ed flow this is, set when the list is expanded (not part of
+    /// the scenario format).
+    #[serde(skip)]
+    pub copy_index: usize,
 }
 
 fn default_cc() -> String {
@@ -307,8 +311,16 @@ pub struct TcpSpec {
     /// RFC 6298 (2.5): the RTO may be capped, at no less than 60 s.
     pub max_rto_ms: f64,
     /// Delayed ACKs (RFC 1122 / 5681 §4.2): ACK every second segment or after `delack_ms`.
+    /// On by default, as a Linux receiver does: an ACK per segment makes two deterministic
+    /// flows lock their phases (docs/model/tcp.md §Delayed ACKs).
     pub delayed_ack: bool,
+    /// Delayed-ACK timer (Linux TCP_DELACK_MIN: 40 ms).
     pub delack_ms: f64,
+    /// Connection setup: data leaves only after a SYN / SYN-ACK exchange (one round trip of
+    /// the path), and an MPTCP connection opens its further subflows with MP_JOIN once its
+    /// first subflow is up. Off starts every flow (and subflow) sending at its start time,
+    /// for bulk-flow experiments.
+    pub handshake: bool,
 }
 
 impl Default for TcpSpec {
@@ -322,8 +334,9 @@ impl Default for TcpSpec {
             min_rto_ms: 200.0,
             initial_rto_ms: 1000.0,
             max_rto_ms: 60_000.0,
-            delayed_ack: false,
+            delayed_ack: true,
             delack_ms: 40.0,
+            handshake: true,
         }
     }
 }
@@ -410,6 +423,7 @@ impl Scenario {
             for k in 0..f.count {
                 let mut copy = f.clone();
                 copy.count = 1;
+                copy.copy_index = k as usize;
                 if let Some(x) = f.size_kb.map(|kb| kb * 1e3).or(f.size_mb.map(|mb| mb * 1e6)) {
                     copy.size_bytes = Some((x.round() as u64).max(1));
                     (copy.size_kb, copy.size_mb) = (None, None);

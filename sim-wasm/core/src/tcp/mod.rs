@@ -25,6 +25,7 @@ pub struct TcpConfig {
     pub max_rto: Dur,
     pub delayed_ack: bool,
     pub delack: Dur,
+    pub handshake: bool,
 }
 
 impl From<&TcpSpec> for TcpConfig {
@@ -40,6 +41,7 @@ impl From<&TcpSpec> for TcpConfig {
             max_rto: millis(s.max_rto_ms),
             delayed_ack: s.delayed_ack,
             delack: millis(s.delack_ms),
+            handshake: s.handshake,
         }
     }
 }

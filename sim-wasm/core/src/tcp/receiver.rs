@@ -9,7 +9,7 @@ use super::TcpConfig;
 use crate::engine::timer::{TimerFired, TimerSlot};
 
 use crate::metrics::EventKind;
-use crate::net::packet::{AgentId, Body, FlowIdx, MptcpAck, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
+use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, MptcpAck, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
 use crate::sim::{Agent, World};
 use rangemap::RangeSet;
 
@@ -143,6 +143,18 @@ impl TcpReceiver {
         }
     }
 
+    /// A SYN (or a retransmitted one): answer with a SYN-ACK on the ACK path at once.
+    pub(crate) fn on_syn(&mut self, kind: Handshake, w: &mut World) {
+        w.send(Packet {
+            flow: self.flow,
+            dst: self.sender,
+            path: self.path,
+            hop: 0,
+            wire_bytes: self.cfg.ack_bytes,
+            body: Body::SynAck(kind),
+        });
+    }
+
     pub fn next_expected(&self) -> u64 {
         self.cum
     }
@@ -163,8 +175,10 @@ impl TcpReceiver {
 
 impl Agent for TcpReceiver {
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
-        if let Body::TcpData(d) = pkt.body {
-            self.on_data(d.seq, d.len, d.fin, w);
+        match pkt.body {
+            Body::TcpData(d) => self.on_data(d.seq, d.len, d.fin, w),
+            Body::Syn(kind) => self.on_syn(kind, w),
+            _ => {}
         }
     }
 

@@ -1,4 +1,22 @@
-//! RTT estimation and the retransmission timeout, RFC 6298.
+//! RTT estimation and the retransmission timeout as Linux computes them
+//! (net/ipv4/tcp_input.c `tcp_rtt_estimator`, `tcp_set_rto`; docs/model/tcp.md §RTO).
+//!
+//! Smoothing is RFC 6298's (α = 1/8 for srtt, β = 1/4 for the mean deviation), with Linux's
+//! two departures, both of which matter for the lab's results:
+//! - A sample *below* srtt moves the deviation 8× less (Linux: "similar update on mdev",
+//!   `m >>= 3`), so an RTT that falls as a queue drains does not inflate the timeout.
+//! - The timeout uses `rttvar`, not the deviation itself: `rttvar` follows the largest
+//!   deviation seen in the last round trip (`mdev_max`), decays towards it by 1/4 per round
+//!   trip, and never falls below `min_rto` (Linux `tcp_rto_min`, 200 ms). So
+//!   `RTO = srtt + rttvar ≥ srtt + 200 ms`.
+//!
+//! Without that floor (RFC 6298's `max(srtt + 4·rttvar, 200 ms)`), exact per-ACK samples
+//! under a standing queue shrink the variance to almost nothing and the timer fires just
+//! before the first retransmission of every fast recovery can be acknowledged.
+//!
+//! `mdev` and `rttvar` are kept as *four times* the mean deviation, as Linux keeps
+//! `mdev_us` and `rttvar_us`; [`RttEstimator::rttvar`] is Linux's `rttvar_us` (what
+//! mptcp_ecf.c reads).
 
 use crate::engine::time::Dur;
 
@@ -6,7 +24,15 @@ use crate::engine::time::Dur;
 pub struct RttEstimator {
     /// Smoothed RTT; 0 until the first sample.
     pub srtt: Dur,
+    /// 4 × the mean deviation (Linux `mdev_us`).
+    mdev: Dur,
+    /// Largest `mdev` in the current round trip, at least `min_rto` (Linux `mdev_max_us`).
+    mdev_max: Dur,
+    /// What the timeout adds to srtt (Linux `rttvar_us`): ≥ `min_rto` once a sample exists.
     pub rttvar: Dur,
+    /// `snd_nxt` when the current round trip began; the round ends once `snd_una` passes it
+    /// (Linux `rtt_seq`).
+    rtt_seq: u64,
     /// Smallest RTT seen on the connection (Linux keeps a 5-minute windowed min; the lab's
     /// runs are shorter than that, so the plain minimum is the same thing).
     pub min_rtt: Option<Dur>,
@@ -18,25 +44,63 @@ pub struct RttEstimator {
 
 impl RttEstimator {
     pub fn new(initial_rto: Dur, min_rto: Dur, max_rto: Dur) -> Self {
-        RttEstimator { srtt: 0, rttvar: 0, min_rtt: None, latest: None, rto: initial_rto, min_rto, max_rto }
+        RttEstimator {
+            srtt: 0,
+            mdev: 0,
+            mdev_max: 0,
+            rttvar: 0,
+            rtt_seq: 0,
+            min_rtt: None,
+            latest: None,
+            rto: initial_rto.min(max_rto),
+            min_rto,
+            max_rto,
+        }
     }
 
-    pub fn on_sample(&mut self, r: Dur) {
+    /// One RTT sample `r`, taken on an ACK after which the cumulative ACK point is `snd_una`
+    /// and the next new segment is `snd_nxt` (segment numbers).
+    pub fn on_sample(&mut self, r: Dur, snd_una: u64, snd_nxt: u64) {
+        let r = r.max(1);
         self.latest = Some(r);
         self.min_rtt = Some(self.min_rtt.map_or(r, |m| m.min(r)));
         if self.srtt == 0 {
-            // RFC 6298 (2.2): SRTT <- R, RTTVAR <- R/2.
+            // First sample: srtt = r, mdev = r/2 (×4 = 2r), so RTO = 3r unless the floor is
+            // larger (RFC 6298 (2.2); Linux "make sure rto = 3*rtt").
             self.srtt = r;
-            self.rttvar = r / 2;
+            self.mdev = 2 * r;
+            self.rttvar = self.mdev.max(self.min_rto);
+            self.mdev_max = self.rttvar;
+            self.rtt_seq = snd_nxt;
         } else {
-            // RFC 6298 (2.3): β = 1/4, α = 1/8, in that order (RTTVAR uses the old SRTT).
-            let err = self.srtt.abs_diff(r);
-            self.rttvar = (3 * self.rttvar + err) / 4;
-            self.srtt = (7 * self.srtt + r) / 8;
+            let srtt = self.srtt as i128;
+            let err = r as i128 - srtt;
+            // srtt += err/8 (α = 1/8).
+            self.srtt = (srtt + err / 8).max(1) as Dur;
+            let mdev = self.mdev as i128;
+            // |err| − mdev/4 is 4× the deviation step with β = 1/4; a sample below srtt
+            // counts 8× less (Linux).
+            let mut step = err.abs() - mdev / 4;
+            if err < 0 && step > 0 {
+                step /= 8;
+            }
+            self.mdev = (mdev + step).max(0) as Dur;
+            if self.mdev > self.mdev_max {
+                self.mdev_max = self.mdev;
+                self.rttvar = self.rttvar.max(self.mdev_max);
+            }
+            if snd_una > self.rtt_seq {
+                // A round trip ended: let rttvar decay a quarter of the way to this round's
+                // largest deviation, then start a new round.
+                if self.mdev_max < self.rttvar {
+                    self.rttvar -= (self.rttvar - self.mdev_max) / 4;
+                }
+                self.rtt_seq = snd_nxt;
+                self.mdev_max = self.min_rto;
+            }
         }
-        // RFC 6298 (2.3)/(2.4): RTO = SRTT + max(G, 4·RTTVAR), at least min_rto; our clock
-        // has nanosecond granularity, so G vanishes.
-        self.rto = (self.srtt + 4 * self.rttvar).clamp(self.min_rto, self.max_rto);
+        // Linux __tcp_set_rto: srtt + rttvar, capped at TCP_RTO_MAX.
+        self.rto = (self.srtt + self.rttvar).min(self.max_rto);
     }
 
     /// The current RTO with `backoff` doublings (RFC 6298 (5.5)), capped at the maximum.
@@ -50,23 +114,76 @@ mod tests {
     use super::*;
     use crate::engine::time::NS_PER_MS;
 
+    const MS: Dur = NS_PER_MS;
+
     #[test]
-    fn rfc6298_smoothing_and_bounds() {
-        let ms = NS_PER_MS;
-        let mut e = RttEstimator::new(1000 * ms, 200 * ms, 60_000 * ms);
-        assert_eq!(e.rto(0), 1000 * ms, "initial RTO before any sample");
-        e.on_sample(100 * ms);
-        assert_eq!((e.srtt, e.rttvar), (100 * ms, 50 * ms));
-        assert_eq!(e.rto(0), 300 * ms);
-        e.on_sample(200 * ms);
-        assert_eq!(e.rttvar, (3 * 50 * ms + 100 * ms) / 4);
-        assert_eq!(e.srtt, (7 * 100 * ms + 200 * ms) / 8);
-        for _ in 0..100 {
-            e.on_sample(10 * ms);
+    fn first_sample_and_backoff() {
+        let mut e = RttEstimator::new(1000 * MS, 200 * MS, 60_000 * MS);
+        assert_eq!(e.rto(0), 1000 * MS, "initial RTO before any sample");
+        e.on_sample(100 * MS, 0, 10);
+        assert_eq!(e.srtt, 100 * MS);
+        assert_eq!(e.rttvar, 200 * MS, "4·mdev = 2r = 200 ms, floored at rto_min");
+        assert_eq!(e.rto(0), 300 * MS, "3 × the first sample");
+        assert_eq!(e.rto(3), 2400 * MS, "exponential backoff");
+        assert_eq!(e.rto(30), 60_000 * MS, "capped");
+    }
+
+    /// The bug this estimator fixes: under a standing queue, samples are all but constant,
+    /// RFC 6298's variance collapses and RTO ≈ srtt. Linux keeps RTO ≥ srtt + rto_min.
+    #[test]
+    fn steady_samples_keep_rto_at_srtt_plus_rto_min() {
+        let mut e = RttEstimator::new(1000 * MS, 200 * MS, 60_000 * MS);
+        let (mut una, mut nxt) = (0, 10);
+        for i in 0..2000 {
+            e.on_sample(60 * MS + (i % 3) * 1000, una, nxt);
+            una += 1;
+            nxt += 1;
         }
-        assert_eq!(e.rto(0), 200 * ms, "never below the minimum RTO");
-        assert_eq!(e.rto(3), 1600 * ms, "exponential backoff");
-        assert_eq!(e.rto(30), 60_000 * ms, "capped");
-        assert_eq!(e.min_rtt, Some(10 * ms));
+        assert!(e.srtt > 59 * MS && e.srtt < 62 * MS);
+        assert_eq!(e.rttvar, 200 * MS);
+        assert_eq!(e.rto(0), e.srtt + 200 * MS, "never shorter than srtt + rto_min");
+        assert!(e.rto(0) >= 259 * MS);
+    }
+
+    /// A jump in RTT raises rttvar above the floor at once; it decays by a quarter of the
+    /// excess per round trip once the samples are steady again.
+    #[test]
+    fn rttvar_tracks_the_round_maximum_and_decays() {
+        let mut e = RttEstimator::new(1000 * MS, 200 * MS, 60_000 * MS);
+        e.on_sample(100 * MS, 0, 10);
+        for s in 1..=20u64 {
+            e.on_sample(100 * MS, s, 10 + s);
+        }
+        e.on_sample(600 * MS, 21, 40); // err = 500 ms: mdev += 500 − mdev/4
+        assert!(e.rttvar > 400 * MS, "rttvar follows the deviation up: {}", e.rttvar);
+        let high = e.rttvar;
+        // Steady samples again, one per round trip: excess shrinks by 1/4 per round.
+        let mut nxt = 40;
+        for _ in 0..3 {
+            nxt += 10;
+            e.on_sample(e.srtt, nxt - 9, nxt);
+        }
+        assert!(e.rttvar < high && e.rttvar >= 200 * MS);
+        for _ in 0..200 {
+            nxt += 10;
+            e.on_sample(e.srtt, nxt - 9, nxt);
+        }
+        // Integer decay (as Linux's) stops a few ns above the floor.
+        assert!(e.rttvar - 200 * MS < 10, "back at the floor: {}", e.rttvar);
+    }
+
+    /// A falling RTT (a queue draining) moves the deviation 8× less than a rising one.
+    #[test]
+    fn falling_samples_count_less() {
+        let mut up = RttEstimator::new(1000 * MS, 1, 60_000 * MS);
+        let mut down = up.clone();
+        up.on_sample(100 * MS, 0, 1);
+        down.on_sample(100 * MS, 0, 1);
+        up.on_sample(150 * MS, 0, 1);
+        down.on_sample(50 * MS, 0, 1);
+        // mdev starts at 200 ms (×4); |err| − mdev/4 = 0, so use a bigger step:
+        up.on_sample(400 * MS, 0, 1);
+        down.on_sample(1, 0, 1);
+        assert!(up.mdev > down.mdev, "up {} down {}", up.mdev, down.mdev);
     }
 }

@@ -16,9 +16,20 @@
 //! ```text
 //!          new loss found                     snd_una ≥ recovery point
 //!  Open ─────────────────────> Recovery ───────────────────────────────> Open
-//!    │                        (one cwnd reduction; retransmit lost first)
-//!    └── RTO ──> Loss (cwnd from the controller, all outstanding marked lost) ──> Open
+//!    │                        (one cwnd reduction; retransmit lost first; no growth)
+//!    └── RTO ──> Loss (cwnd from the controller, all outstanding marked lost,
+//!                      the window grows by slow start while the lost data goes again) ──> Open
 //! ```
+//!
+//! Only fast recovery freezes window growth (Linux `tcp_in_cwnd_reduction`: CWR and
+//! Recovery); in the Loss state after a timeout Linux slow-starts from the loss window, so
+//! the controllers see `in_recovery = false` there (docs/model/tcp.md §Loss state).
+//!
+//! Connection setup (docs/model/tcp.md §Connection setup): with `handshake` on, the sender
+//! first sends a SYN and sends data only once the SYN-ACK is back, one round trip of the
+//! path later; the final ACK rides with the first data segment. A lost SYN is sent again
+//! after the initial RTO (1 s), backed off like any RTO. The exchange gives the first RTT
+//! sample (Linux `tcp_synack_rtt_meas`), unless the SYN was retransmitted (Karn).
 
 use super::rate::{RateSampler, TxStamp};
 use super::rtt::RttEstimator;
@@ -27,7 +38,7 @@ use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
-use crate::net::packet::{AgentId, Body, FlowIdx, MptcpData, Packet, PathId, TcpAck, TcpData};
+use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
 use crate::sim::{Agent, FlowSnapshot, World};
 use rangemap::RangeSet;
 use std::collections::{BTreeSet, VecDeque};
@@ -195,6 +206,17 @@ pub struct TcpSender {
     new_data: Option<(u64, u32)>,
     /// The connection's last data sequence number, once known (subflows only).
     data_fin: Option<u64>,
+    /// The SYN in flight: what it opens, when it was first sent and whether it was sent
+    /// again (then its SYN-ACK gives no RTT sample). `None` once established or when the
+    /// scenario turns the handshake off.
+    syn: Option<SynState>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct SynState {
+    kind: Handshake,
+    sent_at: Time,
+    retransmitted: bool,
 }
 
 impl TcpSender {
@@ -237,9 +259,10 @@ impl TcpSender {
     }
 
     /// Subflow `index` of an MPTCP connection, on `path`: no series of its own (its connection
-    /// records per-subflow series), timer kinds offset by `timer_base`, and an RTT estimate seeded with `handshake_rtt`, the sample
-    /// Linux takes from the subflow's SYN/SYN-ACK exchange (tcp_synack_rtt_meas); the lab does
-    /// not simulate handshake packets (**choice**), so the connection passes the path's RTT.
+    /// records per-subflow series) and timer kinds offset by `timer_base`. With the
+    /// handshake on, the subflow carries data only after [`TcpSender::open`] and its SYN-ACK;
+    /// with it off it is established at once, its RTT estimate seeded with `base_rtt` (the
+    /// path's RTT) so that RTT-based schedulers can rank it before its first ACK.
     #[allow(clippy::too_many_arguments)]
     pub fn new_subflow(
         flow: FlowIdx,
@@ -250,14 +273,16 @@ impl TcpSender {
         cc: Box<dyn CongestionControl>,
         index: usize,
         timer_base: u8,
-        handshake_rtt: Time,
+        base_rtt: Time,
     ) -> Self {
         let mut s = Self::build(flow, me, receiver, path, cfg, cc, None, None);
         s.timer_base = timer_base;
         s.sub = Some(SubflowMode { index, ..SubflowMode::default() });
-        s.started = true;
-        if handshake_rtt > 0 {
-            s.rtt.on_sample(handshake_rtt);
+        if !s.cfg.handshake {
+            s.started = true;
+            if base_rtt > 0 {
+                s.rtt.on_sample(base_rtt, 0, 0);
+            }
         }
         s
     }
@@ -316,6 +341,7 @@ impl TcpSender {
             sub: None,
             new_data: None,
             data_fin: None,
+            syn: None,
         }
     }
 
@@ -560,7 +586,7 @@ impl TcpSender {
         }
         let rtt_sample = rtt_from.map(|(_, sent)| now - sent);
         if let Some(r) = rtt_sample {
-            self.rtt.on_sample(r);
+            self.rtt.on_sample(r, self.snd_una, self.snd_nxt);
             // The host's per-path RTT cache (like Linux tcp_metrics), read by flow schedulers.
             if let Some(x) = w.path_srtt.get_mut(self.path as usize) {
                 *x = self.rtt.srtt;
@@ -608,7 +634,8 @@ impl TcpSender {
                 rtt: rtt_sample,
                 srtt: self.rtt.srtt,
                 rate: rs,
-                in_recovery: self.recovery.is_some(),
+                // Fast recovery only: in the Loss state after an RTO the window slow-starts.
+                in_recovery: matches!(self.recovery, Some(Recovery::Fast { .. })),
                 app_limited: self.rate.is_app_limited(),
             };
             self.cc.on_ack(&info, &mut self.cc_events);
@@ -636,6 +663,15 @@ impl TcpSender {
     }
 
     fn on_rto(&mut self, w: &mut World) {
+        if let Some(syn) = &mut self.syn {
+            // The SYN or its SYN-ACK was lost: send it again, backed off (RFC 6298 (5.5)).
+            syn.retransmitted = true;
+            let kind = syn.kind;
+            self.backoff += 1;
+            w.log.push(w.now, Some(self.flow), EventKind::Rto { backoff: self.backoff });
+            self.send_syn(kind, w);
+            return;
+        }
         if self.snd_una == self.snd_nxt {
             return;
         }
@@ -675,8 +711,12 @@ impl TcpSender {
     pub fn on_local_timer(&mut self, kind: u8, w: &mut World) {
         match kind {
             TIMER_START => {
-                self.started = true;
-                self.try_send(w);
+                if self.cfg.handshake {
+                    self.open(Handshake::Tcp, w);
+                } else {
+                    self.started = true;
+                    self.try_send(w);
+                }
             }
             TIMER_RTO => match self.rto_timer.on_event(w.now) {
                 TimerFired::Fire => self.on_rto(w),
@@ -690,6 +730,52 @@ impl TcpSender {
             },
             _ => unreachable!("unknown TCP sender timer {kind}"),
         }
+    }
+
+    /// Start connection setup: send the SYN (`kind` says what it opens).
+    pub fn open(&mut self, kind: Handshake, w: &mut World) {
+        if self.started || self.syn.is_some() {
+            return;
+        }
+        self.syn = Some(SynState { kind, sent_at: w.now, retransmitted: false });
+        self.send_syn(kind, w);
+    }
+
+    fn send_syn(&mut self, kind: Handshake, w: &mut World) {
+        let at = w.now + self.rtt.rto(self.backoff);
+        self.rto_timer.cancel();
+        self.arm(TIMER_RTO, at, w);
+        w.send(Packet {
+            flow: self.flow,
+            dst: self.receiver,
+            path: self.path,
+            hop: 0,
+            wire_bytes: self.cfg.ack_bytes,
+            body: Body::Syn(kind),
+        });
+    }
+
+    /// The SYN-ACK arrived: the connection (or subflow) is established and may send.
+    /// Returns false for a duplicate.
+    pub fn on_syn_ack(&mut self, w: &mut World) -> bool {
+        let Some(syn) = self.syn.take() else { return false };
+        if !syn.retransmitted {
+            self.rtt.on_sample(w.now - syn.sent_at, 0, 0);
+            if let Some(x) = w.path_srtt.get_mut(self.path as usize) {
+                *x = self.rtt.srtt;
+            }
+        }
+        self.backoff = 0;
+        self.rto_timer.cancel();
+        self.started = true;
+        self.next_send = w.now;
+        self.try_send(w);
+        true
+    }
+
+    /// Established: the handshake is done (or was off).
+    pub fn established(&self) -> bool {
+        self.started
     }
 
     // ---- MPTCP subflow interface -------------------------------------------------------
@@ -718,7 +804,8 @@ impl TcpSender {
     /// Whether new data may leave now: window room, not held by pacing, and no own
     /// retransmission waiting (those go first on the subflow, RFC 6675 NextSeg).
     pub fn can_send(&self, now: Time) -> bool {
-        self.window_room() > 0
+        self.started
+            && self.window_room() > 0
             && !(self.cc.pacing_rate().is_some() && now < self.next_send)
             && self.retx.range(self.snd_una..).next().is_none()
     }
@@ -782,10 +869,12 @@ impl Agent for TcpSender {
     }
 
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
-        if let Body::TcpAck(a) = pkt.body {
-            if self.started && !self.done() {
-                self.on_ack(a, w);
+        match pkt.body {
+            Body::TcpAck(a) if self.started && !self.done() => self.on_ack(a, w),
+            Body::SynAck(_) => {
+                self.on_syn_ack(w);
             }
+            _ => {}
         }
     }
 

@@ -175,6 +175,7 @@ fn flow(
         start_spread_s: 0.0,
         mptcp,
         quic: None,
+        copy_index: 0,
     }
 }
 

@@ -51,11 +51,29 @@ pub enum FlowSchedKind {
     Tcp,
 }
 
+/// Where a plain MPTCP flow ("mptcp" flow scheduling) opens its first subflow: the path of
+/// the host's default route (ALGORITHMS.md §2.1).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstPath {
+    /// A path drawn uniformly at random from the flow's seeded stream (**choice**: the
+    /// default route of a host with several interfaces is whichever came up first).
+    #[default]
+    Random,
+    /// The first path of the flow's `paths` list, then the others in list order.
+    Listed,
+    /// Copy k of a `count`ed flow starts on path k mod n and takes the next paths in turn,
+    /// so every subflow count spreads the copies evenly over all paths (EXPERIMENTS.md,
+    /// mptcp-short-flows).
+    Spread,
+}
+
 impl FlowSchedKind {
-    pub fn make(self, class_subflows: [usize; 3]) -> Box<dyn FlowScheduler> {
+    /// The scheduler; `first` and `copy_index` place a plain MPTCP flow's first subflow.
+    pub fn make(self, class_subflows: [usize; 3], first: FirstPath, copy_index: usize) -> Box<dyn FlowScheduler> {
         match self {
             FlowSchedKind::Fsfs => Box::new(fsfs::Fsfs { class_subflows }),
-            FlowSchedKind::Mptcp => Box::new(all_paths::AllPaths),
+            FlowSchedKind::Mptcp => Box::new(all_paths::AllPaths { first, copy_index }),
             FlowSchedKind::Tcp => Box::new(one_path::OnePath),
         }
     }
