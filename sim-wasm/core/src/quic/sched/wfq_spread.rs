@@ -1,22 +1,25 @@
-//! Weighted fair queueing as in the seed paper (PE-WASUN'23): the round-robin ring with each
-//! stream's id repeated in proportion to its weight (75 % / 25 % → 3 : 1), so weights count
-//! frames — in a busy connection, packets — not bytes. `wfq-bytes` is the byte-accurate one.
+//! `wfq-spread`: a weighted ring with each stream's slots spread evenly round it — not the
+//! seed's ring (that is `wfq`, wfq.rs, where a stream's `weight` copies join the tail when it
+//! becomes active), but the same share: each stream's id appears `weight` times, so weights
+//! count frames — in a busy connection, packets — not bytes. `wfq-bytes` is the byte-accurate
+//! one.
 //!
-//! **choice**: the ring is fixed (built once from the weights) and a cursor walks it, skipping
-//! the slots of streams with nothing to send; a stream's slots are spread evenly over the ring
-//! (the ring is laid out by smooth weighted round robin, as nginx's upstream balancer: each
-//! step every stream earns its weight, the richest takes the slot and pays the total; ties go
-//! to the lower stream index), so a stream with 25 % of the slots waits about 4 slots, not a
-//! whole ring of other streams, when it gets data. The seed says only that ids are repeated.
+//! **choice** (this scheduler is the lab's own variant): the ring is fixed (built once from the
+//! weights) and a cursor walks it, skipping the slots of streams with nothing to send; a
+//! stream's slots are spread evenly over the ring (the ring is laid out by smooth weighted
+//! round robin, as nginx's upstream balancer: each step every stream earns its weight, the
+//! richest takes the slot and pays the total; ties go to the lower stream index), so a stream
+//! with 25 % of the slots waits about 4 slots, not a whole ring of other streams, when it gets
+//! data.
 
 use super::{Pick, StreamPrio, StreamScheduler};
 
-pub struct WeightedRing {
+pub struct SpreadRing {
     ring: Vec<usize>,
     cursor: usize,
 }
 
-impl WeightedRing {
+impl SpreadRing {
     pub fn new(streams: &[StreamPrio]) -> Self {
         let weights: Vec<i64> = streams.iter().map(|s| s.weight.max(1) as i64).collect();
         let total: i64 = weights.iter().sum();
@@ -31,7 +34,7 @@ impl WeightedRing {
             credit[best] -= total;
             ring.push(best);
         }
-        WeightedRing { ring, cursor: 0 }
+        SpreadRing { ring, cursor: 0 }
     }
 
     #[cfg(test)]
@@ -40,9 +43,9 @@ impl WeightedRing {
     }
 }
 
-impl StreamScheduler for WeightedRing {
+impl StreamScheduler for SpreadRing {
     fn name(&self) -> &'static str {
-        "wfq"
+        "wfq-spread"
     }
 
     fn activate(&mut self, _i: usize) {}
@@ -69,7 +72,7 @@ mod tests {
     #[test]
     fn weights_count_frames_three_to_one() {
         let streams = [StreamPrio { weight: 3, ..prio(0) }, prio(4)];
-        let mut s = WeightedRing::new(&streams);
+        let mut s = SpreadRing::new(&streams);
         let picks = order(&mut s, &[true, true], 400);
         let first = picks.iter().filter(|&&i| i == 0).count();
         assert_eq!(first, 300, "75 % of the frames");
@@ -80,14 +83,14 @@ mod tests {
     fn slots_are_spread_and_idle_streams_skipped() {
         let mut streams = vec![StreamPrio { weight: 3, ..prio(0) }];
         streams.extend((1..10).map(|i| prio(4 * i)));
-        let s = WeightedRing::new(&streams);
+        let s = SpreadRing::new(&streams);
         let pos: Vec<usize> = s.ring().iter().enumerate().filter(|(_, &i)| i == 0).map(|(k, _)| k).collect();
         assert_eq!(s.ring().len(), 12);
         // Consecutive slots would leave a gap of 10 (all the bulk slots); smooth weighted round
         // robin keeps every gap, wrap-around included, at half the ring or less.
         let gaps: Vec<usize> = pos.windows(2).map(|w| w[1] - w[0]).chain([pos[0] + 12 - pos[2]]).collect();
         assert!(gaps.iter().all(|&g| g <= 6), "control slots spread: {pos:?}");
-        let mut s = WeightedRing::new(&streams);
+        let mut s = SpreadRing::new(&streams);
         let mut ready = vec![false; 10];
         ready[7] = true;
         assert_eq!(order(&mut s, &ready, 3), vec![7, 7, 7], "only the ready stream is served");
