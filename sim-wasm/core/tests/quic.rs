@@ -73,7 +73,7 @@ fn small_quic(scheduler: &str, loss: f64, streams: Value) -> Value {
 
 #[test]
 fn finite_streams_arrive_whole_under_loss_with_every_scheduler() {
-    for sched in ["rr", "wfq", "wfq-bytes", "abs", "rfc9218"] {
+    for sched in ["rr", "wfq", "wfq-spread", "wfq-bytes", "abs", "rfc9218"] {
         let streams = json!([{"source": {"kind": "bulk", "size_bytes": 300_000}, "weight": 2, "priority": 1},
                              {"source": {"kind": "bulk", "size_bytes": 123_457}}]);
         let s = run(small_quic(sched, 0.05, streams), &[], 1);

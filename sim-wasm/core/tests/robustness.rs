@@ -301,7 +301,7 @@ fn arb_quic_scenario() -> impl Strategy<Value = Value> {
     let stream = (source, 1u32..5, -2i32..3, 0u8..8, prop::bool::ANY)
         .prop_map(|(src, w, p, u, inc)| json!({"source": src, "weight": w, "priority": p, "urgency": u, "incremental": inc}));
     (
-        prop::sample::select(vec!["rr", "wfq", "wfq-bytes", "abs", "rfc9218"]),
+        prop::sample::select(vec!["rr", "wfq", "wfq-spread", "wfq-bytes", "abs", "rfc9218"]),
         prop::collection::vec(stream, 1..5),
         0.0f64..0.2,
         1u64..30,

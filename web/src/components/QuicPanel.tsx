@@ -41,7 +41,7 @@ function StreamTable({ flow }: { flow: FlowSnapshot }) {
       <thead>
         <tr>
           <th scope="col">stream</th>
-          <th scope="col" title="weight (wfq), priority (abs), urgency (rfc9218); inc = incremental">w / prio / urg</th>
+          <th scope="col" title="weight (wfq, wfq-spread, wfq-bytes), priority (abs), urgency (rfc9218); inc = incremental">w / prio / urg</th>
           <th scope="col">queued</th>
           <th scope="col">delivered</th>
           <th scope="col">picks</th>

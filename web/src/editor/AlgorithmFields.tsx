@@ -267,7 +267,7 @@ export function QuicFields({ base }: { base: string }) {
               <TextField path={`${sp}.name`} label="Name" />
               <NumField path={`${sp}.count`} label="Copies" placeholder={String(STREAM_DEFAULTS.count)} integer />
               <span className={`sched-field${mark('weight')}`}>
-                <NumField path={`${sp}.weight`} label="Weight" placeholder={String(STREAM_DEFAULTS.weight)} integer help="WFQ share (packets for wfq, bytes for wfq-bytes), in [1, 1000]." />
+                <NumField path={`${sp}.weight`} label="Weight" placeholder={String(STREAM_DEFAULTS.weight)} integer help="WFQ share (packets for wfq and wfq-spread, bytes for wfq-bytes), in [1, 1000]." />
               </span>
               <span className={`sched-field${mark('priority')}`}>
                 <NumField path={`${sp}.priority`} label="Priority" placeholder={String(STREAM_DEFAULTS.priority)} integer help="abs: the ready stream with the highest value always goes first." />

@@ -80,6 +80,7 @@ describe('flows by kind', () => {
 
   it('knows which stream field each scheduler reads', () => {
     expect([...streamFieldsUsed('wfq')]).toEqual(['weight']);
+    expect([...streamFieldsUsed('wfq-spread')]).toEqual(['weight']);
     expect([...streamFieldsUsed('rfc9218')].sort()).toEqual(['incremental', 'urgency']);
     expect(streamFieldsUsed('rr').size).toBe(0);
   });

@@ -165,7 +165,8 @@ export function formatKb(kb: number): string {
 /** Stream schedulers (quic::sched::REGISTRY). */
 export const QUIC_SCHEDULERS: { name: string; label: string }[] = [
   { name: 'rr', label: 'rr — round robin (quic-go)' },
-  { name: 'wfq', label: 'wfq — weighted, per packet' },
+  { name: 'wfq', label: 'wfq — weighted, per packet (seed ring)' },
+  { name: 'wfq-spread', label: 'wfq-spread — weighted, per packet, slots spread' },
   { name: 'wfq-bytes', label: 'wfq-bytes — weighted, per byte (DRR)' },
   { name: 'abs', label: 'abs — absolute priority' },
   { name: 'rfc9218', label: 'rfc9218 — urgency + incremental' },
@@ -176,6 +177,7 @@ export const QUIC_DEFAULT_SCHEDULER = 'rr';
 export function streamFieldsUsed(scheduler: string): Set<string> {
   switch (scheduler) {
     case 'wfq':
+    case 'wfq-spread':
     case 'wfq-bytes':
       return new Set(['weight']);
     case 'abs':

@@ -8,7 +8,7 @@
 //!              "source": {"kind": "telemetry", "mix": "ground_to_drone"}},
 //!             {"name": "bulk", "count": 9, "source": {"kind": "bulk"}} ] }
 //! ```
-//! Each scheduler reads only its own field: `weight` (wfq, wfq-bytes), `priority` (abs, higher
+//! Each scheduler reads only its own field: `weight` (wfq, wfq-spread, wfq-bytes), `priority` (abs, higher
 //! first), `urgency`/`incremental` (rfc9218, RFC 9218 §4 defaults 3 and false).
 
 use super::ScenarioError;
@@ -23,7 +23,7 @@ pub const MAX_STREAMS: usize = 64;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QuicSpec {
-    /// Stream scheduler: rr | wfq | wfq-bytes | abs | rfc9218.
+    /// Stream scheduler: rr | wfq | wfq-spread | wfq-bytes | abs | rfc9218.
     #[serde(default = "default_scheduler")]
     pub scheduler: String,
     pub streams: Vec<StreamSpec>,
@@ -85,7 +85,8 @@ pub struct StreamSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     pub source: SourceSpec,
-    /// WFQ weight (shares of transmission time: packets for wfq, bytes for wfq-bytes).
+    /// WFQ weight (shares of transmission time: packets for wfq and wfq-spread, bytes for
+    /// wfq-bytes).
     #[serde(default = "one_u32")]
     pub weight: u32,
     /// Absolute priority: the ready stream with the highest value always goes first.

@@ -22,7 +22,8 @@ use serde::Serialize;
 pub struct SubflowView {
     /// Smoothed RTT (RFC 6298 SRTT).
     pub srtt: Dur,
-    /// RTT variation (RFC 6298 RTTVAR), ECF's δ.
+    /// RTT variation as `TcpSender::rttvar()` gives it: Linux's `rttvar_us` (in ns), which
+    /// ECF turns into δ as mptcp_ecf.c does (`>> 1`, see ecf.rs).
     pub rttvar: Dur,
     /// Congestion window, packets.
     pub cwnd: u32,

@@ -13,6 +13,7 @@ pub mod rfc9218;
 pub mod rr;
 pub mod wfq;
 pub mod wfq_bytes;
+pub mod wfq_spread;
 
 /// What a scheduler knows about each stream (index = position in the connection).
 #[derive(Debug, Clone, PartialEq)]
@@ -55,10 +56,12 @@ pub trait StreamScheduler {
 type Factory = fn(&[StreamPrio], u64) -> Box<dyn StreamScheduler>;
 
 /// Every scheduler by the name scenarios use. The second argument of a factory is the byte
-/// quantum per unit of weight (used by wfq-bytes only).
+/// quantum per unit of weight (used by wfq-bytes only). `wfq` is the seed's ring (a stream's
+/// copies join the tail when it gets data), `wfq-spread` the evenly interleaved one.
 pub const REGISTRY: &[(&str, Factory)] = &[
     ("rr", |s, _| Box::new(rr::RoundRobin::new(s.len()))),
     ("wfq", |s, _| Box::new(wfq::WeightedRing::new(s))),
+    ("wfq-spread", |s, _| Box::new(wfq_spread::SpreadRing::new(s))),
     ("wfq-bytes", |s, q| Box::new(wfq_bytes::DeficitRoundRobin::new(s, q))),
     ("abs", |s, _| Box::new(abs::Absolute::new(s))),
     ("rfc9218", |s, _| Box::new(rfc9218::Extensible::new(s))),
