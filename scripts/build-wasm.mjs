@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Builds the wasm adapter and its JS bindings into sim-wasm/pkg (git-ignored):
 //   cargo build --release --target wasm32-unknown-unknown -p netlab-wasm
-//   wasm-bindgen --target web --out-dir sim-wasm/pkg target/.../netlab_wasm.wasm
-// Skipped when sim-wasm/pkg is newer than every source file under sim-wasm/ and Cargo.lock.
+//   wasm-bindgen --target web --experimental-reset-state-function --out-dir sim-wasm/pkg …
+// The reset function lets the lab's worker drop an instance a panic trapped and start a fresh
+// one (web/src/worker/sim.worker.ts) instead of failing every call until a reload.
+// Skipped when sim-wasm/pkg is newer than every source file under sim-wasm/, Cargo.lock and
+// this script (its flags shape the output).
 // `--force` rebuilds regardless.
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROOT, StepError, log, mtime, newestUnder, run } from './lib.mjs';
 
 const say = (msg) => log('build-wasm', msg);
@@ -20,6 +24,7 @@ function upToDate() {
     newestUnder(join(ROOT, 'sim-wasm'), new Set(['pkg', 'target', 'node_modules'])),
     mtime(join(ROOT, 'Cargo.lock')) ?? 0,
     mtime(join(ROOT, 'Cargo.toml')) ?? 0,
+    mtime(fileURLToPath(import.meta.url)) ?? 0,
   );
   return oldestOut > newestIn;
 }
@@ -30,8 +35,8 @@ try {
   } else {
     say('cargo build --release --target wasm32-unknown-unknown -p netlab-wasm');
     run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'netlab-wasm']);
-    say('wasm-bindgen --target web --out-dir sim-wasm/pkg');
-    run('wasm-bindgen', ['--target', 'web', '--out-dir', PKG, WASM]);
+    say('wasm-bindgen --target web --experimental-reset-state-function --out-dir sim-wasm/pkg');
+    run('wasm-bindgen', ['--target', 'web', '--experimental-reset-state-function', '--out-dir', PKG, WASM]);
     say('done');
   }
 } catch (e) {

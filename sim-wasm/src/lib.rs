@@ -9,7 +9,37 @@ use netlab_core::scenario::{self, apply_overrides, apply_setting, describe, expe
 use netlab_core::share;
 use netlab_core::{Simulation as CoreSimulation, ENGINE_VERSION};
 use serde_json::Value;
+use std::sync::Mutex;
 use wasm_bindgen::prelude::*;
+
+/// The message of the last panic in this instance (see `last_panic_message`).
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Runs when an instance starts (again after the page resets a trapped one): a panic records
+/// its message and location before the instance traps with `unreachable`, so the page can say
+/// what failed instead of "unreachable".
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut last) = LAST_PANIC.lock() {
+            *last = Some(info.to_string().replace('\n', " "));
+        }
+    }));
+}
+
+/// The message and location of the last panic in this instance, or null. A panic traps the
+/// instance; the page reads this before it drops the instance and starts a fresh one.
+#[wasm_bindgen]
+pub fn last_panic_message() -> Option<String> {
+    LAST_PANIC.lock().ok().and_then(|m| m.clone())
+}
+
+/// Panics on purpose, for tests only: keeps the page's engine-panic recovery tested even once
+/// validation rejects every input known to panic. Nothing but a test calls it.
+#[wasm_bindgen]
+pub fn debug_panic_for_tests() {
+    panic!("debug_panic_for_tests: a deliberate engine panic (test hook)");
+}
 
 fn js_err(msg: impl std::fmt::Display) -> JsError {
     JsError::new(&msg.to_string().replace('\n', " "))
@@ -166,6 +196,27 @@ impl Simulation {
     /// Run `dt_s` more simulated seconds; true once finished.
     pub fn advance(&mut self, dt_s: f64) -> bool {
         self.inner.advance(dt_s)
+    }
+
+    /// Like `advance_to`, but stops after at most `max_events` events (true once finished): the
+    /// page's bound on one slice of work. A slice sized by the previous one's cost can meet a
+    /// burst (flows that start late after an idle stretch, thousands of flows at once) and would
+    /// otherwise block the worker, then flood the page with points. Stopping between events
+    /// changes no result: the next call goes on with the same event queue.
+    pub fn advance_until(&mut self, t_s: f64, max_events: f64) -> bool {
+        let until = if t_s.is_finite() && t_s > 0.0 { netlab_core::engine::time::secs(t_s) } else { 0 };
+        let mut left = if max_events.is_finite() && max_events >= 1.0 { max_events.min(u64::MAX as f64) as u64 } else { 1 };
+        while left > 0 && !self.inner.finished() {
+            match self.inner.world().queue.peek_time() {
+                Some(t) if t <= until => {
+                    self.inner.step_events(1);
+                    left -= 1;
+                }
+                // Nothing more due by `until`: move the clock there (and finish at the end).
+                _ => return self.inner.advance_to(until),
+            }
+        }
+        self.inner.finished()
     }
 
     /// Run until simulated time `t_s` (absolute, rounded to the nanosecond): every event at or

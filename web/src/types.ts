@@ -97,6 +97,8 @@ export interface LinkSnapshot {
 export interface Snapshot {
   t_s: number;
   flows: FlowSnapshot[];
+  /** How many flows the engine reported when the worker posted only some (worker/budget.ts). */
+  flows_total?: number;
   links: LinkSnapshot[];
   packets_in_network?: number;
   /** Events since the previous snapshot (the worker keeps the newest per flow and type). */

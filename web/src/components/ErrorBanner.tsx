@@ -1,14 +1,22 @@
 import { lab } from '../sim/controller';
 import { useLab } from '../store/store';
+import type { ErrorKind } from '../worker/protocol';
 
-/** Shows the engine's one-line validation message; the last good run stays on screen. */
+const HEADINGS: Record<ErrorKind, string> = {
+  invalid: 'Invalid setting:',
+  engine: 'Engine failure:',
+  budget: 'Too large for the page:',
+};
+
+/** Shows the engine's one-line message; the last good run stays on screen. */
 export function ErrorBanner() {
   const error = useLab((s) => s.error);
+  const kind = useLab((s) => s.errorKind) ?? 'invalid';
   if (error === null) return null;
   return (
-    <div className="error-banner" role="alert" data-testid="error">
+    <div className="error-banner" role="alert" data-testid="error" data-kind={kind}>
       <span className="error-text">
-        <strong>Invalid setting:</strong> <code data-testid="error-message">{error}</code>
+        <strong>{HEADINGS[kind]}</strong> <code data-testid="error-message">{error}</code>
       </span>
       <button type="button" onClick={() => lab.dismissError()} aria-label="Dismiss error">
         Dismiss

@@ -1,5 +1,6 @@
 // Preset picker, its "what to look for" text, the knobs, the variant and the seed.
 import { useEffect, useId, useState } from 'react';
+import { MAX_PAGE_SEED, parseSeed } from '../lib/shareLink';
 import { lab } from '../sim/controller';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
@@ -107,11 +108,21 @@ function KnobHelp({ knob }: { knob: Knob }) {
 function SeedInput() {
   const seed = useLab((s) => s.seed);
   const [text, setText] = useState(String(seed));
-  useEffect(() => setText(String(seed)), [seed]);
+  // Why the typed text is not a seed the page can run (−1, 1.5, empty, above 2^53 − 1).
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setText(String(seed));
+    setError(null);
+  }, [seed]);
   const id = useId();
   const commit = () => {
-    const n = Number(text);
-    if (Number.isInteger(n) && n >= 0 && n !== seed) lab.setSeed(n);
+    const parsed = parseSeed(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    setError(null);
+    if (parsed.value !== seed) lab.setSeed(parsed.value);
     else setText(String(seed));
   };
   return (
@@ -122,12 +133,20 @@ function SeedInput() {
         type="number"
         data-testid="seed"
         min={0}
+        max={MAX_PAGE_SEED}
         step={1}
         value={text}
+        aria-invalid={error !== null}
+        aria-describedby={error !== null ? `${id}-error` : undefined}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
       />
+      {error !== null && (
+        <small id={`${id}-error`} className="field-error" role="alert" data-testid="seed-error">
+          {error} (still running seed {seed})
+        </small>
+      )}
     </label>
   );
 }

@@ -29,6 +29,11 @@ export function segments(points: readonly { t: number; v: number }[], end: numbe
   return out;
 }
 
+/**
+ * Bands drawn: the first flows, like the live table. Every band re-merges its whole series on
+ * each tick, so with 100 flows this view alone kept the page's main thread busy.
+ */
+const TIMELINE_MAX = 12;
 const BAND = 18;
 const GAP = 6;
 const LEFT = 90;
@@ -38,14 +43,15 @@ export function StateTimeline() {
   const duration = useLab((s) => s.duration);
   const timeWindow = useLab((s) => s.timeWindow);
   const [ref, size] = useSize<HTMLDivElement>();
+  const all = useMemo(() => seriesStore.select('flow', 'state'), [version]);
   const rows = useMemo(
     () =>
-      seriesStore.select('flow', 'state').map((s) => ({
+      all.slice(0, TIMELINE_MAX).map((s) => ({
         owner: s.meta.owner,
         names: s.meta.states ?? [],
         segs: segments(s.buf.toArray(), s.buf.lastT),
       })),
-    [version],
+    [all],
   );
   // Every state name any flow uses, for one shared colour key.
   const names = useMemo(() => [...new Set(rows.flatMap((r) => r.names))], [rows]);
@@ -60,11 +66,17 @@ export function StateTimeline() {
       className="chart state-timeline"
       data-testid="state-timeline"
       data-segments={total}
-      data-flows={rows.length}
+      data-flows={all.length}
       hidden={rows.length === 0}
     >
       <figcaption>
         <span className="chart-title">Controller state per flow</span>
+        {all.length > rows.length && (
+          <span className="muted hint">
+            {' '}
+            first {rows.length} of {all.length} flows
+          </span>
+        )}
       </figcaption>
       <div ref={ref} className="timeline-body">
         <svg width={size.width} height={height} role="img" aria-label="Controller state per flow over simulated time">

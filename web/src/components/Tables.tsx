@@ -39,10 +39,10 @@ export function LiveTable() {
               <td>{f.state}</td>
             </tr>
           ))}
-          {snap.flows.length > LIVE_MAX && (
+          {(snap.flows_total ?? snap.flows.length) > LIVE_MAX && (
             <tr>
               <td colSpan={6} className="muted">
-                … and {snap.flows.length - LIVE_MAX} more flows (all of them in the summary at the end)
+                … and {(snap.flows_total ?? snap.flows.length) - LIVE_MAX} more flows (all of them in the summary at the end)
               </td>
             </tr>
           )}

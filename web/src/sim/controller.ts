@@ -2,7 +2,8 @@
 // worker messages; worker messages become store actions and series points.
 import { DEFAULT_PRESET, PRESET_FILES } from '../presets';
 import { parseSpeed } from '../lib/format';
-import { type Selection, currentPreset } from '../store/state';
+import { LINK_PREFIX, linkFromHash, parseSeed } from '../lib/shareLink';
+import { type SavedSelection, type Selection, currentPreset, savedSelection } from '../store/state';
 import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
@@ -16,14 +17,19 @@ export const STEP_S = 0.001;
 /** Number inputs reload after the user pauses typing for this long. */
 const KNOB_DEBOUNCE_MS = 300;
 
-/** The URL fragment that carries a shared run: `#s=v1.…`. */
-const LINK_PREFIX = '#s=';
-
 class LabController {
   private worker: Worker | null = null;
   private knobTimer: ReturnType<typeof setTimeout> | null = null;
   /** Scenarios opened from shared links, by their preset-list name. */
   private linked = new Map<string, PresetFile>();
+  /**
+   * A link (or an edited scenario) the worker opened and the page is now loading, with the
+   * scenario choice (seed and speed too) it replaced, and whether a run was on screen. If the
+   * load fails (too large for the page, the engine rejects it), that choice comes back.
+   */
+  private linkLoad: { before: SavedSelection; hadRun: boolean; shared: boolean } | null = null;
+  /** The URL fragment when the run on screen loaded: put back when a link fails over it. */
+  private shownHash = '';
 
   start(): void {
     if (this.worker) return;
@@ -34,21 +40,48 @@ class LabController {
     const q = new URLSearchParams(location.search);
     const speed = parseSpeed(q.get('speed') ?? '');
     if (speed !== null) labStore.dispatch({ type: 'setSpeed', speed });
-    const seed = Number(q.get('seed'));
-    if (q.has('seed') && Number.isInteger(seed)) labStore.dispatch({ type: 'setSeed', seed });
+    if (q.has('seed')) {
+      const seed = parseSeed(q.get('seed') ?? '');
+      if (seed.ok) labStore.dispatch({ type: 'setSeed', seed: seed.value });
+      else labStore.dispatch({ type: 'notice', message: `The URL's ${seed.error}; using seed ${labStore.getState().seed}.` });
+    }
     this.post({ type: 'init', presets: PRESET_FILES });
-    // For end-to-end tests and the console: the live state and the series checksum.
+    // For end-to-end tests and the console: the live state and the series checksum, and a way
+    // to make the engine panic (tests of the worker's recovery; see worker/sim.worker.ts).
     (window as unknown as { __netlab?: unknown }).__netlab = {
       state: () => labStore.getState(),
       series: () => seriesStore.checksum,
+      debugPanic: () => this.post({ type: 'debugPanic' }),
     };
     // A link pasted into this tab's address bar changes only the fragment: open it too.
     // (Our own history.replaceState calls do not fire hashchange.)
     window.addEventListener('hashchange', () => {
-      if (location.hash.startsWith(LINK_PREFIX) && labStore.getState().presets.length > 0) {
-        this.post({ type: 'openLink', link: decodeURIComponent(location.hash.slice(LINK_PREFIX.length)) });
-      }
+      if (labStore.getState().presets.length > 0) this.openHash();
     });
+  }
+
+  /** Opens the link in the URL fragment; false when there is none. */
+  private openHash(): boolean {
+    const link = linkFromHash(location.hash);
+    if (link === null) return false;
+    if (link.ok) this.post({ type: 'openLink', link: link.value });
+    else this.linkFailed(link.error);
+    return true;
+  }
+
+  /**
+   * A link that cannot be opened never replaces the run on screen: the page says why, puts the
+   * address of that run back, and keeps it. With nothing on screen yet, a preset opens instead.
+   */
+  private linkFailed(why: string, opened = 'opened'): void {
+    if (labStore.getState().runId > 0) {
+      labStore.dispatch({ type: 'notice', message: `The shared link could not be ${opened} (${why}). The run on screen is kept.` });
+      history.replaceState(null, '', location.pathname + location.search + this.shownHash);
+      return;
+    }
+    labStore.dispatch({ type: 'notice', message: `The shared link could not be ${opened} (${why}). Showing a preset instead.` });
+    history.replaceState(null, '', location.pathname + location.search);
+    this.openDefault();
   }
 
   selectPreset(name: string, variant?: string | null): void {
@@ -197,14 +230,12 @@ class LabController {
       case 'ready': {
         labStore.dispatch({ type: 'ready', engineVersion: msg.engineVersion, presets: msg.presets });
         if (msg.errors.length > 0) labStore.dispatch({ type: 'error', message: msg.errors[0]! });
-        if (location.hash.startsWith(LINK_PREFIX)) {
-          this.post({ type: 'openLink', link: decodeURIComponent(location.hash.slice(LINK_PREFIX.length)) });
-          return;
-        }
-        this.openDefault();
+        if (!this.openHash()) this.openDefault();
         return;
       }
       case 'linkOpened': {
+        const s = labStore.getState();
+        this.linkLoad = { before: savedSelection(s), hadRun: s.runId > 0, shared: msg.preset.name.startsWith('link:') };
         this.linked.set(msg.preset.name, { file: msg.preset.name, text: msg.text });
         labStore.dispatch({ type: 'addPreset', preset: msg.preset });
         labStore.dispatch({ type: 'setSeed', seed: msg.seed });
@@ -214,13 +245,12 @@ class LabController {
         return;
       }
       case 'linkFailed':
-        labStore.dispatch({ type: 'notice', message: `The shared link could not be opened (${msg.message}). Showing a preset instead.` });
-        history.replaceState(null, '', location.pathname + location.search);
-        this.openDefault();
+        this.linkFailed(msg.message);
         return;
       case 'shared': {
         const url = `${location.origin}${location.pathname}${location.search}${LINK_PREFIX}${msg.link}`;
         history.replaceState(null, '', url);
+        this.shownHash = `${LINK_PREFIX}${msg.link}`;
         labStore.dispatch({ type: 'shared', url });
         navigator.clipboard?.writeText(url).catch(() => {
           /* not allowed here: the link is in the address bar and the text field */
@@ -228,6 +258,8 @@ class LabController {
         return;
       }
       case 'loaded':
+        this.linkLoad = null;
+        this.shownHash = location.hash.startsWith(LINK_PREFIX) ? location.hash : '';
         seriesStore.reset(msg.meta);
         flowEvents.reset();
         decisionLog.reset();
@@ -255,9 +287,25 @@ class LabController {
       case 'finished':
         labStore.dispatch({ type: 'finished', runId: msg.runId, summary: msg.summary });
         return;
-      case 'error':
-        labStore.dispatch({ type: 'error', message: msg.message });
+      case 'error': {
+        const link = this.linkLoad;
+        this.linkLoad = null;
+        if (link?.shared && !link.hadRun) {
+          // A shared link opened into an empty page could not run: a preset runs instead, with
+          // the page's own seed and speed rather than the link's.
+          labStore.dispatch({ type: 'restoreSelection', selection: link.before });
+          this.linkFailed(msg.message, 'run');
+          return;
+        }
+        labStore.dispatch({ type: 'error', message: msg.message, kind: msg.kind });
+        if (link) {
+          // The worker kept the run on screen: show the choice that made it, at its speed.
+          labStore.dispatch({ type: 'restoreSelection', selection: link.before });
+          this.post({ type: 'speed', speed: link.before.speed });
+          if (link.shared) history.replaceState(null, '', location.pathname + location.search + this.shownHash);
+        }
         return;
+      }
       case 'rewound':
         if (msg.runId !== labStore.getState().runId) return;
         seriesStore.reset(seriesStore.meta);

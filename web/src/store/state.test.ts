@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PresetDesc, Summary } from '../types';
-import { type LabState, currentPreset, initialState, reducer, visibleState } from './state';
+import { type LabState, currentPreset, initialState, reducer, savedSelection, visibleState } from './state';
 import { createStore } from './store';
 
 const presets: PresetDesc[] = [
@@ -141,6 +141,37 @@ describe('lab reducer', () => {
     expect(s.summary).not.toBeNull();
     expect(visibleState(s)).toBe('error');
     expect(visibleState(reducer(s, { type: 'dismissError' }))).toBe('finished');
+  });
+
+  it('titles an error by its kind: invalid by default, engine or budget when the worker says so', () => {
+    const s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, topology: null, playing: false });
+    expect(reducer(s, { type: 'error', message: 'x: bad' }).errorKind).toBe('invalid');
+    expect(reducer(s, { type: 'error', message: 'too many flows', kind: 'budget' }).errorKind).toBe('budget');
+    const crashed = reducer(s, { type: 'error', message: 'the engine failed', kind: 'engine' });
+    expect(crashed.errorKind).toBe('engine');
+    expect(reducer(crashed, { type: 'dismissError' }).errorKind).toBeNull();
+    expect(reducer(crashed, { type: 'loaded', runId: 2, duration: 30, topology: null, playing: false }).errorKind).toBeNull();
+  });
+
+  it('puts back the choice a failed link replaced, keeping the finished run and the error', () => {
+    let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell', variant: 'quick' });
+    s = reducer(s, { type: 'setKnob', name: 'cc', value: 'reno' });
+    s = reducer(s, { type: 'setSeed', seed: 3 });
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 10, topology: null, playing: true });
+    s = reducer(s, { type: 'finished', runId: 1, summary: summary(10) });
+    const before = savedSelection(s);
+    // A link's scenario is chosen (its own seed and speed), and its load fails.
+    s = reducer(s, { type: 'selectPreset', name: 'tcp-single' });
+    s = reducer(s, { type: 'setSeed', seed: 9 });
+    s = reducer(s, { type: 'setSpeed', speed: 'max' });
+    s = reducer(s, { type: 'loading' });
+    s = reducer(s, { type: 'error', message: 'this scenario has 2000 flows', kind: 'budget' });
+    s = reducer(s, { type: 'restoreSelection', selection: before });
+    expect(savedSelection(s)).toEqual(before);
+    expect(s.knobEdits).toEqual({ cc: 'reno' });
+    expect(s.run).toBe('finished');
+    expect(s.summary).not.toBeNull();
+    expect(s.error).toMatch(/2000 flows/);
   });
 
   it('shows an error state when nothing ever loaded', () => {

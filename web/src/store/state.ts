@@ -1,6 +1,7 @@
 // The lab's state and its pure reducer. Side effects (talking to the worker) live in
 // sim/controller.ts; components read this state through selectors (store/store.ts).
 import type { KnobValue, PresetDesc, Snapshot, Speed, Summary, TimeWindow, Topology } from '../types';
+import type { ErrorKind } from '../worker/protocol';
 
 export type RunState = 'starting' | 'loading' | 'running' | 'paused' | 'finished' | 'error';
 
@@ -29,6 +30,8 @@ export interface LabState {
   topology: Topology | null;
   /** The last engine error (one line naming the field), or null. */
   error: string | null;
+  /** What the error is about (its banner's heading); null without an error. */
+  errorKind: ErrorKind | null;
   /** Bumped whenever new series points arrive (the points live in SeriesStore). */
   seriesVersion: number;
   /** An informational message (e.g. about a shared link), or null. */
@@ -73,6 +76,7 @@ export const initialState: LabState = {
   summary: null,
   topology: null,
   error: null,
+  errorKind: null,
   seriesVersion: 0,
   notice: null,
   shareUrl: null,
@@ -93,7 +97,9 @@ export type Action =
   | { type: 'playing'; playing: boolean }
   | { type: 'tick'; runId: number; simTime: number; events: number; snapshot: Snapshot | null; seriesChanged: boolean }
   | { type: 'finished'; runId: number; summary: Summary }
-  | { type: 'error'; message: string }
+  | { type: 'error'; message: string; kind?: ErrorKind }
+  /** Puts back the scenario choice a failed link replaced (the run it chose stays on screen). */
+  | { type: 'restoreSelection'; selection: SavedSelection }
   | { type: 'dismissError' }
   /** Adds (or replaces, by name) a preset, e.g. the scenario of a shared link. */
   | { type: 'addPreset'; preset: PresetDesc }
@@ -104,6 +110,13 @@ export type Action =
   | { type: 'rewound'; runId: number }
   | { type: 'seeking'; runId: number; target: number | null }
   | { type: 'select'; selection: Selection | null };
+
+/** The scenario choice shown in the side bar, as saved before opening a link over it. */
+export type SavedSelection = Pick<LabState, 'presetName' | 'variant' | 'knobValues' | 'knobEdits' | 'seed' | 'speed'>;
+
+export function savedSelection(s: LabState): SavedSelection {
+  return { presetName: s.presetName, variant: s.variant, knobValues: s.knobValues, knobEdits: s.knobEdits, seed: s.seed, speed: s.speed };
+}
 
 /** The knobs' values as the preset (under `variant`, when it has that variant) sets them. */
 /** Knobs whose bound field the preset leaves unset (value null) are left out. */
@@ -131,7 +144,7 @@ export function reducer(s: LabState, a: Action): LabState {
       // An explicit variant wins if the preset has it; otherwise keep the current one if it can.
       const wanted = a.variant !== undefined ? a.variant : s.variant;
       const variant = wanted !== null && p.variants.includes(wanted) ? wanted : null;
-      return { ...s, presetName: p.name, knobValues: defaultKnobValues(p, variant), knobEdits: {}, variant, error: null };
+      return { ...s, presetName: p.name, knobValues: defaultKnobValues(p, variant), knobEdits: {}, variant, error: null, errorKind: null };
     }
     case 'setKnob':
       return { ...s, knobValues: { ...s.knobValues, [a.name]: a.value }, knobEdits: { ...s.knobEdits, [a.name]: a.value } };
@@ -155,6 +168,7 @@ export function reducer(s: LabState, a: Action): LabState {
         snapshot: null,
         summary: null,
         error: null,
+        errorKind: null,
         shareUrl: null,
         timeWindow: null,
         seekTarget: null,
@@ -179,10 +193,12 @@ export function reducer(s: LabState, a: Action): LabState {
       // Keep the last good run on screen; if it was running, the worker has paused it.
       const before = s.run === 'loading' ? s.runBeforeLoad : s.run;
       const run: RunState = s.runId === 0 ? 'error' : before === 'running' || before === 'loading' || before === 'starting' ? 'paused' : before;
-      return { ...s, error: a.message, run };
+      return { ...s, error: a.message, errorKind: a.kind ?? 'invalid', run };
     }
+    case 'restoreSelection':
+      return { ...s, ...a.selection, run: s.run === 'loading' ? s.runBeforeLoad : s.run };
     case 'dismissError':
-      return { ...s, error: null };
+      return { ...s, error: null, errorKind: null };
     case 'addPreset':
       return { ...s, presets: [...s.presets.filter((p) => p.name !== a.preset.name), a.preset] };
     case 'notice':

@@ -33,7 +33,9 @@ export type ToWorker =
    * Pause and go to simulated time `t` exactly: forward by running on, backward by re-running
    * the same scenario and seed from 0 (deterministic, so the state is what a run to t gives).
    */
-  | { type: 'seek'; t: number };
+  | { type: 'seek'; t: number }
+  /** Tests only: make the engine panic on purpose, to exercise the worker's recovery. */
+  | { type: 'debugPanic' };
 
 /** The page state a shared link carries besides the scenario and seed. */
 export interface ShareView {
@@ -72,4 +74,10 @@ export type FromWorker =
     }
   | { type: 'linkFailed'; message: string }
   | { type: 'shared'; link: string }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; kind?: ErrorKind };
+
+/**
+ * What an error is about, for its banner: a setting the engine rejects (the default), an engine
+ * failure the worker recovered from, or a run too large for the page (worker/budget.ts).
+ */
+export type ErrorKind = 'invalid' | 'engine' | 'budget';

@@ -1,16 +1,42 @@
 // The simulation worker: owns the wasm `Simulation`, advances it in time slices paced to the
 // chosen speed, and posts points (one transferable Float64Array per tick), snapshots and the
 // final summary. The UI thread never runs the engine.
-import init, { Simulation, apply_knobs, describe_preset, engine_version, share_decode, share_encode } from '@netlab/wasm';
+//
+// It also keeps the page alive: runs larger than the page can chart are refused with the reason
+// (worker/budget.ts), each engine call does bounded work, and an engine panic never outlives its
+// run — the trapped wasm instance is dropped, a fresh one takes over, and the run on screen is
+// rebuilt from its scenario and seed (see `recover`).
+import init, {
+  Simulation,
+  __wbg_reset_state,
+  apply_knobs,
+  debug_panic_for_tests,
+  describe_preset,
+  engine_version,
+  last_panic_message,
+  share_decode,
+  share_encode,
+} from '@netlab/wasm';
+import { seedValue, viewSpeed } from '../lib/shareLink';
 import { compactEvents } from '../sim/flowEvents';
-import type { EngineEvent, KnobValue, PresetDesc, Snapshot, Speed } from '../types';
+import type { EngineEvent, KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
+import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
 import type { FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
 
 let ready: Promise<unknown> | null = null;
 let sim: Simulation | null = null;
-/** The scenario JSON and seed of the loaded simulation (what a shared link carries). */
-let loaded: { scenario: string; seed: number } | null = null;
+/** The scenario JSON, seed and length of the loaded simulation (what a shared link carries). */
+let loaded: { scenario: string; seed: number; duration: number } | null = null;
+/** What the page shows of the loaded run: its time at the last post, and whether it ended. */
+let shown = { t: 0, finished: false };
+/** Flows with series (charts) in the loaded run: the bounded snapshot always keeps them. */
+let charted: ReadonlySet<string> = new Set();
+/** When the last snapshot was posted and what it cost (ms), to bound snapshot work. */
+let snapAt = -Infinity;
+let snapCost = 0;
+/** The run on screen is being rebuilt after a panic: a second panic gives it up. */
+let restoring = false;
 let runId = 0;
 let playing = false;
 const pacer = new Pacer();
@@ -42,10 +68,13 @@ function stop(): void {
   timer = null;
 }
 
-/** Runs one advance() of at most `maxS` simulated seconds; adapts the slice to ~4 ms. */
+/**
+ * Runs one engine call of at most `maxS` simulated seconds and SLICE_MAX_EVENTS events; adapts
+ * the slice to ~4 ms.
+ */
 function step(s: Simulation, maxS: number): boolean {
   const t0 = performance.now();
-  const done = s.advance(Math.min(chunkS, maxS));
+  const done = s.advance_until(s.now_s() + Math.min(chunkS, maxS), SLICE_MAX_EVENTS);
   const ms = performance.now() - t0;
   wallMs += ms;
   if (ms < 2) chunkS = Math.min(chunkS * 2, 60);
@@ -65,10 +94,11 @@ function loop(): void {
       done = step(s, pacer.owed());
       pacer.spend(s.now_s() - before);
     }
-    if (pacer.end(done)) flush(s);
+    if (pacer.end(done)) flush(s, done || 'due');
   } catch (e) {
+    if (crashed(e)) return void recover(e);
     stop();
-    post({ type: 'error', message: message(e) });
+    post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
     post({ type: 'playing', playing: false });
     return;
   }
@@ -84,24 +114,49 @@ function loop(): void {
 const ns = (t: number) => Math.round(t * 1e9);
 
 function snapshot(s: Simulation): Snapshot {
+  const t0 = performance.now();
   const snap = JSON.parse(s.snapshot_json()) as Snapshot;
   // After a long seek the events since the last snapshot can be thousands of drops; the page
   // only reads the newest per flow and type (inspector) and the latest few (drop flashes).
   if (snap.events) snap.events = compactEvents(snap.events as EngineEvent[]);
-  return snap;
+  const out = boundSnapshot(snap, charted);
+  snapAt = performance.now();
+  snapCost = snapAt - t0;
+  return out;
 }
 
-/** Posts the points since the last flush, and the live snapshot unless `points only`. */
-function flush(s: Simulation, withSnapshot = true): void {
+/** A snapshot is due unless the last one was recent relative to what it cost (see budget.ts). */
+function snapshotDue(): boolean {
+  return performance.now() - snapAt >= SNAPSHOT_COST_FACTOR * snapCost;
+}
+
+/** A run stopped because it outgrew the page's budget (not an invalid setting). */
+class BudgetStop extends Error {}
+
+function setCharted(meta: SeriesMeta[]): void {
+  charted = new Set(meta.filter((m) => m.scope === 'flow').map((m) => m.owner));
+}
+
+/**
+ * Posts the points since the last flush and, when `snap` says so, the live snapshot ('due':
+ * unless the last one was recent for its cost; the end of a step, seek or run always has one).
+ * Throws BudgetStop when the run's series outgrew what the page can chart.
+ */
+function flush(s: Simulation, snap: boolean | 'due' = 'due'): void {
   const points = s.take_points();
-  let meta = null;
+  let meta: SeriesMeta[] | null = null;
   for (let i = 0; i < points.length; i += 3) {
     if (points[i]! >= metaLen) {
-      meta = JSON.parse(s.series_meta_json());
+      meta = JSON.parse(s.series_meta_json()) as SeriesMeta[];
       metaLen = meta.length;
+      setCharted(meta);
       break;
     }
   }
+  const over = meta ? seriesGrowthError(meta.length, s.now_s()) : null;
+  if (over) throw new BudgetStop(over);
+  const withSnapshot = snap === 'due' ? snapshotDue() : snap;
+  shown = { t: s.now_s(), finished: false };
   post(
     { type: 'tick', runId, now: s.now_s(), events: s.events(), points, meta, snapshot: withSnapshot ? snapshot(s) : null },
     [points.buffer],
@@ -111,9 +166,63 @@ function flush(s: Simulation, withSnapshot = true): void {
 function finish(s: Simulation): void {
   try {
     post({ type: 'finished', runId, summary: JSON.parse(s.summary_json(wallMs / 1000)) });
+    shown = { t: s.now_s(), finished: true };
   } catch (e) {
+    if (crashed(e)) return void recover(e);
     post({ type: 'error', message: message(e) });
   }
+}
+
+/**
+ * A Rust panic traps the wasm instance: the call throws a WebAssembly.RuntimeError
+ * ("unreachable"), and the instance is left mid-call (a `Simulation` still borrowed, maybe a
+ * half-updated allocator). Reused, every later call failed until a reload ("attempted to take
+ * ownership of Rust value while it was borrowed").
+ */
+function crashed(e: unknown): boolean {
+  return e instanceof WebAssembly.RuntimeError;
+}
+
+/** Drops the trapped instance and starts a fresh one; returns what the panic said. */
+function resetEngine(e: unknown): string {
+  let detail: string | undefined;
+  try {
+    // Recorded by the engine's panic hook before the trap; the trapped instance can still
+    // answer this (if not, the trap's own message has to do).
+    detail = last_panic_message() ?? undefined;
+  } catch {
+    /* nothing recorded */
+  }
+  // Objects of the old instance are dead: never call them again, not even free().
+  sim = null;
+  __wbg_reset_state();
+  return detail ?? `${message(e)} (no panic message: the engine may have run out of memory)`;
+}
+
+/**
+ * An engine panic: drop the instance, start a fresh one, say so, and rebuild the run on screen
+ * from its scenario and seed — paused where the page shows it (the engine is deterministic,
+ * so replaying to that time gives the same state the page shows; a finished run stays as
+ * shown and is rebuilt when seeked, and Play runs it again anyway). `report: false` when the caller reports the failure
+ * itself (a link that could not be opened). Returns the message.
+ */
+function recover(e: unknown, report = true): string {
+  const again = restoring;
+  const resume = shown;
+  stop();
+  cancelSeek();
+  const detail = resetEngine(e);
+  // The run itself panics while it is rebuilt (out of memory again?): give it up, not loop.
+  if (again) loaded = null;
+  const kept = loaded !== null ? 'the run on screen is kept' : 'pick a preset to go on';
+  const text = `the engine failed (${detail}) and was restarted with a fresh instance; ${kept}. This is an engine bug: please report the scenario`;
+  if (report) post({ type: 'error', kind: 'engine', message: text });
+  post({ type: 'playing', playing: false });
+  if (loaded !== null && !resume.finished) {
+    restoring = true;
+    seek(resume.t);
+  }
+  return text;
 }
 
 /** Describes a preset, plus its knobs' values under each variant (what the controls show). */
@@ -138,7 +247,7 @@ async function handle(msg: ToWorker): Promise<void> {
         try {
           presets.push(describe(p.text));
         } catch (e) {
-          errors.push(`${p.file}.json: ${message(e)}`);
+          errors.push(`${p.file}.json: ${crashed(e) ? `the engine failed: ${resetEngine(e)}` : message(e)}`);
         }
       }
       post({ type: 'ready', engineVersion: engine_version(), presets, errors });
@@ -149,13 +258,26 @@ async function handle(msg: ToWorker): Promise<void> {
       pacer.setSpeed(msg.speed);
       let next: Simulation;
       let scenario: string;
+      let topology: Topology | null;
+      let meta: SeriesMeta[];
       try {
         scenario = apply_knobs(msg.presetText, JSON.stringify(msg.settings), msg.variant);
+        const seed = seedValue(msg.seed);
+        if (!seed.ok) throw new Error(seed.error);
         next = new Simulation(scenario, msg.seed);
+        topology = JSON.parse(next.topology_json()) as Topology | null;
+        meta = JSON.parse(next.series_meta_json()) as SeriesMeta[];
+        // Refused before it runs: the page would freeze charting it.
+        const over = pageBudgetError(topology?.flows.length ?? 0, meta.length);
+        if (over) {
+          next.free();
+          throw new BudgetStop(over);
+        }
       } catch (e) {
+        if (crashed(e)) return void recover(e);
         // Keep the last good simulation, paused, so the page stays as it was.
         stop();
-        post({ type: 'error', message: message(e) });
+        post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
         post({ type: 'playing', playing: false });
         return;
       }
@@ -163,18 +285,20 @@ async function handle(msg: ToWorker): Promise<void> {
       cancelSeek();
       sim?.free();
       sim = next;
-      loaded = { scenario, seed: msg.seed };
+      loaded = { scenario, seed: msg.seed, duration: next.duration_s() };
+      shown = { t: 0, finished: false };
       runId++;
       wallMs = 0;
       pacer.clearDebt();
       chunkS = Math.max(next.duration_s() / 2000, 1e-4);
-      const meta = JSON.parse(next.series_meta_json());
       metaLen = meta.length;
+      setCharted(meta);
+      snapAt = -Infinity;
       post({
         type: 'loaded',
         runId,
         duration: next.duration_s(),
-        topology: JSON.parse(next.topology_json()),
+        topology,
         meta,
         playing: msg.play,
       });
@@ -191,19 +315,25 @@ async function handle(msg: ToWorker): Promise<void> {
           view: unknown;
           notice?: string | null;
         };
+        // The engine decodes the seed exactly, JSON.parse does not above 2^53: say so here
+        // rather than fail later with "not a non-negative integer".
+        const seed = seedValue(opened.seed);
+        if (!seed.ok) throw new Error(seed.error);
         const text = JSON.stringify(opened.scenario);
         const desc = describe(text);
-        const view = typeof opened.view === 'object' && opened.view !== null ? (opened.view as { speed?: Speed }) : {};
+        // A bad view.speed does not spoil the scenario: it runs at the page's speed, and says so.
+        const speed = viewSpeed(opened.view);
+        const notices = [opened.notice, speed.ok ? null : `${speed.error}; the run uses the page's speed instead.`];
         post({
           type: 'linkOpened',
           preset: { ...desc, name: `link:${desc.name}`, title: `${desc.title} (shared link)` },
           text,
-          seed: opened.seed,
-          view: { speed: view.speed },
-          notice: opened.notice ?? null,
+          seed: seed.value,
+          view: { speed: speed.ok ? speed.value : undefined },
+          notice: notices.filter((n) => n).join(' ') || null,
         });
       } catch (e) {
-        post({ type: 'linkFailed', message: message(e) });
+        post({ type: 'linkFailed', message: crashed(e) ? recover(e, false) : message(e) });
       }
       return;
     }
@@ -221,6 +351,7 @@ async function handle(msg: ToWorker): Promise<void> {
           notice: null,
         });
       } catch (e) {
+        if (crashed(e)) return void recover(e);
         post({ type: 'error', message: message(e) });
       }
       return;
@@ -230,10 +361,20 @@ async function handle(msg: ToWorker): Promise<void> {
       try {
         post({ type: 'shared', link: share_encode(loaded.scenario, loaded.seed, JSON.stringify(msg.view)) });
       } catch (e) {
+        if (crashed(e)) return void recover(e);
         post({ type: 'error', message: message(e) });
       }
       return;
     }
+    case 'debugPanic':
+      await ready;
+      try {
+        debug_panic_for_tests();
+      } catch (e) {
+        if (crashed(e)) return void recover(e);
+        throw e;
+      }
+      return;
     case 'play':
       play();
       return;
@@ -274,10 +415,11 @@ function stepBy(dt: number): void {
     const t0 = performance.now();
     const done = s.advance_to(s.now_s() + dt);
     wallMs += performance.now() - t0;
-    flush(s);
+    flush(s, true);
     if (done) finish(s);
   } catch (e) {
-    post({ type: 'error', message: message(e) });
+    if (crashed(e)) return void recover(e);
+    post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
   }
 }
 
@@ -285,28 +427,36 @@ function cancelSeek(): void {
   if (seekTarget !== null) post({ type: 'seeking', runId, target: null });
   seekTarget = null;
   seekToken++;
+  restoring = false;
 }
 
-/** Pause and go to simulated time `t`: on from here, or re-run from 0 when `t` is earlier. */
+/**
+ * Pause and go to simulated time `t`: on from here, or re-run from 0 when `t` is earlier (or
+ * when there is no simulation: the page still shows a run whose instance a panic dropped).
+ */
 function seek(t: number): void {
   let s = sim;
-  if (!s || !loaded || !Number.isFinite(t)) return;
+  if (!loaded || !Number.isFinite(t)) return;
+  const rebuilding = restoring;
   pauseForControl();
   cancelSeek();
-  const target = Math.min(Math.max(t, 0), s.duration_s());
-  if (ns(target) < ns(s.now_s()) || (s.finished() && ns(target) < ns(s.duration_s()))) {
+  restoring = rebuilding;
+  const target = Math.min(Math.max(t, 0), loaded.duration);
+  if (!s || ns(target) < ns(s.now_s()) || (s.finished() && ns(target) < ns(s.duration_s()))) {
     let next: Simulation;
     try {
       next = new Simulation(loaded.scenario, loaded.seed);
     } catch (e) {
+      if (crashed(e)) return void recover(e);
       post({ type: 'error', message: message(e) });
       return;
     }
-    s.free();
+    s?.free();
     sim = s = next;
     wallMs = 0;
     pacer.clearDebt();
     metaLen = JSON.parse(next.series_meta_json()).length;
+    shown = { t: 0, finished: false };
     post({ type: 'rewound', runId });
   }
   seekTarget = target;
@@ -325,9 +475,10 @@ function seekSlice(token: number): void {
   try {
     while (!done && ns(s.now_s()) < ns(target) && performance.now() - start < BUDGET_MS) {
       const t0 = performance.now();
-      // Intermediate stops do not change the state at the target: every call processes all
-      // events up to its time, and the last call is exactly the target.
-      done = s.advance_to(Math.min(target, s.now_s() + chunkS));
+      // Intermediate stops do not change the state at the target: the calls process the same
+      // events in the same order however they are cut (by time or by the event bound), and
+      // the last call below is exactly the target.
+      done = s.advance_until(Math.min(target, s.now_s() + chunkS), SLICE_MAX_EVENTS);
       const ms = performance.now() - t0;
       wallMs += ms;
       if (ms < 2) chunkS = Math.min(chunkS * 2, 60);
@@ -340,14 +491,17 @@ function seekSlice(token: number): void {
     }
     // Land exactly on the target (advance_to also moves the clock when no event is due).
     if (!done) done = s.advance_to(target);
-    flush(s);
+    flush(s, true);
   } catch (e) {
+    if (crashed(e)) return void recover(e);
     seekTarget = null;
+    restoring = false;
     post({ type: 'seeking', runId, target: null });
-    post({ type: 'error', message: message(e) });
+    post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
     return;
   }
   seekTarget = null;
+  restoring = false;
   post({ type: 'seeking', runId, target: null });
   if (done) finish(s);
 }
@@ -362,5 +516,8 @@ function play(): void {
 }
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
-  handle(e.data).catch((err: unknown) => post({ type: 'error', message: message(err) }));
+  handle(e.data).catch((err: unknown) => {
+    if (crashed(err)) recover(err);
+    else post({ type: 'error', message: message(err) });
+  });
 };
