@@ -26,6 +26,8 @@ import {
   ECF_BETA_DEFAULT,
   FLOW_SCHEDULERS,
   FLOW_SCHED_DEFAULT,
+  FIRST_PATHS,
+  FIRST_PATH_DEFAULT,
   MPTCP_DEFAULT_SCHEDULER,
   MPTCP_NUMBERS,
   MPTCP_SCHEDULERS,
@@ -177,6 +179,7 @@ export function MptcpFields({ base }: { base: string }) {
           />
         )}
         <SelectField path={`${base}.flow_sched`} label="Flow scheduler" options={FLOW_SCHEDULERS} def={FLOW_SCHED_DEFAULT} prune={prune} wide />
+        <SelectField path={`${base}.first_path`} label="First subflow" options={FIRST_PATHS} def={FIRST_PATH_DEFAULT} prune={prune} wide />
         {MPTCP_NUMBERS.map((p) => (
           <ParamField key={p.key} def={p} base={base} prune={prune} />
         ))}
@@ -209,7 +212,7 @@ export function MptcpFields({ base }: { base: string }) {
   );
 }
 
-const MPTCP_KEYS = ['scheduler', 'sched_params', 'flow_sched', 'subflows', 'recv_buffer_bytes', 'send_buffer_bytes', 'paths', 'reinject_on_rto', 'class_bounds_kb', 'class_subflows'];
+const MPTCP_KEYS = ['scheduler', 'sched_params', 'flow_sched', 'first_path', 'subflows', 'recv_buffer_bytes', 'send_buffer_bytes', 'paths', 'reinject_on_rto', 'class_bounds_kb', 'class_subflows'];
 const QUIC_KEYS = ['scheduler', 'streams', ...QUIC_NUMBERS.map((p) => p.key)];
 const STREAM_KEYS = ['name', 'source', 'weight', 'priority', 'urgency', 'incremental', 'count'];
 

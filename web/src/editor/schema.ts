@@ -124,6 +124,13 @@ export const FLOW_SCHEDULERS: { name: string; label: string }[] = [
   { name: 'tcp', label: 'tcp — one random path' },
 ];
 export const FLOW_SCHED_DEFAULT = 'mptcp';
+/** Where a plain MPTCP flow opens its first subflow (mptcp/flow_sched/mod.rs FirstPath). */
+export const FIRST_PATHS: { name: string; label: string }[] = [
+  { name: 'random', label: 'random — the host\'s default route' },
+  { name: 'listed', label: 'listed — first of the paths list' },
+  { name: 'spread', label: 'spread — copy k starts on path k mod n' },
+];
+export const FIRST_PATH_DEFAULT = 'random';
 /** ECF's β (Linux mptcp_ecf_r_beta = 4 → 1/4). */
 export const ECF_BETA_DEFAULT = 0.25;
 /** Upper bounds of G0, G1, G2 in kB (1000 bytes); the MPTCP-FSFS paper's 100/300/800 kB. */

@@ -7,7 +7,7 @@
 //! so φ is near 1 for a flow whose RTT is inflated by a queue and small for a short flow
 //! behind a long one. Then
 //! ```text
-//!   P_up(φ)   = 3/(φ + 2)       ∈ (1, 1.5]   probe harder when φ is small
+//!   P_up(φ)   = 3/(φ + 2)       ∈ [1, 1.5)   probe harder when φ is small
 //!   P_down(φ) = 3/(φ − 3) + 2   ∈ [0.5, 1)   drain harder when φ is near 1
 //!   1.25 slot: P_up(φ)   if inflight < 1.25·BDP, else 1 (the pipe is already full; choice)
 //!   0.75 slot: P_down(φ) if inflight > 1.25·BDP or last round's loss rate > 2 %, else 1
