@@ -139,6 +139,8 @@ export interface FlowSummary {
   goodput_mbps: number;
   sent_packets: number;
   retransmitted_packets: number;
+  /** Received data packets the receiver already held (spurious retransmissions). */
+  duplicate_packets?: number;
   /** MPTCP: per-subflow counters. */
   subflows?: { path: number; bytes_share: number; sent_packets: number; retransmitted_packets: number }[];
 }

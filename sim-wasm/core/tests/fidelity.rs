@@ -46,6 +46,7 @@ fn after_a_timeout_the_window_slow_starts() {
         // handshake 40 ms + 3 rounds + RTO (srtt + 200 ms) + ~6 doubling rounds of 40 ms.
         assert!(fct < 0.75, "{cc}: fct {fct}");
         assert_eq!(s.flows[0].retransmitted_packets, 40, "{cc}: each lost packet resent once");
+        assert_eq!(s.flows[0].duplicate_packets, 0, "{cc}: no spurious retransmission");
     }
 }
 
@@ -73,6 +74,7 @@ fn no_spurious_timeouts_in_fast_recovery() {
     let frs = sim.log().filter(|e| matches!(e.kind, EventKind::FastRetransmit { .. })).count();
     assert!(frs >= 1, "the buffer overflows at least once");
     assert_eq!(rtos, 0, "no timeout in a lossless single-flow run");
+    assert_eq!(s.flows[0].duplicate_packets, 0, "every retransmission repaired a real loss");
     let sent = s.flows[0].sent_packets as f64;
     assert!((s.flows[0].retransmitted_packets as f64) < 0.01 * sent, "retransmissions {} of {sent}", s.flows[0].retransmitted_packets);
 }

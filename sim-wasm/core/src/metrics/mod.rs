@@ -37,6 +37,9 @@ pub struct FlowStats {
     pub retransmitted_packets: u64,
     /// Data packets that reached the receiver.
     pub received_packets: u64,
+    /// Of those, copies of data the receiver already held: retransmissions that were not
+    /// needed (spurious; TCP flows, counted per subflow for MPTCP).
+    pub duplicate_packets: u64,
     /// Data packets dropped in a queue or lost on a wire.
     pub dropped_packets: u64,
     /// Bytes the receiver holds in order (what the application has read).

@@ -66,6 +66,8 @@ pub struct FlowSummary {
     pub sent_packets: u64,
     pub retransmitted_packets: u64,
     pub received_packets: u64,
+    /// Received data packets the receiver already held (spurious retransmissions).
+    pub duplicate_packets: u64,
     pub dropped_packets: u64,
     pub bytes_delivered: u64,
     /// MPTCP: the packet scheduler.
@@ -194,6 +196,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
                 sent_packets: f.sent_packets,
                 retransmitted_packets: f.retransmitted_packets,
                 received_packets: f.received_packets,
+                duplicate_packets: f.duplicate_packets,
                 dropped_packets: f.dropped_packets,
                 bytes_delivered: f.bytes_delivered,
                 scheduler: f.scheduler.clone(),

@@ -113,6 +113,9 @@ impl TcpReceiver {
             self.fin = Some((seq, len));
         }
         self.last_seq = seq;
+        if seq < self.cum || self.ooo.contains(&seq) {
+            w.flows[self.flow as usize].duplicate_packets += 1;
+        }
         let had_holes = !self.ooo.is_empty();
         let in_order = seq == self.cum;
         if seq == self.cum {
