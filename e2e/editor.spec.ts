@@ -219,9 +219,19 @@ test('MPTCP: FSFS class bounds and schedulers write the mptcp block', async ({ p
   await field(page, `${base}.sched_params.beta`).fill('0.5');
   await field(page, `${base}.flow_sched`).selectOption('mptcp');
   await field(page, `${base}.subflows`).fill('3');
+  await field(page, `${base}.first_path`).selectOption('spread');
   await expect(editor(page)).toHaveAttribute('data-valid', 'true');
   const m = (await rawJson(page)).traffic.mptcp;
-  expect(m).toEqual({ scheduler: 'ecf', sched_params: { beta: 0.5 }, flow_sched: 'mptcp', class_bounds_kb: [100, 1500, 2000], subflows: 3 });
+  expect(m).toEqual({
+    scheduler: 'ecf',
+    sched_params: { beta: 0.5 },
+    flow_sched: 'mptcp',
+    first_path: 'spread',
+    class_bounds_kb: [100, 1500, 2000],
+    subflows: 3,
+    send_buffer_bytes: 25000000,
+    recv_buffer_bytes: 25000000,
+  });
   await field(page, `${base}.sched_params.beta`).fill('');
   expect((await rawJson(page)).traffic.mptcp.sched_params).toBeUndefined();
   // The default entry removes the field.
