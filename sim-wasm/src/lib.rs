@@ -49,6 +49,25 @@ fn parse_json(text: &str, what: &str) -> Result<Value, JsError> {
     serde_json::from_str(text).map_err(|e| js_err(format!("{what}: malformed JSON: {e}")))
 }
 
+/// Scenario or preset text: read exactly as the CLI reads it (size cap before parsing,
+/// duplicate keys refused), so the same text is valid in both places.
+fn parse_scenario_text(text: &str, what: &str) -> Result<Value, JsError> {
+    scenario::parse_text(text).map_err(|e| {
+        if e.path.is_empty() { js_err(format!("{what}: {}", e.message)) } else { js_err(e) }
+    })
+}
+
+/// A seed from JavaScript: a non-negative integer; the bound (2^53 − 1) is the core's.
+fn seed_from_js(seed: f64) -> Result<u64, JsError> {
+    if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0) {
+        return Err(js_err(format!("seed: must be a non-negative integer (got {seed})")));
+    }
+    // Saturating: anything above the bound is refused by the core's check with its message.
+    let seed = seed as u64;
+    scenario::check_seed("seed", seed).map_err(js_err)?;
+    Ok(seed)
+}
+
 /// The engine version; summaries and shared links carry it.
 #[wasm_bindgen]
 pub fn engine_version() -> String {
@@ -67,7 +86,7 @@ pub fn validate_scenario(json: &str) -> String {
 /// A preset's title, description, knobs (with current values) and variants, as JSON.
 #[wasm_bindgen]
 pub fn describe_preset(json: &str) -> Result<String, JsError> {
-    let value = parse_json(json, "preset")?;
+    let value = parse_scenario_text(json, "preset")?;
     let info = describe(&value).map_err(js_err)?;
     serde_json::to_string(&info).map_err(js_err)
 }
@@ -76,9 +95,9 @@ pub fn describe_preset(json: &str) -> Result<String, JsError> {
 /// a preset; returns the validated scenario JSON ready for `new Simulation`.
 #[wasm_bindgen]
 pub fn apply_knobs(preset_json: &str, settings_json: &str, variant: Option<String>) -> Result<String, JsError> {
-    let mut value = parse_json(preset_json, "preset")?;
+    let mut value = parse_scenario_text(preset_json, "preset")?;
     apply_overrides(&mut value, variant.as_deref().filter(|v| !v.is_empty())).map_err(js_err)?;
-    let settings = parse_json(settings_json, "settings")?;
+    let settings = parse_scenario_text(settings_json, "settings")?;
     let Value::Object(map) = settings else {
         return Err(js_err("settings: expected an object of knob values"));
     };
@@ -92,12 +111,9 @@ pub fn apply_knobs(preset_json: &str, settings_json: &str, variant: Option<Strin
 /// A shareable link body (`v1.…`) for a scenario, seed and the page's view state.
 #[wasm_bindgen]
 pub fn share_encode(scenario_json: &str, seed: f64, view_json: &str) -> Result<String, JsError> {
-    let scenario = parse_json(scenario_json, "scenario")?;
-    let view = if view_json.is_empty() { Value::Null } else { parse_json(view_json, "view")? };
-    if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0) {
-        return Err(js_err(format!("seed: {seed} is not a non-negative integer")));
-    }
-    share::encode(&scenario, seed as u64, &view).map_err(js_err)
+    let scenario = parse_scenario_text(scenario_json, "scenario")?;
+    let view = if view_json.is_empty() { Value::Null } else { parse_scenario_text(view_json, "view")? };
+    share::encode(&scenario, seed_from_js(seed)?, &view).map_err(js_err)
 }
 
 /// Decode and validate a link body: `{engine_version, seed, scenario, view, notice?}` as JSON,
@@ -112,7 +128,7 @@ pub fn share_decode(link: &str) -> Result<String, JsError> {
 /// where each `scenario` is ready for `new Simulation(JSON.stringify(scenario), seed)`.
 #[wasm_bindgen]
 pub fn expectation_plan(preset_json: &str, variant: Option<String>) -> Result<String, JsError> {
-    let preset = parse_json(preset_json, "preset")?;
+    let preset = parse_scenario_text(preset_json, "preset")?;
     let plan = expect::plan(&preset, variant.as_deref().filter(|v| !v.is_empty())).map_err(js_err)?;
     let runs: Vec<Value> = plan
         .runs
@@ -125,7 +141,7 @@ pub fn expectation_plan(preset_json: &str, variant: Option<String>) -> Result<St
 /// Judge a preset's claims from `[{settings, seed, summary}]`: `[{claim, pass, left, right, detail}]`.
 #[wasm_bindgen]
 pub fn judge_expectations(preset_json: &str, variant: Option<String>, results_json: &str) -> Result<String, JsError> {
-    let preset = parse_json(preset_json, "preset")?;
+    let preset = parse_scenario_text(preset_json, "preset")?;
     let plan = expect::plan(&preset, variant.as_deref().filter(|v| !v.is_empty())).map_err(js_err)?;
     let Value::Array(items) = parse_json(results_json, "results")? else {
         return Err(js_err("results: expected an array of {settings, seed, summary}"));
@@ -150,7 +166,7 @@ pub fn judge_expectations(preset_json: &str, variant: Option<String>, results_js
 #[wasm_bindgen]
 pub fn sweep_plan(preset_json: &str, variant: Option<String>, settings_json: &str) -> Result<String, JsError> {
     let scenario_json = apply_knobs(preset_json, settings_json, variant)?;
-    let value = parse_json(&scenario_json, "scenario")?;
+    let value = parse_scenario_text(&scenario_json, "scenario")?;
     let points = sweep::expand(&value).map_err(js_err)?;
     let sw = scenario::from_value(value).map_err(js_err)?.sweep;
     let (knob, metric) = (sw.as_ref().map(|s| s.knob.clone()), sw.map(|s| s.metric));
@@ -183,11 +199,7 @@ impl Simulation {
     /// Build from scenario JSON; `seed` (a non-negative integer) overrides the scenario's.
     #[wasm_bindgen(constructor)]
     pub fn new(json: &str, seed: Option<f64>) -> Result<Simulation, JsError> {
-        let seed = match seed {
-            None => None,
-            Some(s) if s.is_finite() && s >= 0.0 && s.fract() == 0.0 && s <= 9_007_199_254_740_991.0 => Some(s as u64),
-            Some(s) => return Err(js_err(format!("seed: {s} is not a non-negative integer"))),
-        };
+        let seed = seed.map(seed_from_js).transpose()?;
         let mut inner = CoreSimulation::from_json(json, seed).map_err(js_err)?;
         inner.enable_stream();
         Ok(Simulation { inner })

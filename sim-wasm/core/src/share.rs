@@ -55,6 +55,7 @@ fn link_err(msg: impl Into<String>) -> ScenarioError {
 
 /// Encode a run as a link body (the part after `#`-whatever prefix the page uses).
 pub fn encode(scenario: &Value, seed: u64, view: &Value) -> Result<String, ScenarioError> {
+    scenario::check_seed("seed", seed)?;
     let shared = Shared {
         engine_version: ENGINE_VERSION.to_string(),
         seed,
@@ -88,12 +89,13 @@ pub fn decode(link: &str) -> Result<Opened, ScenarioError> {
             link_err("the link is truncated or corrupted (its compressed data does not decode)")
         }
     })?;
-    let shared: Shared = serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_slice(&json))
-        .map_err(|e| {
-            let path = e.path().to_string();
-            let at = if path == "." { "link".to_string() } else { format!("link.{path}") };
-            ScenarioError::new(at, e.inner().to_string())
-        })?;
+    let at = |path: String| if path.is_empty() || path == "." { "link".to_string() } else { format!("link.{path}") };
+    // The same reader as scenario text: duplicate keys are refused, not silently resolved.
+    let text = std::str::from_utf8(&json).map_err(|_| link_err("the link's data is not UTF-8 text"))?;
+    let value = scenario::parse_text(text).map_err(|e| ScenarioError::new(at(e.path), e.message))?;
+    let shared: Shared =
+        serde_path_to_error::deserialize(value).map_err(|e| ScenarioError::new(at(e.path().to_string()), e.inner().to_string()))?;
+    scenario::check_seed("link.seed", shared.seed)?;
     if !shared.view.is_object() && !shared.view.is_null() {
         return Err(link_err("view: expected an object"));
     }

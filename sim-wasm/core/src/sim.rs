@@ -13,8 +13,15 @@ use crate::net::packet::{AgentId, Packet};
 use crate::net::{DropKind, Network};
 use serde::Serialize;
 
-/// How often (in events) the run budgets are checked: rarely enough to cost nothing.
-const BUDGET_CHECK_EVERY: u64 = 4096;
+/// How often (in events) the per-agent part of the memory estimate is recomputed once the
+/// run is within 10 % of its memory budget. Far from it, once per this many events or once per
+/// agent, whichever is rarer (the recount visits every agent), and whenever the cheap parts
+/// grew by 1/32 of the budget since the last recount. Everything else in the budgets is
+/// checked after every event.
+const AGENT_MEMORY_EVERY: u64 = 4096;
+/// Heap bytes per agent not seen by `size_of_val` or `Agent::memory_bytes`: the boxed
+/// congestion controller, small initial allocations, the allocator's headers.
+const AGENT_OVERHEAD_BYTES: usize = 128;
 
 /// What can happen.
 #[derive(Debug, Clone, Copy)]
@@ -136,6 +143,13 @@ pub trait Agent {
     fn memory_bytes(&self) -> usize {
         0
     }
+    /// Payload bytes a receiver holds but has not yet delivered in order (out of order
+    /// behind a hole): counted at the warm-up so that, when a retransmission fills the hole
+    /// later, data that crossed the network before the warm-up is not counted as goodput
+    /// after it. Senders hold none.
+    fn held_bytes(&self) -> u64 {
+        0
+    }
     /// Live state, for senders.
     fn snapshot(&self) -> Option<FlowSnapshot> {
         None
@@ -158,6 +172,16 @@ pub struct Engine {
     pub finished: bool,
     pub max_events: u64,
     pub max_memory_bytes: f64,
+    /// Memory that does not change during the run: agents' and flows' structures, links,
+    /// paths (set once the run is built, by [`Engine::measure_fixed_memory`]).
+    pub fixed_bytes: usize,
+    /// The per-agent part of the estimate as last computed (agents' scoreboards and buffers,
+    /// QUIC stream records, link queues).
+    pub agent_bytes: usize,
+    /// Events until `agent_bytes` is recomputed.
+    pub agent_countdown: u64,
+    /// The cheap parts of the estimate when `agent_bytes` was last recomputed.
+    pub fast_at_recount: usize,
     /// Why the run stopped before its end, when a budget was exceeded.
     pub aborted: Option<String>,
     /// Jain's index of the goodputs since the warm-up, as the run goes.
@@ -181,10 +205,18 @@ impl Engine {
         true
     }
 
+    /// Record every series. A tick records a point on every series at once, and growing
+    /// series reallocate together, so the memory budget is also checked between agents here:
+    /// with 10⁴ flows one tick can otherwise add tens of MiB.
     fn sample_all(&mut self) {
         let t = to_secs(self.world.now);
-        for agent in self.agents.iter_mut() {
-            agent.sample(&mut self.world);
+        let check = !self.finished;
+        for k in 0..self.agents.len() {
+            self.agents[k].sample(&mut self.world);
+            if check && self.over_memory_budget() {
+                self.abort_for_memory();
+                return;
+            }
         }
         crate::metrics::summary::sample_links(&mut self.world, &self.link_series, t);
         if let Some(id) = self.jain_series {
@@ -249,46 +281,163 @@ impl Engine {
                     self.sample_all();
                     self.world.queue.schedule(t + self.sample_every, Event::Sample);
                 }
-                Event::WarmupEnd => {
-                    for f in self.world.flows.iter_mut() {
-                        f.bytes_at_warmup = f.bytes_delivered;
-                    }
-                }
+                Event::WarmupEnd => self.mark_warmup(),
             }
             if self.all_done() {
                 self.finish();
-            } else if self.world.events_processed % BUDGET_CHECK_EVERY == 0 {
+            } else {
                 self.check_budgets();
             }
         }
     }
 
-    /// Estimated bytes of engine state that grows with traffic.
-    pub fn memory_estimate(&self) -> usize {
-        let w = &self.world;
-        w.queue.len() * std::mem::size_of::<(Time, u64, Event)>()
-            + w.net.pool.len() * std::mem::size_of::<Packet>()
-            + self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
-            + w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>()
+    /// The warm-up ends: from here on a bulk flow's goodput counts only data that crosses its
+    /// bottleneck from now on. The mark is what the receiver has delivered, plus what it holds
+    /// out of order, plus the payload of packets already past (or being serialised on) the
+    /// flow's measured link. Every byte delivered later was then carried by a packet that
+    /// started serialising on that link after the warm-up and arrived before the end of the
+    /// run, so goodput can never exceed the link's rate (it did, by up to 10 % on short runs:
+    /// data held behind a hole at the warm-up was counted when the hole filled after it).
+    /// A duplicate in flight is subtracted twice, which can only lower goodput.
+    fn mark_warmup(&mut self) {
+        let w = &mut self.world;
+        let now = w.now;
+        for f in w.flows.iter_mut() {
+            f.bytes_at_warmup = f.bytes_delivered;
+        }
+        // Agents 2i and 2i+1 are flow i's sender and receiver.
+        for (k, a) in self.agents.iter().enumerate() {
+            if let Some(f) = w.flows.get_mut(k / 2) {
+                f.bytes_at_warmup += a.held_bytes();
+            }
+        }
+        let net = &w.net;
+        for (p, arrives) in net.pool.iter_timed() {
+            let payload = match &p.body {
+                crate::net::packet::Body::TcpData(d) => d.len as u64,
+                crate::net::packet::Body::MptcpData(d) => d.data.len as u64,
+                crate::net::packet::Body::QuicData(d) => d.frames.iter().map(|f| f.len as u64).sum(),
+                _ => continue,
+            };
+            let path = &net.paths[p.path as usize];
+            let Some(measured) = path.iter().position(|&l| net.links[l as usize].reported) else { continue };
+            let started = match (p.hop as usize).cmp(&measured) {
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Equal => {
+                    let l = &net.links[path[measured] as usize];
+                    let tx = crate::engine::time::tx_time(p.wire_bytes, l.rate_bps);
+                    arrives.saturating_sub(l.delay).saturating_sub(tx) < now
+                }
+            };
+            if started {
+                if let Some(f) = w.flows.get_mut(p.flow as usize) {
+                    f.bytes_at_warmup += payload;
+                }
+            }
+        }
     }
 
+    /// The parts of the memory estimate that are cheap to read (a few capacities): checked
+    /// after every event.
+    fn memory_fast(&self) -> usize {
+        let w = &self.world;
+        w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.rec.memory_bytes() + w.log.memory_bytes()
+    }
+
+    /// The parts that visit every agent, stream record and link.
+    fn memory_of_agents(&self) -> usize {
+        let w = &self.world;
+        self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
+            + w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>()
+            + w.net.links.iter().map(|l| l.memory_bytes()).sum::<usize>()
+            + w.flows.iter().map(|f| f.subflows.capacity() * std::mem::size_of::<crate::metrics::SubflowStats>()).sum::<usize>()
+    }
+
+    /// Record the memory that stays fixed for the whole run (call once, after building it).
+    pub fn measure_fixed_memory(&mut self) {
+        let w = &self.world;
+        let agents: usize = self.agents.iter().map(|a| std::mem::size_of_val(&**a) + AGENT_OVERHEAD_BYTES).sum::<usize>()
+            + self.agents.capacity() * std::mem::size_of::<Box<dyn Agent>>();
+        let flows = w.flows.capacity() * std::mem::size_of::<FlowStats>()
+            + w.flows.iter().map(|f| f.id.capacity() + f.cc.capacity()).sum::<usize>();
+        let net = w.net.links.capacity() * std::mem::size_of::<crate::net::link::Link>()
+            + w.net.paths.iter().map(|p| p.capacity() * 4 + 24).sum::<usize>()
+            + w.net.nodes.iter().map(|n| n.name.capacity() + std::mem::size_of_val(n)).sum::<usize>();
+        let streams = w.streams.capacity() * std::mem::size_of::<crate::metrics::streams::StreamStats>();
+        self.fixed_bytes = agents + flows + net + streams + w.path_srtt.capacity() * 8;
+        self.agent_bytes = self.memory_of_agents();
+    }
+
+    fn over_memory_budget(&self) -> bool {
+        (self.fixed_bytes + self.memory_fast() + self.agent_bytes) as f64 > self.max_memory_bytes
+    }
+
+    /// Estimated bytes the run holds: fixed structures, events, packets, series, agents.
+    pub fn memory_estimate(&self) -> usize {
+        self.fixed_bytes + self.memory_fast() + self.memory_of_agents()
+    }
+
+    /// The estimate by part, for diagnostics: (part, bytes).
+    pub fn memory_report(&self) -> Vec<(&'static str, usize)> {
+        let w = &self.world;
+        vec![
+            ("fixed (agents, flows, links)", self.fixed_bytes),
+            ("events", w.queue.memory_bytes()),
+            ("packets", w.net.pool.memory_bytes()),
+            ("series", w.rec.memory_bytes()),
+            ("event log", w.log.memory_bytes()),
+            ("agents' state", self.agents.iter().map(|a| a.memory_bytes()).sum()),
+            ("streams", w.streams.iter().map(|s| s.memory_bytes()).sum()),
+            ("link queues", w.net.links.iter().map(|l| l.memory_bytes()).sum()),
+            ("subflow records", w.flows.iter().map(|f| f.subflows.capacity() * std::mem::size_of::<crate::metrics::SubflowStats>()).sum()),
+        ]
+    }
+
+    /// After every event: the event budget exactly, the memory budget from its cheap parts
+    /// and the agents' part as last computed (recomputed every [`AGENT_MEMORY_EVERY`] events,
+    /// or at once when the total looks over budget).
     fn check_budgets(&mut self) {
-        let at = to_secs(self.world.now);
         if self.world.events_processed >= self.max_events {
             self.aborted = Some(format!(
-                "stopped at t = {at:.3} s: the event budget of {} events (limits.max_events) was reached",
+                "stopped at t = {:.3} s: the event budget of {} events (limits.max_events) was reached",
+                to_secs(self.world.now),
                 self.max_events
             ));
-        } else if self.memory_estimate() as f64 > self.max_memory_bytes {
-            self.aborted = Some(format!(
-                "stopped at t = {at:.3} s: the engine needed more than {:.0} MiB (limits.max_memory_mb); \
-                 a smaller buffer or a shorter run fits",
-                self.max_memory_bytes / 1048576.0
-            ));
+        } else {
+            self.agent_countdown = self.agent_countdown.saturating_sub(1);
+            let fast = self.memory_fast();
+            let total = (self.fixed_bytes + fast + self.agent_bytes) as f64;
+            let grown = fast.saturating_sub(self.fast_at_recount) as f64 > self.max_memory_bytes / 32.0;
+            if total > self.max_memory_bytes || grown || self.agent_countdown == 0 {
+                self.agent_bytes = self.memory_of_agents();
+                self.fast_at_recount = fast;
+                let near = total > 0.9 * self.max_memory_bytes;
+                self.agent_countdown = if near { AGENT_MEMORY_EVERY } else { AGENT_MEMORY_EVERY.max(self.agents.len() as u64) };
+            }
+            let exceeded = self.over_memory_budget();
+            if exceeded {
+                self.abort_for_memory();
+            }
         }
         if self.aborted.is_some() {
             self.finish();
         }
+    }
+
+    /// Stop the run: the memory budget is exhausted. No final sample is taken (it would grow
+    /// every series once more).
+    fn abort_for_memory(&mut self) {
+        if self.aborted.is_none() {
+            self.aborted = Some(format!(
+                "stopped at t = {:.3} s: the run needed more than {:.0} MiB (limits.max_memory_mb: flows, \
+                 packets, events and recorded series); fewer flows, a smaller buffer, fewer points \
+                 (metrics.max_points) or a shorter run fits",
+                to_secs(self.world.now),
+                self.max_memory_bytes / 1048576.0
+            ));
+        }
+        self.finished = true;
     }
 
     fn finish(&mut self) {

@@ -194,6 +194,8 @@ impl Simulation {
 
     pub fn new(scenario: Scenario, seed: Option<u64>) -> Result<Self, ScenarioError> {
         let seed = seed.unwrap_or(scenario.seed);
+        // The same bound as the scenario's own seed, for an override (CLI --seed, the page).
+        scenario::check_seed("seed", seed)?;
         let built = topology::build(&scenario.topology, seed);
         let n_paths = built.net.paths.len();
         let cfg = TcpConfig::from(&scenario.tcp);
@@ -207,7 +209,7 @@ impl Simulation {
             now: 0,
             queue: EventQueue::default(),
             net: built.net,
-            rec: Recorder::new(scenario.metrics.max_points.unwrap_or(DEFAULT_MAX_POINTS)),
+            rec: Recorder::new(scenario.metrics.max_points.map_or(DEFAULT_MAX_POINTS, |n| n.min(scenario::validate::MAX_POINTS_RANGE.1) as usize)),
             flows: Vec::new(),
             log: EventLog::new(EVENT_LOG_CAP),
             events_processed: 0,
@@ -254,10 +256,15 @@ impl Simulation {
             finished: false,
             max_events: scenario.limits.max_events.unwrap_or(scenario::DEFAULT_MAX_EVENTS),
             max_memory_bytes: scenario.limits.max_memory_mb.unwrap_or(scenario::DEFAULT_MAX_MEMORY_MB) * 1048576.0,
+            fixed_bytes: 0,
+            agent_bytes: 0,
+            agent_countdown: 0,
+            fast_at_recount: 0,
             aborted: None,
             jain_series,
             link_series,
         };
+        engine.measure_fixed_memory();
         engine.start();
         Ok(Simulation { engine, scenario, seed, log_cursor: 0 })
     }
@@ -306,6 +313,17 @@ impl Simulation {
     /// Why the run stopped early (a budget in `limits` was exceeded), if it did.
     pub fn aborted(&self) -> Option<&str> {
         self.engine.aborted.as_deref()
+    }
+
+    /// The engine's estimate of the memory this run holds, in bytes (what `limits.max_memory_mb`
+    /// is checked against).
+    pub fn memory_estimate(&self) -> usize {
+        self.engine.memory_estimate()
+    }
+
+    /// [`Simulation::memory_estimate`] by part: (part, bytes).
+    pub fn memory_report(&self) -> Vec<(&'static str, usize)> {
+        self.engine.memory_report()
     }
 
     pub fn events(&self) -> u64 {

@@ -111,8 +111,12 @@ fn load(spec: &str) -> Result<Value, UsageError> {
         }
         p
     };
+    // The size cap first, from the file's length: a huge file is refused without reading it.
+    let len = std::fs::metadata(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
+    scenario::check_size(len).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| UsageError(format!("{}: malformed JSON: {e}", path.display())))
+    // The same reader as the page's (duplicate keys refused).
+    scenario::parse_text(&text).map_err(|e| UsageError(format!("{}: {e}", path.display())))
 }
 
 /// `--set` values: JSON when they parse, else the plain string.

@@ -36,11 +36,13 @@ impl<E> Ord for Entry<E> {
 pub struct EventQueue<E> {
     heap: BinaryHeap<Entry<E>>,
     next_seq: u64,
+    /// Most events ever pending at once: the part of the heap's allocation ever written.
+    peak: usize,
 }
 
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
-        EventQueue { heap: BinaryHeap::new(), next_seq: 0 }
+        EventQueue { heap: BinaryHeap::new(), next_seq: 0, peak: 0 }
     }
 }
 
@@ -48,6 +50,14 @@ impl<E> EventQueue<E> {
     pub fn schedule(&mut self, time: Time, event: E) {
         self.heap.push(Entry { time, seq: self.next_seq, event });
         self.next_seq += 1;
+        self.peak = self.peak.max(self.heap.len());
+    }
+
+    /// Bytes of the queue's allocation that have been written (the most events ever
+    /// pending): what is resident. The rest of the capacity is address space the operating
+    /// system has not backed with memory yet.
+    pub fn memory_bytes(&self) -> usize {
+        self.peak * std::mem::size_of::<Entry<E>>()
     }
 
     /// Time of the earliest pending event.

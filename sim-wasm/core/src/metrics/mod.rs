@@ -150,6 +150,11 @@ impl EventLog {
     pub fn iter(&self) -> impl Iterator<Item = &LogEvent> {
         self.events.iter()
     }
+
+    /// Heap bytes of the kept events.
+    pub fn memory_bytes(&self) -> usize {
+        self.events.capacity() * std::mem::size_of::<LogEvent>()
+    }
 }
 
 #[cfg(test)]

@@ -160,7 +160,7 @@ pub fn sample_jain(w: &mut World, id: SeriesId, warmup: Time, t_s: f64) {
         .flows
         .iter()
         .filter(|f| f.start <= w.now && (!any_bulk || f.size_bytes.is_none()))
-        .map(|f| (f.bytes_delivered - f.bytes_at_warmup) as f64)
+        .map(|f| f.bytes_delivered.saturating_sub(f.bytes_at_warmup) as f64)
         .collect();
     if let Some(j) = jain(&xs) {
         w.rec.push(id, t_s, j);
@@ -178,7 +178,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
         .map(|f| {
             let end = f.completed_at.unwrap_or(now);
             let goodput_mbps = match f.size_bytes {
-                None if window_s > 0.0 => (f.bytes_delivered - f.bytes_at_warmup) as f64 * 8.0 / window_s / 1e6,
+                None if window_s > 0.0 => f.bytes_delivered.saturating_sub(f.bytes_at_warmup) as f64 * 8.0 / window_s / 1e6,
                 None => 0.0,
                 Some(_) => {
                     let life = to_secs(end.saturating_sub(f.start));

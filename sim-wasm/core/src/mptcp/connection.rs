@@ -459,7 +459,13 @@ impl Agent for MptcpSender {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.subs.iter().map(|s| s.tcp.state_bytes() + 512).sum::<usize>() + self.reinject.len() * 40
+        // The subflows' vector (by capacity: it holds the TCP senders themselves), each one's
+        // scoreboard and boxed controller, the scheduler's views and the reinjection queue.
+        self.subs.capacity() * std::mem::size_of::<Subflow>()
+            + self.subs.iter().map(|s| s.tcp.state_bytes() + 256).sum::<usize>()
+            + self.views.capacity() * std::mem::size_of::<SubflowView>()
+            + self.reinject.capacity() * 8
+            + self.queued.len() * 32
     }
 
     fn snapshot(&self) -> Option<FlowSnapshot> {
@@ -580,6 +586,13 @@ impl Agent for MptcpReceiver {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.ooo.len() * 32 + self.subs.iter().map(|(_, r)| r.state_bytes()).sum::<usize>()
+        self.ooo.len() * 32
+            + self.subs.capacity() * std::mem::size_of::<(PathId, TcpReceiver)>()
+            + self.subs.iter().map(|(_, r)| r.state_bytes()).sum::<usize>()
+    }
+
+    /// Data held in the connection-level receive buffer, out of order.
+    fn held_bytes(&self) -> u64 {
+        self.ooo.len() as u64 * self.cfg.mss as u64
     }
 }

@@ -173,7 +173,7 @@ impl Link {
             return Verdict::QueueDrop;
         }
         let start = self.busy_until.max(now);
-        let end = start + tx_time(bytes, self.rate_bps);
+        let end = start.saturating_add(tx_time(bytes, self.rate_bps));
         self.busy_until = end;
         if start > now {
             self.integrate(now);
@@ -194,7 +194,12 @@ impl Link {
         if end >= self.window.0 && end <= self.window.1 {
             self.stats.measured_bytes += bytes as u64;
         }
-        Verdict::Arrives(end + self.delay)
+        Verdict::Arrives(end.saturating_add(self.delay))
+    }
+
+    /// Heap bytes of the link's state: the waiting list and the drop list.
+    pub fn memory_bytes(&self) -> usize {
+        self.waiting.capacity() * std::mem::size_of::<(Time, u32)>() + self.drop_list.capacity() * 8 + self.name.capacity()
     }
 
     /// Bytes and packets waiting at `now`.
@@ -207,7 +212,7 @@ impl Link {
     pub fn capacity_bytes(&self, full_frame: u32) -> Option<u64> {
         match self.limit {
             QueueLimit::Bytes(b) => Some(b),
-            QueueLimit::Packets(n) => Some(n * full_frame as u64),
+            QueueLimit::Packets(n) => Some(n.saturating_mul(full_frame as u64)),
             QueueLimit::Unlimited => None,
         }
     }

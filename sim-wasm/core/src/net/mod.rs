@@ -52,6 +52,13 @@ impl PacketPool {
         self.live
     }
 
+    /// Bytes the pool holds: every slot ever used (the slab never shrinks, so its length is
+    /// its high-water mark: the part of the allocation ever written, i.e. resident) and the
+    /// free list. QUIC packets' boxed bodies come on top; they are small and few.
+    pub fn memory_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Option<(Packet, u64)>>() + self.free.len() * 4
+    }
+
     pub fn is_empty(&self) -> bool {
         self.live == 0
     }

@@ -730,6 +730,11 @@ impl Agent for QuicReceiver {
         self.received.len() * 16 + self.streams.iter().map(|s| s.received.len() * 16).sum::<usize>()
     }
 
+    /// Stream data received beyond what is readable in order.
+    fn held_bytes(&self) -> u64 {
+        self.streams.iter().map(|s| s.received.iter().map(|r| r.end - r.start).sum::<u64>().saturating_sub(s.read)).sum()
+    }
+
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         if let Body::QuicData(d) = &pkt.body {
             self.on_data(d, w);

@@ -7,12 +7,15 @@
 //! knobs (named, typed parameters bound to scenario fields) and variants ("quick" overrides).
 
 pub mod expect;
+pub mod json;
 pub mod knobs;
 pub mod quic;
 pub mod sweep;
-mod validate;
+pub mod validate;
 
+pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
 pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
+pub use validate::{check_seed, MAX_SEED};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -348,8 +351,10 @@ pub struct MetricsSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sample_ms: Option<f64>,
     /// Points kept per series; older points are thinned 2:1 when full (default 4096).
+    /// A u64, not a usize, so a value parses the same natively and in 32-bit wasm; the
+    /// validator bounds it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_points: Option<usize>,
+    pub max_points: Option<u64>,
 }
 
 /// Run budgets. A run that exceeds one stops where it is; its summary says why.
@@ -359,8 +364,9 @@ pub struct LimitsSpec {
     /// Events processed at most (default 2·10⁹, a few minutes of native CPU time).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_events: Option<u64>,
-    /// Estimated engine memory at most, in MiB (default 1024): packets queued, events
-    /// pending and sender scoreboards, which is what an unlimited buffer makes grow.
+    /// Estimated memory of the run at most, in MiB (default 1024): flows and their agents,
+    /// packets queued, events pending, scoreboards and recorded series (see
+    /// `Engine::memory_estimate`; it tracks resident memory within a few percent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_memory_mb: Option<f64>,
 }
@@ -368,11 +374,9 @@ pub struct LimitsSpec {
 pub const DEFAULT_MAX_EVENTS: u64 = 2_000_000_000;
 pub const DEFAULT_MAX_MEMORY_MB: f64 = 1024.0;
 
-/// Parse scenario JSON text strictly and validate it.
+/// Parse scenario JSON text strictly (size cap, duplicate keys; see [`json`]) and validate it.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| ScenarioError::new("", format!("malformed JSON: {e}")))?;
-    from_value(value)
+    from_value(parse_text(text)?)
 }
 
 /// Deserialise and validate a scenario already parsed as JSON.

@@ -323,6 +323,17 @@ pub fn validate(q: &QuicSpec, p: &str) -> Result<(), ScenarioError> {
             }
         }
     }
+    // Stream names identify streams in the summary, the series keys and the page: two equal
+    // names (given, or made by `count` expansion: "a" × 2 is "a.1", "a.2") would merge them.
+    let mut seen = std::collections::HashSet::new();
+    let mut expanded = q.expanded_streams().into_iter();
+    for (i, s) in q.streams.iter().enumerate() {
+        for (_, name, _) in expanded.by_ref().take(s.count as usize) {
+            if !seen.insert(name.clone()) {
+                return e(&format!("streams[{i}].name"), format!("stream name '{name}' is used twice (names must be unique)"));
+            }
+        }
+    }
     Ok(())
 }
 

@@ -1,9 +1,87 @@
 //! Semantic checks after parsing: ranges, references between fields, algorithm names.
 //! Each failure names the field path the user has to fix.
+//!
+//! Every number a scenario gives is bounded here by what the engine can represent and run
+//! (see the constants below, each with the reason for its value). The CLI, the page (through
+//! the wasm adapter) and shared links all go through [`validate`], so a scenario is valid in
+//! one place exactly when it is valid in the others.
 
 use super::{BufferSpec, Scenario, ScenarioError, Topology};
 use crate::cc;
 use crate::engine::rng::derive_rng;
+
+// ---- Bounds -------------------------------------------------------------------------------
+
+/// Longest simulated duration accepted, in seconds: a guard against a typo freezing a browser
+/// tab. It also keeps every simulated time (≤ 10¹⁴ ns) far inside the u64 nanosecond clock
+/// (1.8·10¹⁹ ns), so no time arithmetic in the engine can overflow.
+pub const MAX_DURATION_S: f64 = 100_000.0;
+/// Most flows (after `count` expansion) one scenario may create.
+pub const MAX_FLOWS: usize = 10_000;
+/// Largest seed: JavaScript numbers hold integers exactly only up to 2⁵³ − 1, and the page,
+/// shared links and summaries carry seeds as numbers, so a larger seed could not be re-run.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+/// Slowest link, Mbit/s (1 kbit/s). Links run at an integer number of bit/s: below 0.5 bit/s
+/// the rate rounds to 0 and a packet would never finish serialising (the old divide by zero).
+/// At 1 kbit/s the rounding is below 0.1 % and a full frame already takes 12 s to send.
+pub const MIN_RATE_MBPS: f64 = 1e-3;
+/// Fastest bottleneck or path, Mbit/s (100 Gbit/s). Serialisation times are whole nanoseconds,
+/// rounded up, so a full frame (≈ 120 ns here) still runs within 1 % of the rate asked for.
+pub const MAX_RATE_MBPS: f64 = 1e5;
+/// Fastest access link: ten times [`MAX_RATE_MBPS`], as the default access rate is ten times
+/// the bottleneck's; access links are not measured, so coarser rounding does not matter there.
+pub const MAX_ACCESS_RATE_MBPS: f64 = 10.0 * MAX_RATE_MBPS;
+/// Longest one-way delay or RTT, ms: as long as the longest run (a packet that cannot arrive
+/// within the run is meaningless). Also bounds every TCP timer (RTOs, delayed ACK).
+pub const MAX_DELAY_MS: f64 = MAX_DURATION_S * 1e3;
+/// Largest queue limit in packets: 10⁹ full frames are terabytes, more than any memory budget
+/// lets a queue hold, and packets × frame size (≤ 10⁴ bytes) stays far inside u64.
+pub const MAX_BUFFER_PACKETS: u64 = 1_000_000_000;
+/// Largest queue limit in bytes (1 TiB, the largest memory budget).
+pub const MAX_BUFFER_BYTES: u64 = 1 << 40;
+/// Largest queue limit in bandwidth-delay products: 10⁴ BDPs never fill within a run's memory
+/// budget (use `unlimited` to mean unlimited), and the byte count stays finite.
+pub const MAX_BUFFER_BDP: f64 = 1e4;
+/// Largest flow size in bytes: 10 TB, what `size_mb` (≤ 10⁷ MB) allows; segment and byte
+/// counts stay far inside u64.
+pub const MAX_FLOW_BYTES: u64 = 10_000_000_000_000;
+/// MSS bounds, bytes: the smallest IPv4 MTU's payload rounded up, and a jumbo frame.
+pub const MSS_RANGE: (u32, u32) = (64, 9000);
+/// Header bounds (`tcp.header_bytes`, `tcp.ack_bytes`), bytes: at least IPv4 + TCP without
+/// options (20 + 20); at most 1000, room for any tunnel or option stack. With the MSS bound a
+/// frame stays ≤ 10 000 bytes, so `mss + header_bytes` can never wrap a u32 (it did: a huge
+/// header wrapped the frame size to a few bytes and a 10 Mbit/s link reported 452 Mbit/s).
+pub const HEADER_RANGE: (u32, u32) = (40, 1000);
+/// Largest initial window, segments (10⁴ × Linux's 10). A flow sends its whole initial window
+/// in the one event that starts it, and budgets are checked between events, so the window
+/// must fit easily in the smallest budget: 10⁵ segments are ≈ 20 MB of packets, events and
+/// scoreboard (10⁷ took > 2.4 GB in 3 s).
+pub const MAX_INIT_CWND: u32 = 100_000;
+/// Largest receive window, segments: the engine counts windows in u32 segments, so a larger
+/// window could never bind (omit `rwnd_packets` for no limit).
+pub const MAX_RWND_PACKETS: u64 = u32::MAX as u64;
+/// Sampling interval bounds, ms: 1 µs (sample ticks are events; more often only repeats the
+/// same state) up to the longest run.
+pub const SAMPLE_MS_RANGE: (f64, f64) = (1e-3, MAX_DELAY_MS);
+/// Points kept per series: at least 16 (thinning halves a full series), at most 10⁶ (16 MB a
+/// series, far more than a chart can show). The bound also fits a 32-bit usize, so the value
+/// means the same natively and in wasm.
+pub const MAX_POINTS_RANGE: (u64, u64) = (16, 1_000_000);
+/// Largest event budget: the page reads counts as JavaScript numbers, exact up to 2⁵³ − 1.
+pub const MAX_EVENTS: u64 = MAX_SEED;
+/// Largest memory budget, MiB (1 TiB): more than any machine this runs on.
+pub const MAX_MEMORY_MB: f64 = (1u64 << 20) as f64;
+
+/// A seed the lab can carry everywhere (`path` names where it came from).
+pub fn check_seed(path: &str, seed: u64) -> Result<(), ScenarioError> {
+    if seed > MAX_SEED {
+        return err(
+            path,
+            format!("must be at most {MAX_SEED} (2^53 - 1, the largest integer JavaScript holds exactly; got {seed})"),
+        );
+    }
+    Ok(())
+}
 
 type R = Result<(), ScenarioError>;
 
@@ -35,10 +113,34 @@ fn probability(path: &str, v: f64) -> R {
     }
 }
 
-/// Largest simulated duration accepted, a guard against a typo freezing a browser tab.
-const MAX_DURATION_S: f64 = 100_000.0;
-/// Most flows (after `count` expansion) one scenario may create.
-pub const MAX_FLOWS: usize = 10_000;
+fn in_range(path: &str, v: f64, lo: f64, hi: f64, unit: &str) -> R {
+    if v.is_finite() && (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        err(path, format!("must be in [{lo}, {hi}]{unit} (got {v})"))
+    }
+}
+
+/// A rate in Mbit/s the engine runs at within its rounding (see [`MIN_RATE_MBPS`]).
+fn rate(path: &str, v: f64, max: f64) -> R {
+    in_range(path, v, MIN_RATE_MBPS, max, " Mbit/s")
+}
+
+/// A delay in ms, ≥ 0 (`strict`: > 0) and at most [`MAX_DELAY_MS`].
+fn delay(path: &str, v: f64, strict: bool) -> R {
+    if strict { positive(path, v)? } else { non_negative(path, v)? }
+    if v > MAX_DELAY_MS {
+        return err(path, format!("at most {MAX_DELAY_MS} ms, the longest run (got {v})"));
+    }
+    Ok(())
+}
+
+fn int_range<T: PartialOrd + std::fmt::Display + Copy>(path: &str, v: T, lo: T, hi: T, unit: &str) -> R {
+    if v < lo || v > hi {
+        return err(path, format!("must be in [{lo}, {hi}]{unit} (got {v})"));
+    }
+    Ok(())
+}
 
 fn buffer(path: &str, b: &BufferSpec) -> R {
     let set = [b.packets.is_some(), b.bytes.is_some(), b.bdp.is_some(), b.unlimited]
@@ -50,9 +152,22 @@ fn buffer(path: &str, b: &BufferSpec) -> R {
     }
     if let Some(bdp) = b.bdp {
         positive(&format!("{path}.bdp"), bdp)?;
+        if bdp > MAX_BUFFER_BDP {
+            return err(format!("{path}.bdp"), format!("at most {MAX_BUFFER_BDP} (use unlimited: true for no limit; got {bdp})"));
+        }
+    }
+    if let Some(n) = b.packets {
+        if n > MAX_BUFFER_PACKETS {
+            return err(format!("{path}.packets"), format!("at most {MAX_BUFFER_PACKETS} (use unlimited: true for no limit; got {n})"));
+        }
+    }
+    if let Some(n) = b.bytes {
+        if n > MAX_BUFFER_BYTES {
+            return err(format!("{path}.bytes"), format!("at most {MAX_BUFFER_BYTES} (use unlimited: true for no limit; got {n})"));
+        }
     }
     if let Some(rtt) = b.rtt_ms {
-        positive(&format!("{path}.rtt_ms"), rtt)?;
+        delay(&format!("{path}.rtt_ms"), rtt, true)?;
         if b.bdp.is_none() && set > 0 {
             return err(format!("{path}.rtt_ms"), "only meaningful with bdp");
         }
@@ -66,30 +181,34 @@ pub fn validate(s: &Scenario) -> R {
         return err("duration_s", format!("at most {MAX_DURATION_S} s"));
     }
     non_negative("warmup_s", s.warmup_s)?;
-    if s.limits.max_events == Some(0) {
-        return err("limits.max_events", "must be at least 1");
+    check_seed("seed", s.seed)?;
+    if let Some(n) = s.limits.max_events {
+        int_range("limits.max_events", n, 1, MAX_EVENTS, "")?;
     }
     if let Some(mb) = s.limits.max_memory_mb {
         positive("limits.max_memory_mb", mb)?;
+        if mb > MAX_MEMORY_MB {
+            return err("limits.max_memory_mb", format!("at most {MAX_MEMORY_MB} MiB (got {mb})"));
+        }
     }
     if s.warmup_s >= s.duration_s {
         return err("warmup_s", format!("must be shorter than duration_s ({})", s.duration_s));
     }
     let n_routes = match &s.topology {
         Topology::Dumbbell(d) => {
-            positive("topology.bottleneck.rate_mbps", d.bottleneck.rate_mbps)?;
-            non_negative("topology.bottleneck.delay_ms", d.bottleneck.delay_ms)?;
+            rate("topology.bottleneck.rate_mbps", d.bottleneck.rate_mbps, MAX_RATE_MBPS)?;
+            delay("topology.bottleneck.delay_ms", d.bottleneck.delay_ms, false)?;
             probability("topology.bottleneck.loss", d.bottleneck.loss)?;
             buffer("topology.bottleneck.buffer", &d.bottleneck.buffer)?;
             if let Some(r) = d.access_rate_mbps {
-                positive("topology.access_rate_mbps", r)?;
+                rate("topology.access_rate_mbps", r, MAX_ACCESS_RATE_MBPS)?;
             }
             if d.senders.is_empty() {
                 return err("topology.senders", "needs at least one sender");
             }
             for (i, snd) in d.senders.iter().enumerate() {
                 let p = format!("topology.senders[{i}].rtt_ms");
-                positive(&p, snd.rtt_ms)?;
+                delay(&p, snd.rtt_ms, true)?;
                 if snd.rtt_ms < 2.0 * d.bottleneck.delay_ms {
                     return err(
                         p,
@@ -107,8 +226,8 @@ pub fn validate(s: &Scenario) -> R {
                 return err("topology.paths", "needs at least one path");
             }
             for (i, path) in p.paths.iter().enumerate() {
-                positive(&format!("topology.paths[{i}].rate_mbps"), path.rate_mbps)?;
-                positive(&format!("topology.paths[{i}].rtt_ms"), path.rtt_ms)?;
+                rate(&format!("topology.paths[{i}].rate_mbps"), path.rate_mbps, MAX_RATE_MBPS)?;
+                delay(&format!("topology.paths[{i}].rtt_ms"), path.rtt_ms, true)?;
                 probability(&format!("topology.paths[{i}].loss"), path.loss)?;
                 buffer(&format!("topology.paths[{i}].buffer"), &path.buffer)?;
                 if path.count == 0 || path.count > 1000 {
@@ -118,6 +237,7 @@ pub fn validate(s: &Scenario) -> R {
                     if !(max.is_finite() && max >= path.rtt_ms) {
                         return err(format!("topology.paths[{i}].rtt_ms_max"), format!("must be ≥ rtt_ms ({})", path.rtt_ms));
                     }
+                    delay(&format!("topology.paths[{i}].rtt_ms_max"), max, true)?;
                 }
             }
             let n = p.expanded().len();
@@ -132,6 +252,12 @@ pub fn validate(s: &Scenario) -> R {
     }
     if let Some(t) = &s.traffic {
         t.validate(s, n_routes)?;
+        mptcp_subflows("traffic.mptcp", &t.mptcp, n_routes)?;
+    }
+    // Checked before looking at any flow, so a huge list is refused at once and the message
+    // names the list (not a field of an entry that may not even have it).
+    if s.flows.len() > MAX_FLOWS {
+        return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
     }
     let mut total = 0usize;
     for (i, f) in s.flows.iter().enumerate() {
@@ -166,6 +292,9 @@ pub fn validate(s: &Scenario) -> R {
         if f.size_bytes == Some(0) {
             return err(p("size_bytes"), "must be > 0 (omit it for a bulk flow)");
         }
+        if let Some(b) = f.size_bytes.filter(|b| *b > MAX_FLOW_BYTES) {
+            return err(p("size_bytes"), format!("at most {MAX_FLOW_BYTES} (got {b})"));
+        }
         if f.count == 0 {
             return err(p("count"), "must be ≥ 1");
         }
@@ -182,9 +311,14 @@ pub fn validate(s: &Scenario) -> R {
             _ => {}
         }
         crate::mptcp::validate_flow(s, i, f, n_routes)?;
+        if let (super::FlowKind::Mptcp, Some(m)) = (f.kind, &f.mptcp) {
+            mptcp_subflows(&p("mptcp"), m, n_routes)?;
+        }
         total += f.count as usize;
         if total > MAX_FLOWS {
-            return err(p("count"), format!("the scenario may have at most {MAX_FLOWS} flows"));
+            // Name `count` only where the flow has one: that is what makes the total too large.
+            let at = if f.count > 1 { p("count") } else { "flows".to_string() };
+            return err(at, format!("the scenario may have at most {MAX_FLOWS} flows (counts included)"));
         }
     }
     let mut ids: Vec<String> = s.expanded_flows().into_iter().map(|(id, _)| id).collect();
@@ -193,36 +327,51 @@ pub fn validate(s: &Scenario) -> R {
         return err("flows", format!("duplicate flow id '{}'", w[0]));
     }
     let t = &s.tcp;
-    if !(64..=9000).contains(&t.mss) {
-        return err("tcp.mss", format!("must be in [64, 9000] bytes (got {})", t.mss));
+    int_range("tcp.mss", t.mss, MSS_RANGE.0, MSS_RANGE.1, " bytes")?;
+    int_range("tcp.header_bytes", t.header_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
+    int_range("tcp.ack_bytes", t.ack_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
+    int_range("tcp.init_cwnd", t.init_cwnd, 1, MAX_INIT_CWND, " segments")?;
+    if let Some(n) = t.rwnd_packets {
+        int_range("tcp.rwnd_packets", n, 1, MAX_RWND_PACKETS, " segments (omit it for no limit)")?;
     }
-    if t.init_cwnd == 0 {
-        return err("tcp.init_cwnd", "must be ≥ 1");
-    }
-    if t.rwnd_packets == Some(0) {
-        return err("tcp.rwnd_packets", "must be ≥ 1");
-    }
-    positive("tcp.min_rto_ms", t.min_rto_ms)?;
-    positive("tcp.initial_rto_ms", t.initial_rto_ms)?;
-    positive("tcp.max_rto_ms", t.max_rto_ms)?;
+    delay("tcp.min_rto_ms", t.min_rto_ms, true)?;
+    delay("tcp.initial_rto_ms", t.initial_rto_ms, true)?;
+    delay("tcp.max_rto_ms", t.max_rto_ms, true)?;
     if t.max_rto_ms < t.min_rto_ms {
         return err("tcp.max_rto_ms", "must be ≥ min_rto_ms");
     }
-    positive("tcp.delack_ms", t.delack_ms)?;
-    if t.ack_bytes < 40 {
-        return err("tcp.ack_bytes", "must be ≥ 40 (IP + TCP headers)");
-    }
+    delay("tcp.delack_ms", t.delack_ms, true)?;
     if let Some(ms) = s.metrics.sample_ms {
-        positive("metrics.sample_ms", ms)?;
+        in_range("metrics.sample_ms", ms, SAMPLE_MS_RANGE.0, SAMPLE_MS_RANGE.1, " ms")?;
     }
     if let Some(n) = s.metrics.max_points {
-        if n < 16 {
-            return err("metrics.max_points", "must be ≥ 16");
-        }
+        int_range("metrics.max_points", n, MAX_POINTS_RANGE.0, MAX_POINTS_RANGE.1, " points")?;
     }
     super::knobs::validate_knobs(s)?;
     if let Some(sw) = &s.sweep {
+        for (i, seed) in sw.seeds.iter().enumerate() {
+            check_seed(&format!("sweep.seeds[{i}]"), *seed)?;
+        }
         super::sweep::validate(s, sw)?;
+    }
+    for (i, x) in s.expect.iter().enumerate() {
+        for (j, seed) in x.seeds.iter().enumerate() {
+            check_seed(&format!("expect[{i}].seeds[{j}]"), *seed)?;
+        }
+    }
+    Ok(())
+}
+
+/// An MPTCP connection cannot open more subflows than it has paths to put them on.
+fn mptcp_subflows(at: &str, m: &crate::mptcp::MptcpSpec, n_routes: usize) -> R {
+    if let Some(n) = m.subflows {
+        let (paths, which) = match &m.paths {
+            Some(p) => (p.len(), "paths it lists"),
+            None => (n_routes, "paths of the topology"),
+        };
+        if n > paths {
+            return err(format!("{at}.subflows"), format!("at most the number of {which} ({paths}; got {n})"));
+        }
     }
     Ok(())
 }

@@ -189,5 +189,10 @@ impl Agent for TcpReceiver {
         debug_assert_eq!(kind, TIMER_DELACK);
         self.on_delack_timer(w);
     }
+
+    /// Segments held above the hole, counted as full (an upper bound: the last may be short).
+    fn held_bytes(&self) -> u64 {
+        self.ooo.iter().map(|r| r.end - r.start).sum::<u64>() * self.cfg.mss as u64
+    }
 }
 

@@ -857,9 +857,10 @@ impl TcpSender {
         self.pace_timer.cancel();
     }
 
-    /// Bytes of scoreboard state (for the memory budget).
+    /// Bytes of scoreboard state (for the memory budget): by capacity, which a finished flow
+    /// keeps allocated after its scoreboard empties.
     pub fn state_bytes(&self) -> usize {
-        self.segs.len() * std::mem::size_of::<Seg>() + self.tx_order.len() * 16 + self.retx.len() * 16
+        self.segs.capacity() * std::mem::size_of::<Seg>() + self.tx_order.capacity() * 16 + self.retx.len() * 32
     }
 }
 
