@@ -5,6 +5,7 @@
 // promptly and the page is never blocked. Per tick it posts each column's goodput and Jain
 // points (the series the view charts); at the end, or at a pause, every column's summary.
 import init, { Simulation, apply_knobs } from '@netlab/wasm';
+import { crashed, resetEngine } from './engineReset';
 import { COLUMN_NAMES, columnSettings } from '../compare/choice';
 import { type ColumnTick, type FromCompare, type ToCompare, charted } from '../compare/protocol';
 import type { SeriesMeta, Summary } from '../types';
@@ -37,6 +38,24 @@ function post(msg: FromCompare, transfer: Transferable[] = []): void {
 function message(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   return text.split('\n')[0] ?? text;
+}
+
+/**
+ * An engine panic: every column's Simulation belongs to the trapped instance, so all are
+ * dropped (never called again) and a fresh instance takes over. The page keeps the charts and
+ * table it has; running the comparison again rebuilds the columns.
+ */
+function recover(e: unknown): void {
+  stop();
+  columns = [];
+  const detail = resetEngine(e);
+  post({
+    type: 'error',
+    runId,
+    column: null,
+    message: `the engine failed (${detail}) and was restarted; the results on screen are kept — run the comparison again to continue`,
+  });
+  post({ type: 'playing', runId, playing: false });
 }
 
 function stop(): void {
@@ -92,6 +111,7 @@ function summaries(final: boolean): void {
     const list = columns.map((c) => JSON.parse(c.sim.summary_json(wallMs / 1000 / Math.max(1, columns.length))) as Summary);
     post({ type: 'summaries', runId, final, clock, summaries: list });
   } catch (e) {
+    if (crashed(e)) return recover(e);
     post({ type: 'error', runId, column: null, message: message(e) });
   }
 }
@@ -107,6 +127,7 @@ function round(t: number): void {
     try {
       c.sim.advance_to(t);
     } catch (e) {
+      if (crashed(e)) throw e;
       throw new Error(`column ${COLUMN_NAMES[i] ?? i + 1}: ${message(e)}`);
     }
   });
@@ -135,6 +156,7 @@ function loop(): void {
     }
     if (pacer.end(done)) flush();
   } catch (e) {
+    if (crashed(e)) return recover(e);
     stop();
     post({ type: 'error', runId, column: null, message: message(e) });
     post({ type: 'playing', runId, playing: false });
@@ -172,10 +194,13 @@ async function handle(msg: ToCompare): Promise<void> {
             const scenario = apply_knobs(msg.presetText, JSON.stringify(settings), msg.variant);
             next.push(new Simulation(scenario, msg.seed));
           } catch (e) {
+            if (crashed(e)) throw e;
             throw new Error(`${name}: ${message(e)}`);
           }
         });
       } catch (e) {
+        // The new columns belong to a trapped instance after a panic: drop them unfreed.
+        if (crashed(e)) return recover(e);
         // Keep the last good comparison (paused) so the page stays as it was.
         for (const s of next) s.free();
         const was = playing;
@@ -219,5 +244,5 @@ async function handle(msg: ToCompare): Promise<void> {
 }
 
 self.onmessage = (e: MessageEvent<ToCompare>) => {
-  handle(e.data).catch((err: unknown) => post({ type: 'error', runId, column: null, message: message(err) }));
+  handle(e.data).catch((err: unknown) => (crashed(err) ? recover(err) : post({ type: 'error', runId, column: null, message: message(err) })));
 };

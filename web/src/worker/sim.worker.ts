@@ -8,16 +8,15 @@
 // rebuilt from its scenario and seed (see `recover`).
 import init, {
   Simulation,
-  __wbg_reset_state,
   apply_knobs,
   debug_panic_for_tests,
   describe_preset,
   engine_version,
-  last_panic_message,
   share_decode,
   share_encode,
 } from '@netlab/wasm';
 import { seedValue, viewSpeed } from '../lib/shareLink';
+import { crashed, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
 import type { EngineEvent, KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
@@ -173,30 +172,11 @@ function finish(s: Simulation): void {
   }
 }
 
-/**
- * A Rust panic traps the wasm instance: the call throws a WebAssembly.RuntimeError
- * ("unreachable"), and the instance is left mid-call (a `Simulation` still borrowed, maybe a
- * half-updated allocator). Reused, every later call failed until a reload ("attempted to take
- * ownership of Rust value while it was borrowed").
- */
-function crashed(e: unknown): boolean {
-  return e instanceof WebAssembly.RuntimeError;
-}
-
 /** Drops the trapped instance and starts a fresh one; returns what the panic said. */
-function resetEngine(e: unknown): string {
-  let detail: string | undefined;
-  try {
-    // Recorded by the engine's panic hook before the trap; the trapped instance can still
-    // answer this (if not, the trap's own message has to do).
-    detail = last_panic_message() ?? undefined;
-  } catch {
-    /* nothing recorded */
-  }
+function resetSim(e: unknown): string {
   // Objects of the old instance are dead: never call them again, not even free().
   sim = null;
-  __wbg_reset_state();
-  return detail ?? `${message(e)} (no panic message: the engine may have run out of memory)`;
+  return resetEngine(e);
 }
 
 /**
@@ -211,7 +191,7 @@ function recover(e: unknown, report = true): string {
   const resume = shown;
   stop();
   cancelSeek();
-  const detail = resetEngine(e);
+  const detail = resetSim(e);
   // The run itself panics while it is rebuilt (out of memory again?): give it up, not loop.
   if (again) loaded = null;
   const kept = loaded !== null ? 'the run on screen is kept' : 'pick a preset to go on';
@@ -247,7 +227,7 @@ async function handle(msg: ToWorker): Promise<void> {
         try {
           presets.push(describe(p.text));
         } catch (e) {
-          errors.push(`${p.file}.json: ${crashed(e) ? `the engine failed: ${resetEngine(e)}` : message(e)}`);
+          errors.push(`${p.file}.json: ${crashed(e) ? `the engine failed: ${resetSim(e)}` : message(e)}`);
         }
       }
       post({ type: 'ready', engineVersion: engine_version(), presets, errors });

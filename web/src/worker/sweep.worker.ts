@@ -3,6 +3,7 @@
 // The page starts a few of these and hands out points.
 import init, { Simulation, sweep_metric, sweep_plan } from '@netlab/wasm';
 import type { SweepIn, SweepOut } from '../sweep/protocol';
+import { crashed, resetEngine } from './engineReset';
 
 let ready: Promise<unknown> | null = null;
 
@@ -21,20 +22,24 @@ self.onmessage = async (e: MessageEvent<SweepIn>) => {
       out = { type: 'plan', id: msg.id, plan: JSON.parse(sweep_plan(msg.presetText, msg.variant, JSON.stringify(msg.settings))) };
     } else {
       const sim = new Simulation(msg.scenario, msg.seed);
-      try {
-        sim.run_to_end();
-        if (msg.type === 'summary') {
-          out = { type: 'summary', id: msg.id, summary: JSON.parse(sim.summary_json(0)) };
-        } else {
-          const value = sweep_metric(msg.metric, sim.summary_json(0));
-          out = { type: 'point', id: msg.id, value: value ?? null };
-        }
-      } finally {
-        sim.free();
+      sim.run_to_end();
+      if (msg.type === 'summary') {
+        out = { type: 'summary', id: msg.id, summary: JSON.parse(sim.summary_json(0)) };
+      } else {
+        const value = sweep_metric(msg.metric, sim.summary_json(0));
+        out = { type: 'point', id: msg.id, value: value ?? null };
       }
+      sim.free();
     }
   } catch (err) {
-    out = { type: 'error', id: msg.id, message: message(err) };
+    // An engine panic poisons the instance: start a fresh one so the next point runs. (The
+    // point's Simulation belongs to the dead instance and is not freed.) An ordinary error
+    // thrown by the engine leaves its Simulation to the garbage collector's finaliser.
+    out = {
+      type: 'error',
+      id: msg.id,
+      message: crashed(err) ? `the engine failed (${resetEngine(err)}); this point was skipped and the engine restarted` : message(err),
+    };
   }
   self.postMessage(out);
 };
