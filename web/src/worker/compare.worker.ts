@@ -5,6 +5,7 @@
 // promptly and the page is never blocked. Per tick it posts each column's goodput and Jain
 // points (the series the view charts); at the end, or at a pause, every column's summary.
 import init, { Simulation, apply_knobs } from '@netlab/wasm';
+import { pageBudgetError } from './budget';
 import { crashed, resetEngine } from './engineReset';
 import { COLUMN_NAMES, columnSettings } from '../compare/choice';
 import { type ColumnTick, type FromCompare, type ToCompare, charted } from '../compare/protocol';
@@ -192,7 +193,12 @@ async function handle(msg: ToCompare): Promise<void> {
           try {
             const settings = columnSettings(msg.edits, msg.knob, value);
             const scenario = apply_knobs(msg.presetText, JSON.stringify(settings), msg.variant);
-            next.push(new Simulation(scenario, msg.seed));
+            const sim = new Simulation(scenario, msg.seed);
+            next.push(sim);
+            // The lab's page budget holds per column: more would freeze the tab charting it.
+            const flows = (JSON.parse(sim.topology_json()) as { flows: unknown[] } | null)?.flows.length ?? 0;
+            const over = pageBudgetError(flows, (JSON.parse(sim.series_meta_json()) as unknown[]).length);
+            if (over) throw new Error(over);
           } catch (e) {
             if (crashed(e)) throw e;
             throw new Error(`${name}: ${message(e)}`);
