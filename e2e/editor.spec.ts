@@ -283,8 +283,10 @@ test('every parameter input writes a field the engine accepts', async ({ page })
     const inputs = await page
       .locator(`[data-testid="editor-form"] input[data-path^="${prefix}"]`)
       .evaluateAll((els) => els.map((e) => ({ path: e.getAttribute('data-path')!, type: (e as HTMLInputElement).type, placeholder: (e as HTMLInputElement).placeholder })));
-    for (const inp of inputs) {
+    for (const [i, inp] of inputs.entries()) {
       if (inp.type === 'checkbox') await field(page, inp.path).click();
+      // Names must stay unique (QUIC stream names are checked by the engine).
+      else if (inp.path.endsWith('.name')) await field(page, inp.path).fill(`n${i}`);
       else await field(page, inp.path).fill(Number.isFinite(Number(inp.placeholder)) ? inp.placeholder : '1');
     }
     return inputs.length;
