@@ -13,11 +13,11 @@ use crate::net::packet::{AgentId, Packet};
 use crate::net::{DropKind, Network};
 use serde::Serialize;
 
-/// How often (in events) the per-agent part of the memory estimate is recomputed once the
-/// run is within 10 % of its memory budget. Far from it, once per this many events or once per
-/// agent, whichever is rarer (the recount visits every agent), and whenever the cheap parts
-/// grew by 1/32 of the budget since the last recount. Everything else in the budgets is
-/// checked after every event.
+/// How often (in events) the per-agent part of the memory estimate is recomputed far from the
+/// budget: once per this many events or once per agent, whichever is rarer (the recount visits
+/// every agent), and whenever the cheap parts grew by 1/32 of the budget since the last
+/// recount. Within 10 % of the budget it is recomputed far more often (see `check_budgets`).
+/// Everything else in the budgets is checked after every event.
 const AGENT_MEMORY_EVERY: u64 = 4096;
 /// Heap bytes per agent not seen by `size_of_val` or `Agent::memory_bytes`: the boxed
 /// congestion controller, small initial allocations, the allocator's headers.
@@ -213,7 +213,7 @@ impl Engine {
         let check = !self.finished;
         for k in 0..self.agents.len() {
             self.agents[k].sample(&mut self.world);
-            if check && self.over_memory_budget() {
+            if check && (self.world.rec.over_budget || self.over_memory_budget()) {
                 self.abort_for_memory();
                 return;
             }
@@ -367,6 +367,15 @@ impl Engine {
         let streams = w.streams.capacity() * std::mem::size_of::<crate::metrics::streams::StreamStats>();
         self.fixed_bytes = agents + flows + net + streams + w.path_srtt.capacity() * 8;
         self.agent_bytes = self.memory_of_agents();
+        self.set_series_budget();
+    }
+
+    /// What the recorded series may hold: the budget less everything else.
+    fn set_series_budget(&mut self) {
+        let w = &self.world;
+        let rest = self.fixed_bytes + w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.log.memory_bytes() + self.agent_bytes;
+        let budget = self.max_memory_bytes.min(usize::MAX as f64) as usize;
+        self.world.rec.budget = budget.saturating_sub(rest);
     }
 
     fn over_memory_budget(&self) -> bool {
@@ -412,10 +421,18 @@ impl Engine {
             if total > self.max_memory_bytes || grown || self.agent_countdown == 0 {
                 self.agent_bytes = self.memory_of_agents();
                 self.fast_at_recount = fast;
+                // Near the budget, recount often enough that the agents' growth since the last
+                // count stays small (a recount costs one call per agent, so at most ~16 calls
+                // per event); far from it, rarely.
                 let near = total > 0.9 * self.max_memory_bytes;
-                self.agent_countdown = if near { AGENT_MEMORY_EVERY } else { AGENT_MEMORY_EVERY.max(self.agents.len() as u64) };
+                self.agent_countdown = if near {
+                    (self.agents.len() as u64 / 16).clamp(16, AGENT_MEMORY_EVERY)
+                } else {
+                    AGENT_MEMORY_EVERY.max(self.agents.len() as u64)
+                };
             }
-            let exceeded = self.over_memory_budget();
+            let exceeded = self.world.rec.over_budget || self.over_memory_budget();
+            self.set_series_budget();
             if exceeded {
                 self.abort_for_memory();
             }
