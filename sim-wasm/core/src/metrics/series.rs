@@ -140,18 +140,20 @@ impl Recorder {
             // ×1.5 the estimate stays within 3 % of the resident size; copying costs 3× the
             // final size instead of 2× (≈ 2 % of a 1000-flow run). Amortised O(1) per point.
             s.points.reserve_exact(grow);
+            self.heap_bytes += alloc_size(s.points.capacity() * POINT_BYTES) - alloc_size(cap * POINT_BYTES);
         }
         s.points.push((t_s, value));
         if s.points.len() >= self.max_points {
             // Thin 2:1 and halve the future sampling rate to match.
             // The bound is even, so the newest point is among those dropped: one old stride
             // of samples has already passed since the newest kept point.
+            let full = s.points.capacity();
             let kept: Vec<_> = s.points.iter().copied().step_by(2).collect();
             s.points = kept;
             s.pending = s.stride;
             s.stride = s.stride.saturating_mul(2);
+            self.heap_bytes = self.heap_bytes + alloc_size(s.points.capacity() * POINT_BYTES) - alloc_size(full * POINT_BYTES);
         }
-        self.heap_bytes = self.heap_bytes + alloc_size(s.points.capacity() * POINT_BYTES) - alloc_size(cap * POINT_BYTES);
     }
 
     pub fn find(&self, key: &str) -> Option<&Series> {
