@@ -13,12 +13,17 @@ use crate::net::packet::{AgentId, Packet};
 use crate::net::{DropKind, Network};
 use serde::Serialize;
 
-/// How often (in events) the per-agent part of the memory estimate is recomputed once the
-/// run is within 10 % of its memory budget. Far from it, once per this many events or once per
-/// agent, whichever is rarer (the recount visits every agent), and whenever the cheap parts
-/// grew by 1/32 of the budget since the last recount. Everything else in the budgets is
-/// checked after every event.
+/// How often (in events) the per-agent part of the memory estimate is recomputed far from the
+/// budget: once per this many events or once per agent, whichever is rarer (the recount visits
+/// every agent), and whenever the cheap parts grew by 1/32 of the budget since the last
+/// recount. Within 10 % of the budget it is recomputed far more often (see `check_budgets`).
+/// Everything else in the budgets is checked after every event.
 const AGENT_MEMORY_EVERY: u64 = 4096;
+/// How often (in events) the memory budget is checked: often enough that what a few events
+/// allocate is small next to any budget (one event sends at most an initial window), rarely
+/// enough to cost nothing per event. Series cannot grow past the budget in between (the
+/// recorder holds its share of it) and the event budget is checked after every event.
+const MEMORY_CHECK_EVERY: u32 = 32;
 /// Heap bytes per agent not seen by `size_of_val` or `Agent::memory_bytes`: the boxed
 /// congestion controller, small initial allocations, the allocator's headers.
 const AGENT_OVERHEAD_BYTES: usize = 128;
@@ -180,6 +185,8 @@ pub struct Engine {
     pub agent_bytes: usize,
     /// Events until `agent_bytes` is recomputed.
     pub agent_countdown: u64,
+    /// Events until the memory budget is checked again.
+    pub memory_countdown: u32,
     /// The cheap parts of the estimate when `agent_bytes` was last recomputed.
     pub fast_at_recount: usize,
     /// Why the run stopped before its end, when a budget was exceeded.
@@ -206,14 +213,15 @@ impl Engine {
     }
 
     /// Record every series. A tick records a point on every series at once, and growing
-    /// series reallocate together, so the memory budget is also checked between agents here:
-    /// with 10⁴ flows one tick can otherwise add tens of MiB.
+    /// series reallocate together: with 10⁴ flows one tick could add tens of MiB, so the
+    /// recorder holds its share of the memory budget and refuses to grow past it, and the run
+    /// stops at the first agent whose point was refused.
     fn sample_all(&mut self) {
         let t = to_secs(self.world.now);
         let check = !self.finished;
         for k in 0..self.agents.len() {
             self.agents[k].sample(&mut self.world);
-            if check && self.over_memory_budget() {
+            if check && self.world.rec.over_budget {
                 self.abort_for_memory();
                 return;
             }
@@ -299,6 +307,8 @@ impl Engine {
     /// run, so goodput can never exceed the link's rate (it did, by up to 10 % on short runs:
     /// data held behind a hole at the warm-up was counted when the hole filled after it).
     /// A duplicate in flight is subtracted twice, which can only lower goodput.
+    #[cold]
+    #[inline(never)]
     fn mark_warmup(&mut self) {
         let w = &mut self.world;
         let now = w.now;
@@ -367,6 +377,15 @@ impl Engine {
         let streams = w.streams.capacity() * std::mem::size_of::<crate::metrics::streams::StreamStats>();
         self.fixed_bytes = agents + flows + net + streams + w.path_srtt.capacity() * 8;
         self.agent_bytes = self.memory_of_agents();
+        self.set_series_budget();
+    }
+
+    /// What the recorded series may hold: the budget less everything else.
+    fn set_series_budget(&mut self) {
+        let w = &self.world;
+        let rest = self.fixed_bytes + w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.log.memory_bytes() + self.agent_bytes;
+        let budget = self.max_memory_bytes.min(usize::MAX as f64) as usize;
+        self.world.rec.budget = budget.saturating_sub(rest);
     }
 
     fn over_memory_budget(&self) -> bool {
@@ -394,9 +413,11 @@ impl Engine {
         ]
     }
 
-    /// After every event: the event budget exactly, the memory budget from its cheap parts
-    /// and the agents' part as last computed (recomputed every [`AGENT_MEMORY_EVERY`] events,
-    /// or at once when the total looks over budget).
+    /// After every event: the event budget, exactly. Every [`MEMORY_CHECK_EVERY`] events (at
+    /// once when a series was refused a point): the memory budget, from its cheap parts and the
+    /// agents' part as last counted (recounted every [`AGENT_MEMORY_EVERY`] events, often near
+    /// the budget, and whenever the total looks over it).
+    #[inline]
     fn check_budgets(&mut self) {
         if self.world.events_processed >= self.max_events {
             self.aborted = Some(format!(
@@ -405,19 +426,10 @@ impl Engine {
                 self.max_events
             ));
         } else {
-            self.agent_countdown = self.agent_countdown.saturating_sub(1);
-            let fast = self.memory_fast();
-            let total = (self.fixed_bytes + fast + self.agent_bytes) as f64;
-            let grown = fast.saturating_sub(self.fast_at_recount) as f64 > self.max_memory_bytes / 32.0;
-            if total > self.max_memory_bytes || grown || self.agent_countdown == 0 {
-                self.agent_bytes = self.memory_of_agents();
-                self.fast_at_recount = fast;
-                let near = total > 0.9 * self.max_memory_bytes;
-                self.agent_countdown = if near { AGENT_MEMORY_EVERY } else { AGENT_MEMORY_EVERY.max(self.agents.len() as u64) };
-            }
-            let exceeded = self.over_memory_budget();
-            if exceeded {
-                self.abort_for_memory();
+            self.memory_countdown -= 1;
+            if self.memory_countdown == 0 || self.world.rec.over_budget {
+                self.memory_countdown = MEMORY_CHECK_EVERY;
+                self.check_memory();
             }
         }
         if self.aborted.is_some() {
@@ -425,8 +437,38 @@ impl Engine {
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn check_memory(&mut self) {
+        let budget = self.max_memory_bytes;
+        self.agent_countdown = self.agent_countdown.saturating_sub(MEMORY_CHECK_EVERY as u64);
+        let fast = self.memory_fast();
+        let total = (self.fixed_bytes + fast + self.agent_bytes) as f64;
+        let grown = fast.saturating_sub(self.fast_at_recount) as f64 > budget / 32.0;
+        if total > budget || grown || self.agent_countdown == 0 {
+            self.agent_bytes = self.memory_of_agents();
+            self.fast_at_recount = fast;
+            // Near the budget, recount often enough that the agents' growth since the last
+            // count stays small (a recount costs one call per agent, so at most ~16 calls per
+            // event); far from it, rarely.
+            let near = total > 0.9 * budget;
+            self.agent_countdown = if near {
+                (self.agents.len() as u64 / 16).clamp(16, AGENT_MEMORY_EVERY)
+            } else {
+                AGENT_MEMORY_EVERY.max(self.agents.len() as u64)
+            };
+        }
+        let exceeded = self.world.rec.over_budget || self.over_memory_budget();
+        self.set_series_budget();
+        if exceeded {
+            self.abort_for_memory();
+        }
+    }
+
     /// Stop the run: the memory budget is exhausted. No final sample is taken (it would grow
     /// every series once more).
+    #[cold]
+    #[inline(never)]
     fn abort_for_memory(&mut self) {
         if self.aborted.is_none() {
             self.aborted = Some(format!(

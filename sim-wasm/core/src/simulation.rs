@@ -259,6 +259,7 @@ impl Simulation {
             fixed_bytes: 0,
             agent_bytes: 0,
             agent_countdown: 0,
+            memory_countdown: 1,
             fast_at_recount: 0,
             aborted: None,
             jain_series,

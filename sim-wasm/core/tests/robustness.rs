@@ -11,15 +11,18 @@
 //!   goodput than their links carry, and keep the memory estimate within the budget.
 //! - Random MPTCP and QUIC scenarios run and conserve packets.
 //!
-//! Case counts keep this file under ~30 s of `cargo test --release` (the test runs, after the
-//! build). For a long fuzz run multiply them with `NETLAB_FUZZ_SCALE`, e.g.
+//! The default case counts keep this file to about a second of `cargo test --release` once
+//! built (CI budget: well under 60 s). For a long fuzz run multiply them with
+//! `NETLAB_FUZZ_SCALE`:
 //!
 //! ```text
-//! NETLAB_FUZZ_SCALE=100 cargo test --release -p netlab-core --test robustness
+//! NETLAB_FUZZ_SCALE=300 cargo test --release -p netlab-core --test robustness
 //! ```
 //!
-//! (≈ 5 minutes on two cores). A failure prints proptest's minimal failing input: the
-//! scenario JSON to paste into `netlab run`.
+//! (≈ 3 minutes on two cores: 14 400 random valid scenarios, 120 000 damaged ones, 9 000
+//! MPTCP and 7 200 QUIC scenarios). A failure prints proptest's minimal failing input — the
+//! scenario JSON to paste into `netlab run` — and saves its seed in
+//! `robustness.proptest-regressions`, which is replayed first on every later run.
 
 use netlab_core::scenario;
 use netlab_core::share;
@@ -361,9 +364,13 @@ fn run_and_check(sc: scenario::Scenario, slice_s: f64) -> Result<netlab_core::Su
     for l in &s.links {
         prop_assert!((0.0..=1.0).contains(&l.utilization));
     }
-    // Memory ≤ budget: within 10 %, plus what one event can add at once (a flow's start sends
-    // its whole initial window) and the final sample.
-    let burst = listed.len().max(1) as f64 * init_cwnd * (frame + 200.0) + 64.0 * 1024.0;
+    // Memory ≤ budget: within 10 %, plus what one event can add at once — a flow's start sends
+    // its whole initial window, and a scoreboard or queue that doubles its allocation adds at
+    // most half of what they hold (counted by capacity; the new half is not resident yet).
+    let report = sim.memory_report();
+    let part = |name: &str| report.iter().find(|(p, _)| *p == name).map_or(0, |(_, b)| *b) as f64;
+    let doubling = (part("agents' state") + part("link queues")) / 2.0;
+    let burst = listed.len().max(1) as f64 * init_cwnd * (frame + 200.0) + 64.0 * 1024.0 + doubling;
     let est = sim.memory_estimate() as f64;
     prop_assert!(est <= budget * 1.1 + burst, "memory estimate {est} over budget {budget} (+ burst {burst})");
     if let Some(why) = &s.aborted {

@@ -39,6 +39,12 @@ pub struct Recorder {
     /// Heap bytes of the kept points and the series' names, kept up to date as points are
     /// pushed so the memory budget can read it every event for free.
     heap_bytes: usize,
+    /// Most bytes the recorder may hold (the run's memory budget less everything else,
+    /// set by the engine): a series that would grow beyond it keeps its point out instead and
+    /// raises `over_budget`, so one sample tick cannot overshoot the budget.
+    pub budget: usize,
+    /// A point was refused because of `budget`: the run must stop.
+    pub over_budget: bool,
 }
 
 /// Bytes of one kept point.
@@ -57,7 +63,7 @@ impl Recorder {
     pub fn new(max_points: usize) -> Self {
         // (An even bound keeps thinned points evenly spaced.)
         let max_points = (max_points.clamp(16, usize::MAX / 2) + 1) & !1;
-        Recorder { meta: Vec::new(), series: Vec::new(), max_points, stream: None, heap_bytes: 0 }
+        Recorder { meta: Vec::new(), series: Vec::new(), max_points, stream: None, heap_bytes: 0, budget: usize::MAX, over_budget: false }
     }
 
     /// Heap bytes this recorder holds: every series' points (by capacity: what is allocated),
@@ -109,6 +115,7 @@ impl Recorder {
         if let Some(stream) = &mut self.stream {
             stream.extend_from_slice(&[id as f64, t_s, value]);
         }
+        let series_cap = self.series.capacity();
         let s = &mut self.series[id as usize];
         s.pending += 1;
         if s.pending < s.stride {
@@ -117,24 +124,36 @@ impl Recorder {
         s.pending = 0;
         let cap = s.points.capacity();
         if s.points.len() == cap {
+            let grow = (cap / 2).max(GROW_MIN_POINTS).min(self.max_points.saturating_sub(cap).max(1));
+            let more = alloc_size((cap + grow) * POINT_BYTES) - alloc_size(cap * POINT_BYTES);
+            let held = self.heap_bytes
+                + self.meta.capacity() * std::mem::size_of::<SeriesMeta>()
+                + series_cap * std::mem::size_of::<Series>()
+                + self.stream.as_ref().map_or(0, |st| st.capacity() * 8);
+            if held + more > self.budget {
+                self.over_budget = true;
+                return;
+            }
             // Grow by half rather than doubling: thousands of series grow in step, and right
             // after they double the allocation (which the memory budget counts) is twice what
             // is written (what is resident), which stopped runs 12 % below their budget. With
             // ×1.5 the estimate stays within 3 % of the resident size; copying costs 3× the
             // final size instead of 2× (≈ 2 % of a 1000-flow run). Amortised O(1) per point.
-            s.points.reserve_exact((cap / 2).max(GROW_MIN_POINTS).min(self.max_points.saturating_sub(cap).max(1)));
+            s.points.reserve_exact(grow);
+            self.heap_bytes += alloc_size(s.points.capacity() * POINT_BYTES) - alloc_size(cap * POINT_BYTES);
         }
         s.points.push((t_s, value));
         if s.points.len() >= self.max_points {
             // Thin 2:1 and halve the future sampling rate to match.
             // The bound is even, so the newest point is among those dropped: one old stride
             // of samples has already passed since the newest kept point.
+            let full = s.points.capacity();
             let kept: Vec<_> = s.points.iter().copied().step_by(2).collect();
             s.points = kept;
             s.pending = s.stride;
             s.stride = s.stride.saturating_mul(2);
+            self.heap_bytes = self.heap_bytes + alloc_size(s.points.capacity() * POINT_BYTES) - alloc_size(full * POINT_BYTES);
         }
-        self.heap_bytes = self.heap_bytes + alloc_size(s.points.capacity() * POINT_BYTES) - alloc_size(cap * POINT_BYTES);
     }
 
     pub fn find(&self, key: &str) -> Option<&Series> {
@@ -175,6 +194,19 @@ mod tests {
         let points: usize = r.series.iter().map(|s| alloc_size(s.points.capacity() * POINT_BYTES)).sum();
         let m = r.memory_bytes() - empty;
         assert!(m >= points && m < points + 4096, "{m} vs {points}");
+    }
+
+    #[test]
+    fn a_series_never_grows_beyond_the_budget() {
+        let mut r = Recorder::new(1 << 20);
+        let id = r.register("flow", "f1", "cwnd", "packets", None);
+        r.budget = 100_000;
+        for k in 0..100_000 {
+            r.push(id, k as f64, 1.0);
+        }
+        assert!(r.over_budget);
+        assert!(r.memory_bytes() <= 100_000, "{}", r.memory_bytes());
+        assert!(r.series[0].points.len() > 2000, "kept points up to the budget");
     }
 
     #[test]
