@@ -365,11 +365,12 @@ fn run_and_check(sc: scenario::Scenario, slice_s: f64) -> Result<netlab_core::Su
         prop_assert!((0.0..=1.0).contains(&l.utilization));
     }
     // Memory ≤ budget: within 10 %, plus what one event can add at once — a flow's start sends
-    // its whole initial window, and a scoreboard or queue that doubles its allocation adds at
-    // most half of what they hold (counted by capacity; the new half is not resident yet).
+    // its whole initial window, and a scoreboard, queue or the event log that doubles its
+    // allocation adds at most half of what they hold (counted by capacity; the new half is not
+    // resident yet).
     let report = sim.memory_report();
     let part = |name: &str| report.iter().find(|(p, _)| *p == name).map_or(0, |(_, b)| *b) as f64;
-    let doubling = (part("agents' state") + part("link queues")) / 2.0;
+    let doubling = (part("agents' state") + part("link queues") + part("event log")) / 2.0;
     let burst = listed.len().max(1) as f64 * init_cwnd * (frame + 200.0) + 64.0 * 1024.0 + doubling;
     let est = sim.memory_estimate() as f64;
     prop_assert!(est <= budget * 1.1 + burst, "memory estimate {est} over budget {budget} (+ burst {burst})");
