@@ -334,16 +334,7 @@ fn run_and_check(sc: scenario::Scenario, slice_s: f64) -> Result<netlab_core::Su
     }
     let s = sim.summary(0.0);
     let w = sim.world();
-    for (i, f) in w.flows.iter().enumerate() {
-        let in_net = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
-        prop_assert_eq!(f.sent_packets, f.received_packets + f.dropped_packets + in_net);
-        if let Some(size) = f.size_bytes {
-            prop_assert!(f.bytes_delivered <= size);
-            if f.completed_at.is_some() {
-                prop_assert_eq!(f.bytes_delivered, size);
-            }
-        }
-    }
+    flows_keep_their_packets_and_bytes(w)?;
     // Goodput ≤ capacity: each flow alone, and the bulk flows sharing a link together.
     let tol = 1.0 + 1e-9;
     let mut bulk_sum = vec![0.0; rates.len()];
@@ -456,15 +447,8 @@ proptest! {
         let s = sim.summary(0.0);
         prop_assert!(s.aborted.is_none());
         let w = sim.world();
-        for (i, f) in w.flows.iter().enumerate() {
-            let in_net = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
-            prop_assert_eq!(f.sent_packets, f.received_packets + f.dropped_packets + in_net);
-            if let Some(size) = f.size_bytes {
-                prop_assert!(f.bytes_delivered <= size);
-                if f.completed_at.is_some() {
-                    prop_assert_eq!(f.bytes_delivered, size);
-                }
-            }
+        flows_keep_their_packets_and_bytes(w)?;
+        for f in &w.flows {
             let sub_sent: u64 = f.subflows.iter().map(|x| x.sent_packets).sum();
             if f.scheduler.is_some() {
                 prop_assert_eq!(sub_sent, f.sent_packets);
@@ -516,10 +500,7 @@ proptest! {
         let s = sim.summary(0.0);
         prop_assert!(s.aborted.is_none());
         let w = sim.world();
-        for (i, f) in w.flows.iter().enumerate() {
-            let in_net = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
-            prop_assert_eq!(f.sent_packets, f.received_packets + f.dropped_packets + in_net);
-        }
+        flows_keep_their_packets_and_bytes(w)?;
         let mut total = 0;
         for st in &w.streams {
             // Nothing is readable that was not written, and every message counted once.
@@ -558,6 +539,22 @@ fn parallel(f: impl FnOnce(&mut Value)) -> Value {
                        "flows": [{"kind": "mptcp", "cc": "lia"}]});
     f(&mut v);
     v
+}
+
+/// Every data packet sent is received, dropped or still in the network, and no flow delivers
+/// more than its size (exactly its size once complete).
+fn flows_keep_their_packets_and_bytes(w: &netlab_core::sim::World) -> Result<(), TestCaseError> {
+    for (i, f) in w.flows.iter().enumerate() {
+        let in_net = w.net.pool.iter().filter(|p| p.flow as usize == i && p.body.is_data()).count() as u64;
+        prop_assert_eq!(f.sent_packets, f.received_packets + f.dropped_packets + in_net);
+        if let Some(size) = f.size_bytes {
+            prop_assert!(f.bytes_delivered <= size);
+            if f.completed_at.is_some() {
+                prop_assert_eq!(f.bytes_delivered, size);
+            }
+        }
+    }
+    Ok(())
 }
 
 fn preset(name: &str) -> Value {
@@ -821,84 +818,6 @@ fn the_memory_budget_counts_flows_and_series() {
     assert_eq!(digest(Some(100.0)), digest(None));
 }
 
-/// Resident memory of this process, bytes (Linux only).
-fn vm_rss() -> Option<usize> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    Some(line.split_whitespace().nth(1)?.parse::<usize>().ok()? * 1024)
-}
-
-/// How the memory estimate compares with what the process really holds when a budget stops
-/// a run. Each case must run in a fresh process (freed memory is reused, not returned):
-/// `for i in 0 1 2 3 4 5; do NETLAB_RSS_CASE=$i cargo test --release --test robustness --
-/// --ignored --nocapture memory_estimate_vs_rss; done`
-#[test]
-#[ignore]
-fn memory_estimate_vs_rss() {
-    let mib = |b: usize| b as f64 / 1048576.0;
-    let cases: Vec<(&str, Value, f64)> = vec![
-        ("10 000 reno", many_reno_flows(10_000, None), 100.0),
-        ("10 000 reno", many_reno_flows(10_000, None), 300.0),
-        ("10 000 reno", many_reno_flows(10_000, None), 1000.0),
-        ("1 000 cubic", json!({"name": "c", "duration_s": 60,
-            "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 1000, "delay_ms": 1, "buffer": {"unlimited": true}}, "senders": [{"rtt_ms": 20}]},
-            "flows": [{"cc": "cubic", "count": 1000}]}), 200.0),
-        ("unlimited buffer", json!({"name": "u", "duration_s": 600,
-            "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 10, "delay_ms": 1, "buffer": {"unlimited": true}}, "senders": [{"rtt_ms": 20}]},
-            "flows": [{"cc": "cubic", "count": 4}]}), 200.0),
-        ("mptcp traffic", {
-            let mut v = preset("mptcp-fsfs-load");
-            for k in ["knobs", "variants", "expect", "sweep"] {
-                v.as_object_mut().unwrap().remove(k);
-            }
-            v["traffic"]["arrival_rate"] = json!(2000);
-            v["duration_s"] = json!(100);
-            v
-        }, 300.0),
-        ("mptcp-fsfs-paths", {
-            let mut v = preset("mptcp-fsfs-paths");
-            for k in ["knobs", "variants", "expect", "sweep"] {
-                v.as_object_mut().unwrap().remove(k);
-            }
-            v
-        }, 1024.0),
-        ("mptcp-fsfs-paths", {
-            let mut v = preset("mptcp-fsfs-paths");
-            for k in ["knobs", "variants", "expect", "sweep"] {
-                v.as_object_mut().unwrap().remove(k);
-            }
-            v
-        }, 256.0),
-    ];
-    let pick: usize = std::env::var("NETLAB_RSS_CASE").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
-    for (name, mut v, budget) in cases.into_iter().skip(pick).take(1) {
-        v["limits"] = json!({"max_memory_mb": budget});
-        let before = vm_rss().unwrap();
-        let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
-        let built = vm_rss().unwrap();
-        let est_built = sim.memory_estimate();
-        sim.run_to_end();
-        let at_stop = vm_rss().unwrap();
-        let est = sim.memory_estimate();
-        let series_len: usize = sim.world().rec.series.iter().map(|s| s.points.len() * 16).sum();
-        let series_cap: usize = sim.world().rec.series.iter().map(|s| s.points.capacity() * 16).sum();
-        println!("series: len {:.1} MiB, capacity {:.1} MiB", mib(series_len), mib(series_cap));
-        for (part, b) in sim.memory_report() {
-            println!("    {part:>30}: {:.1} MiB", mib(b));
-        }
-        println!(
-            "{name:>16} budget {budget:>6.0} MiB: stopped={} at t={:.3}s  estimate {:>7.1} MiB  RSS growth {:>7.1} MiB ({:+.1} % of budget; after build: RSS {:.1}, estimate {:.1} MiB)",
-            sim.aborted().is_some(),
-            sim.now_s(),
-            mib(est),
-            mib(at_stop - before),
-            (mib(at_stop - before) / budget - 1.0) * 100.0,
-            mib(built - before),
-            mib(est_built),
-        );
-        drop(sim);
-    }
-}
 
 /// The CLI reads scenario files through the same capped, duplicate-refusing reader and the
 /// same seed bound as the page: one line on stderr, exit status 2.
