@@ -1,11 +1,9 @@
 import { type Page, expect, test } from '@playwright/test';
+import { app, seekTo, simTime } from './lab-page';
 
 // The live lab's controls (issue 6): single step, seeking to an exact simulated time (forward
 // by running on, backward by re-running from the seed), restart and the keyboard shortcuts.
 // Fixed seed; assertions read DOM state, data-* attributes and the page's live state.
-
-const app = (page: Page) => page.getByTestId('app');
-const simTime = async (page: Page) => Number(await app(page).getAttribute('data-sim-time'));
 
 /** Everything a run's state at one instant shows: snapshot numbers, series, counters. */
 async function instant(page: Page) {
@@ -33,13 +31,6 @@ async function pauseWhenPast(page: Page, t: number) {
   await expect.poll(() => simTime(page)).toBeGreaterThan(t);
   await page.getByTestId('pause').click();
   await expect(app(page)).toHaveAttribute('data-state', 'paused');
-}
-
-async function seekTo(page: Page, t: number) {
-  await page.getByTestId('seek-input').fill(String(t));
-  await page.getByTestId('seek-go').click();
-  await expect(page.getByTestId('controls')).toHaveAttribute('data-seeking', 'false');
-  await expect.poll(() => simTime(page)).toBe(t);
 }
 
 test('seeking to t gives exactly the state an uninterrupted run has at t', async ({ page }) => {
