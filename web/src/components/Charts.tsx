@@ -5,6 +5,7 @@ import { colorFor } from '../lib/palette';
 import { movingAverage, smoothingWindow } from '../charts/smooth';
 import { SeriesBuffer } from '../lib/seriesBuffer';
 import { seriesStore } from '../sim/seriesStore';
+import { timeSpan } from '../store/state';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow } from '../types';
 import type { Guide } from '../charts/lineCanvas';
@@ -44,10 +45,11 @@ interface FlowMetricProps {
 const SMOOTH_EVERY_MS = 400;
 const smoothCache = new Map<SeriesBuffer, { raw: number; at: number; window: number; out: SeriesBuffer }>();
 
-function smoothed(buf: SeriesBuffer, window: number, final: boolean): SeriesBuffer {
+/** `settled`: no points are streaming in, so whatever the cache lacks is recomputed now. */
+function smoothed(buf: SeriesBuffer, window: number, settled: boolean): SeriesBuffer {
   const c = smoothCache.get(buf);
   const now = performance.now();
-  if (c && c.window === window && (c.raw === buf.rawLength || (!final && now - c.at < SMOOTH_EVERY_MS))) return c.out;
+  if (c && c.window === window && (c.raw === buf.rawLength || (!settled && now - c.at < SMOOTH_EVERY_MS))) return c.out;
   const out = new SeriesBuffer(buf.capacity);
   for (const p of movingAverage(buf.toArray(), window)) out.push(p.t, p.v);
   if (smoothCache.size > 512) smoothCache.clear();
@@ -57,9 +59,13 @@ function smoothed(buf: SeriesBuffer, window: number, final: boolean): SeriesBuff
 
 /** A live chart of per-flow series, one colour per flow (and per metric when several). */
 export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth, companion }: FlowMetricProps) {
-  const finished = useLab((s) => s.run === 'finished');
+  // No more points are coming (ended, paused, a seek or step landed): the smoothed lines must be
+  // brought up to date now, not on the next throttled refresh, which may never come.
+  const settled = useLab((s) => s.run !== 'running' && s.seekTarget === null);
   const version = useLab((s) => s.seriesVersion);
+  // The smoothing window follows the scenario's limit, so it does not change when the run ends.
   const duration = useLab((s) => s.duration);
+  const span = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
   const color = useOwnerColors();
   const series: ChartSeries[] = useMemo(
@@ -71,7 +77,7 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
           label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
           // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
           color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
-          buf: smooth ? smoothed(s.buf, smoothingWindow(duration), finished) : s.buf,
+          buf: smooth ? smoothed(s.buf, smoothingWindow(duration), settled) : s.buf,
         }));
       }).concat(
         // The companion pairs with its flow by colour, so the chart reads as "cwnd and what is
@@ -86,7 +92,7 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
             }))
           : [],
       ),
-    [version, color, metrics, smooth, duration, finished, companion],
+    [version, color, metrics, smooth, duration, settled, companion],
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (
@@ -95,7 +101,7 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
       title={title}
       xLabel="simulated time (s)"
       yLabel={yLabel}
-      xMax={duration}
+      xMax={span}
       timeWindow={timeWindow}
       onWindow={setWindow}
       series={series}
@@ -172,7 +178,7 @@ export function BbrAChart() {
 
 export function QueueChart() {
   const version = useLab((s) => s.seriesVersion);
-  const duration = useLab((s) => s.duration);
+  const span = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
   const topology = useLab((s) => s.topology);
   const series: ChartSeries[] = useMemo(() => {
@@ -200,7 +206,7 @@ export function QueueChart() {
       title="Bottleneck queue"
       xLabel="simulated time (s)"
       yLabel="queue (kB)"
-      xMax={duration}
+      xMax={span}
       timeWindow={timeWindow}
       onWindow={setWindow}
       series={series}
@@ -241,7 +247,7 @@ export function ThroughputChart() {
 /** Jain's fairness index over the bulk flows, as the run goes (the engine's run/all/jain). */
 export function JainChart() {
   const version = useLab((s) => s.seriesVersion);
-  const duration = useLab((s) => s.duration);
+  const span = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
   const series: ChartSeries[] = useMemo(
     () => seriesStore.select('run', 'jain').map((s) => ({ key: s.meta.key, label: "Jain's index", color: colorFor(2), buf: s.buf })),
@@ -254,7 +260,7 @@ export function JainChart() {
       title="Jain's fairness index over time"
       xLabel="simulated time (s)"
       yLabel="Jain's index"
-      xMax={duration}
+      xMax={span}
       timeWindow={timeWindow}
       onWindow={setWindow}
       series={series}

@@ -4,7 +4,7 @@
 // (queue, drops, what crosses it). Values come from the newest snapshot; fields the engine adds
 // later (subflows, streams, new event types) are shown generically.
 import type { ReactNode } from 'react';
-import { formatBytes, formatInt, formatMbps, formatPercent, formatSeconds } from '../lib/format';
+import { formatBytes, formatInt, formatMbps, formatPercent, formatSeconds, rttSampled } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { describeEvent, eventFields, flowEvents } from '../sim/flowEvents';
@@ -132,6 +132,7 @@ function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
   const f: FlowSnapshot | undefined = snap?.flows.find((x, i) => (x.id !== '' ? x.id === id : i === index));
   const events = index >= 0 ? flowEvents.latestFor(index) : [];
   const done = summary?.flows.find((x) => x.id === id);
+  const srtt = f !== undefined && rttSampled(f.srtt_ms) ? f.srtt_ms : null;
   return (
     <>
       <h2>
@@ -144,7 +145,7 @@ function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
         <dl className="fields">
           <Field name="cwnd" label="cwnd" value={f.cwnd} text={`${formatInt(f.cwnd)} pkts`} />
           <Field name="inflight" label="in flight" value={f.inflight} text={`${formatInt(f.inflight)} pkts`} />
-          <Field name="srtt_ms" label="smoothed RTT" value={f.srtt_ms} text={`${num(f.srtt_ms, 2)} ms`} />
+          <Field name="srtt_ms" label="smoothed RTT" value={srtt} text={srtt === null ? 'no sample yet' : `${num(srtt, 2)} ms`} />
           <Field name="base_rtt_ms" label="base RTT" value={info?.base_rtt_ms} text={`${num(info?.base_rtt_ms, 1)} ms`} />
           <Field name="pacing_rate_mbps" label="pacing rate" value={f.pacing_rate_mbps} text={f.pacing_rate_mbps === null ? 'not paced' : `${formatMbps(f.pacing_rate_mbps)} Mbit/s`} />
           <Field name="pacing_gain" label="pacing gain" value={f.pacing_gain} text={f.pacing_gain === null ? '–' : num(f.pacing_gain, 3)} />

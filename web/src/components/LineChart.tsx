@@ -1,5 +1,6 @@
 // A live line chart: SVG axes and legend rendered by React from D3 scales, lines painted on
-// a canvas by charts/lineCanvas.ts. `data-points` tells tests how many points were drawn.
+// a canvas by charts/lineCanvas.ts. `data-points` tells tests how many points were drawn and
+// `data-last-t` how far in time the lines reach.
 // Legend entries toggle their series; hovering the plot shows every visible series' value at
 // that time (with its unit); SVG/PNG buttons export the chart as vector lines plus axes.
 import { scaleLinear } from 'd3-scale';
@@ -87,6 +88,13 @@ export function pointCount(series: readonly CanvasSeries[]): number {
   return n;
 }
 
+/** The time of the newest point in the series (where the lines end); '' when there is none. */
+function lastTime(series: readonly CanvasSeries[]): string {
+  let t = -Infinity;
+  for (const s of series) if (s.buf.length > 0) t = Math.max(t, s.buf.lastT);
+  return Number.isFinite(t) ? String(t) : '';
+}
+
 export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '', yTop }: Props) {
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -156,6 +164,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   };
   useEffect(() => {
     figRef.current?.setAttribute('data-points', String(pointCount(series)));
+    figRef.current?.setAttribute('data-last-t', lastTime(series));
     if (!painter.current || size.width === 0 || !visible) return;
     chartFrames.request(paintRef, () => paintRef.current());
     // y derives from series and size, which the dependencies cover.

@@ -8,10 +8,11 @@ import { useMemo, useRef, useState } from 'react';
 import { decisionLog } from '../family/decisionLog';
 import { subflowPath } from '../family/series';
 import { fctsByClass, sortClasses } from '../family/stats';
-import { formatBytes, formatMbps, formatPercent } from '../lib/format';
+import { formatBytes, formatMbps, formatPercent, formatRtt } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { flowEvents } from '../sim/flowEvents';
 import { seriesStore } from '../sim/seriesStore';
+import { timeSpan } from '../store/state';
 import { labStore, useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, SubflowSnapshot, Summary, TimeWindow } from '../types';
 import { FctBars, FctCdf } from './DistributionCharts';
@@ -22,7 +23,7 @@ const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', 
 const DECISIONS_SHOWN = 12;
 
 /** The MPTCP connections that have series (their owners of `recv_buffer`), in engine order. */
-function chartedFlows(): string[] {
+export function mptcpConnections(): string[] {
   return seriesStore.select('flow', 'recv_buffer').map((s) => s.meta.owner);
 }
 
@@ -31,7 +32,7 @@ export function useHasMptcp(): boolean {
   const version = useLab((s) => s.seriesVersion);
   const live = useLab((s) => s.snapshot?.flows.some((f) => f.subflows !== undefined) ?? false);
   const done = useLab((s) => s.summary?.flows.some((f) => f.kind === 'mptcp') ?? false);
-  const charted = useMemo(() => chartedFlows().length > 0, [version]);
+  const charted = useMemo(() => mptcpConnections().length > 0, [version]);
   return charted || live || done;
 }
 
@@ -94,7 +95,7 @@ function Shares({ subflows, final }: { subflows: { path: number; bytes_share: nu
             {s.cwnd !== undefined && (
               <span className="muted">
                 {' '}
-                cwnd {s.cwnd}, sRTT {s.srtt_ms?.toFixed(1)} ms
+                cwnd {s.cwnd}, sRTT {formatRtt(s.srtt_ms, 1, ' ms')}
               </span>
             )}
           </li>
@@ -135,7 +136,7 @@ function Throughput({ summary }: { summary: Summary | null }) {
 export function MptcpPanel() {
   const has = useHasMptcp();
   const version = useLab((s) => s.seriesVersion);
-  const duration = useLab((s) => s.duration);
+  const span = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
   const snap = useLab((s) => s.snapshot);
   const summary = useLab((s) => s.summary);
@@ -143,7 +144,7 @@ export function MptcpPanel() {
   const runId = useLab((s) => s.runId);
   const [picked, setPicked] = useState<{ runId: number; id: string } | null>(null);
 
-  const charted = useMemo(() => chartedFlows(), [version]);
+  const charted = useMemo(() => mptcpConnections(), [version]);
   const live: FlowSnapshot[] = snap?.flows.filter((f) => f.subflows !== undefined) ?? [];
   const options = charted.length > 0 ? charted : live.map((f) => f.id);
   // Which connection: the user's pick, else the one selected in the inspector, else the first
@@ -213,7 +214,7 @@ export function MptcpPanel() {
           title={`Congestion window per subflow${flow ? ` (${flow})` : ''}`}
           xLabel="simulated time (s)"
           yLabel="cwnd (packets)"
-          xMax={duration}
+          xMax={span}
           timeWindow={timeWindow}
           onWindow={setWindow}
           series={cwnd}
@@ -225,7 +226,7 @@ export function MptcpPanel() {
           title="Receive buffer: data held out of order"
           xLabel="simulated time (s)"
           yLabel="occupancy (kB)"
-          xMax={duration}
+          xMax={span}
           timeWindow={timeWindow}
           onWindow={setWindow}
           series={recv}

@@ -11,6 +11,7 @@ import { formatBytes, formatInt } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
+import { timeSpan } from '../store/state';
 import { labStore, useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, Summary, TimeWindow } from '../types';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
@@ -221,7 +222,7 @@ function streamLines(metric: string, version: number): ChartSeries[] {
 export function QuicPanel() {
   const has = useHasQuic();
   const version = useLab((s) => s.seriesVersion);
-  const duration = useLab((s) => s.duration);
+  const span = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
   const snap = useLab((s) => s.snapshot);
   const queued = useMemo(() => streamLines('queued_bytes', version), [version]);
@@ -239,7 +240,7 @@ export function QuicPanel() {
           title="Queued bytes per stream (written, not yet sent)"
           xLabel="simulated time (s)"
           yLabel="queued (kB)"
-          xMax={duration}
+          xMax={span}
           timeWindow={timeWindow}
           onWindow={setWindow}
           series={queued}
@@ -251,7 +252,7 @@ export function QuicPanel() {
           title="Delivered bytes per stream (readable at the receiver)"
           xLabel="simulated time (s)"
           yLabel="delivered (kB)"
-          xMax={duration}
+          xMax={span}
           timeWindow={timeWindow}
           onWindow={setWindow}
           series={delivered}

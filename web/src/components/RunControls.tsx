@@ -5,6 +5,7 @@ import { formatInt, formatSeconds, formatSpeed, parseSpeed } from '../lib/format
 import { keyAction } from '../lib/keys';
 import { STEP_S, lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
+import { timeSpan } from '../store/state';
 import { useLab } from '../store/store';
 import { uiStore } from '../store/ui';
 import { SPEEDS, type Speed } from '../types';
@@ -21,6 +22,7 @@ function useShortcuts(): void {
       const action = keyAction(e, e.target instanceof Element ? (e.target as HTMLElement) : null);
       if (action === null) return;
       e.preventDefault();
+      if (action === 'held') return;
       if (action === 'toggle') lab.togglePlay();
       else if (action === 'step') lab.step(STEP_S);
       else if (action === 'bigStep') lab.step(STEP_S * BIG_STEP);
@@ -35,7 +37,9 @@ export function RunControls() {
   const run = useLab((s) => s.run);
   const speed = useLab((s) => s.speed);
   const simTime = useLab((s) => s.simTime);
-  const duration = useLab((s) => s.duration);
+  // The seek slider and progress span the run's end once known (store/state.ts timeSpan).
+  const span = useLab(timeSpan);
+  const limit = useLab((s) => s.duration);
   const events = useLab((s) => s.events);
   const ready = useLab((s) => s.presetName !== null);
   const loaded = useLab((s) => s.runId > 0);
@@ -44,7 +48,7 @@ export function RunControls() {
   useLab((s) => s.seriesVersion); // the checksum below changes with the series
   const running = run === 'running';
   const seeking = seekTarget !== null;
-  const progress = duration > 0 ? Math.min(1, simTime / duration) : 0;
+  const progress = span > 0 ? Math.min(1, simTime / span) : 0;
   const sum = seriesStore.checksum;
   useShortcuts();
   return (
@@ -96,7 +100,11 @@ export function RunControls() {
       </div>
       <div className="time">
         <output data-testid="sim-time" data-sim-time={simTime} aria-live="off">
-          t = {formatSeconds(simTime)} <span className="muted">/ {formatSeconds(duration)}</span>
+          t = {formatSeconds(simTime)}{' '}
+          <span className="muted">
+            / {formatSeconds(span)}
+            {span < limit && ` (limit ${formatSeconds(limit)})`}
+          </span>
         </output>
         <progress data-testid="progress" max={1} value={progress} aria-label="Simulated time progress" />
         <span className="muted events">{formatInt(events)} events</span>
@@ -104,7 +112,7 @@ export function RunControls() {
           {seeking ? 'seeking' : run}
         </span>
       </div>
-      <SeekBar simTime={simTime} duration={duration} disabled={!loaded} seekTarget={seekTarget} />
+      <SeekBar simTime={simTime} duration={span} disabled={!loaded} seekTarget={seekTarget} />
     </section>
   );
 }

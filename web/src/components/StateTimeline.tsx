@@ -6,8 +6,10 @@ import { scaleLinear } from 'd3-scale';
 import { useMemo } from 'react';
 import { colorFor } from '../lib/palette';
 import { seriesStore } from '../sim/seriesStore';
+import { timeSpan } from '../store/state';
 import { useLab } from '../store/store';
 import { useSize } from './LineChart';
+import { mptcpConnections } from './MptcpPanel';
 
 export interface Segment {
   t0: number;
@@ -37,11 +39,27 @@ const TIMELINE_MAX = 12;
 const BAND = 18;
 const GAP = 6;
 const LEFT = 90;
+/** Connections named in the note before "and N more". */
+const NAMED_MAX = 3;
+
+/**
+ * Why a loaded run has no state bands. MPTCP connections report each subflow's window but no
+ * controller state (the ECF-3 presets have nothing else), and an empty box reads as broken.
+ */
+export function noStateNote(mptcp: readonly string[], finished: boolean): string {
+  if (mptcp.length === 0) return finished ? 'No flow in this run reports a controller state.' : 'No flow has reported a controller state yet.';
+  const quoted = mptcp.slice(0, NAMED_MAX).map((m) => `“${m}”`);
+  const named = quoted.join(', ') + (mptcp.length > NAMED_MAX ? ` and ${mptcp.length - NAMED_MAX} more` : '');
+  const which = mptcp.length === 1 ? `the MPTCP connection ${named} reports` : `the MPTCP connections ${named} report`;
+  return `No controller state to show: ${which} no controller state, only each subflow's congestion window (see the MPTCP panel below).`;
+}
 
 export function StateTimeline() {
   const version = useLab((s) => s.seriesVersion);
-  const duration = useLab((s) => s.duration);
+  const duration = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
+  const loaded = useLab((s) => s.runId > 0);
+  const finished = useLab((s) => s.run === 'finished');
   const [ref, size] = useSize<HTMLDivElement>();
   const all = useMemo(() => seriesStore.select('flow', 'state'), [version]);
   const rows = useMemo(
@@ -55,8 +73,7 @@ export function StateTimeline() {
   );
   // Every state name any flow uses, for one shared colour key.
   const names = useMemo(() => [...new Set(rows.flatMap((r) => r.names))], [rows]);
-  // The container stays mounted (hidden) while there are no rows, so its width is measured
-  // before the first state arrives.
+  const note = useMemo(() => (rows.length === 0 ? noStateNote(mptcpConnections(), finished) : null), [rows, finished]);
   const [x0, x1] = timeWindow ?? [0, duration || 1];
   const x = scaleLinear().domain([x0, x1]).range([LEFT, Math.max(LEFT + 10, size.width - 14)]).clamp(true);
   const height = rows.length * (BAND + GAP) + GAP;
@@ -67,7 +84,7 @@ export function StateTimeline() {
       data-testid="state-timeline"
       data-segments={total}
       data-flows={all.length}
-      hidden={rows.length === 0}
+      hidden={!loaded}
     >
       <figcaption>
         <span className="chart-title">Controller state per flow</span>
@@ -78,7 +95,12 @@ export function StateTimeline() {
           </span>
         )}
       </figcaption>
-      <div ref={ref} className="timeline-body">
+      {note !== null && (
+        <p className="muted" data-testid="state-timeline-note">
+          {note}
+        </p>
+      )}
+      <div ref={ref} className="timeline-body" hidden={note !== null}>
         <svg width={size.width} height={height} role="img" aria-label="Controller state per flow over simulated time">
           {rows.map((r, i) => {
             const y = GAP + i * (BAND + GAP);

@@ -1,5 +1,5 @@
 // The live per-flow read-out and the end-of-run summary.
-import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from '../lib/format';
+import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatRtt, formatSeconds } from '../lib/format';
 import { useLab } from '../store/store';
 import { InspectButton } from './Inspector';
 
@@ -34,7 +34,7 @@ export function LiveTable() {
               </th>
               <td>{f.cwnd.toFixed(1)}</td>
               <td>{formatInt(f.inflight)}</td>
-              <td>{Number.isFinite(f.srtt_ms) ? f.srtt_ms.toFixed(1) : '–'}</td>
+              <td>{formatRtt(f.srtt_ms)}</td>
               <td>{formatMbps(f.pacing_rate_mbps)}</td>
               <td>{f.state}</td>
             </tr>

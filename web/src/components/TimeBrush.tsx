@@ -10,6 +10,7 @@ import { chartFrames } from '../charts/frameQueue';
 import { type TimeBrush as Brush, createTimeBrush, keyWindow } from '../charts/timeBrush';
 import { formatReading } from '../charts/readout';
 import { seriesStore } from '../sim/seriesStore';
+import { timeSpan } from '../store/state';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow } from '../types';
 import { useOwnerColors } from './Charts';
@@ -24,7 +25,7 @@ const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', 
 
 export function TimeBrush() {
   const version = useLab((s) => s.seriesVersion);
-  const duration = useLab((s) => s.duration);
+  const duration = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
   const loaded = useLab((s) => s.runId > 0);
   const color = useOwnerColors();

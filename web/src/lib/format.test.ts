@@ -6,6 +6,7 @@ import {
   formatMbps,
   formatPercent,
   formatRate,
+  formatRtt,
   formatSeconds,
   formatSpeed,
   parseSpeed,
@@ -31,6 +32,13 @@ describe('formatters', () => {
     expect(formatBytes(2_500_000)).toBe('2.50 MB');
     expect(formatRate(1_234_567)).toBe('1.23 M');
     expect(formatRate(5)).toBe('5.00');
+  });
+
+  it('shows no RTT before the first sample (the engine reports 0)', () => {
+    expect(formatRtt(0)).toBe('–');
+    expect(formatRtt(undefined)).toBe('–');
+    expect(formatRtt(57.96)).toBe('58.0');
+    expect(formatRtt(57.9612, 2, ' ms')).toBe('57.96 ms');
   });
 
   it('formats integers with thin spaces', () => {

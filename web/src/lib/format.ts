@@ -57,6 +57,19 @@ export function parseSpeed(text: string): Speed | null {
   return Number.isFinite(x) && x > 0 ? x : null;
 }
 
+/**
+ * Whether a smoothed RTT is a measurement: the engine reports 0 until the first RTT sample
+ * (no round trip is 0 ms long), which must not read as "0.00 ms".
+ */
+export function rttSampled(ms: number | null | undefined): ms is number {
+  return finite(ms) && ms > 0;
+}
+
+/** A smoothed RTT in ms with `digits` decimals and an optional unit; a dash before the first sample. */
+export function formatRtt(ms: number | null | undefined, digits = 1, unit = ''): string {
+  return rttSampled(ms) ? `${ms.toFixed(digits)}${unit}` : dash;
+}
+
 /** Events per second etc.: 1234567 → "1.23 M". */
 export function formatRate(x: number | null | undefined): string {
   if (!finite(x)) return dash;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { keyAction } from './keys';
 
-const el = (tagName: string, role: string | null = null) => ({ tagName, getAttribute: (n: string) => (n === 'role' ? role : null) });
+const el = (tagName: string, role: string | null = null, shortcuts: string | null = null) => ({
+  tagName,
+  getAttribute: (n: string) => (n === 'role' ? role : n === 'aria-keyshortcuts' ? shortcuts : null),
+});
 
 describe('keyAction', () => {
   it('maps Space, → and R on the page', () => {
@@ -35,10 +38,17 @@ describe('keyAction', () => {
     expect(keyAction({ key: 'ArrowRight' }, el('BUTTON'))).toBe('step');
   });
 
+  it('plays or pauses with Space on a focused run control (Step keeps focus after a click)', () => {
+    expect(keyAction({ key: ' ' }, el('BUTTON', null, 'ArrowRight'))).toBe('toggle');
+    expect(keyAction({ key: ' ' }, el('BUTTON', null, 'Space'))).toBe('toggle');
+    expect(keyAction({ key: ' ', repeat: true }, el('BUTTON', null, 'R'))).toBe('held');
+  });
+
   it('ignores browser shortcuts and held-down toggles', () => {
     expect(keyAction({ key: 'r', ctrlKey: true }, el('BODY'))).toBeNull();
     expect(keyAction({ key: 'r', metaKey: true }, el('BODY'))).toBeNull();
-    expect(keyAction({ key: ' ', repeat: true }, el('BODY'))).toBeNull();
+    // Held Space toggles once; the repeats are swallowed (no page scroll).
+    expect(keyAction({ key: ' ', repeat: true }, el('BODY'))).toBe('held');
     // Holding → keeps stepping.
     expect(keyAction({ key: 'ArrowRight', repeat: true }, el('BODY'))).toBe('step');
   });

@@ -263,7 +263,7 @@ class LabController {
         seriesStore.reset(msg.meta);
         flowEvents.reset();
         decisionLog.reset();
-        labStore.dispatch({ type: 'loaded', runId: msg.runId, duration: msg.duration, topology: msg.topology, playing: msg.playing });
+        labStore.dispatch({ type: 'loaded', runId: msg.runId, duration: msg.duration, end: msg.end, topology: msg.topology, playing: msg.playing });
         return;
       case 'playing':
         labStore.dispatch({ type: 'playing', playing: msg.playing });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PresetDesc, Summary } from '../types';
-import { type LabState, currentPreset, initialState, reducer, savedSelection, visibleState } from './state';
+import { type LabState, currentPreset, initialState, reducer, savedSelection, timeSpan, visibleState } from './state';
 import { createStore } from './store';
 
 const presets: PresetDesc[] = [
@@ -115,6 +115,21 @@ describe('lab reducer', () => {
     expect(s.simTime).toBe(30);
     // Play/pause after the end keeps it finished.
     expect(reducer(s, { type: 'playing', playing: true }).run).toBe('finished');
+  });
+
+  it('spans the time axes to a run that ends before its limit, also after seeking back', () => {
+    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 300, topology: null, playing: true });
+    expect(timeSpan(s)).toBe(300);
+    s = reducer(s, { type: 'zoomTime', window: [20, 120] });
+    s = reducer(s, { type: 'finished', runId: 1, summary: summary(34.5) });
+    expect(timeSpan(s)).toBe(34.5);
+    // A zoom past the end is cut to the run.
+    expect(s.timeWindow).toEqual([20, 34.5]);
+    s = reducer(s, { type: 'rewound', runId: 1 });
+    expect(timeSpan(s)).toBe(34.5);
+    // Another run: its end is not known, unless the worker knows it from the identical run.
+    expect(timeSpan(reducer(s, { type: 'loaded', runId: 2, duration: 300, topology: null, playing: true }))).toBe(300);
+    expect(timeSpan(reducer(s, { type: 'loaded', runId: 2, duration: 300, topology: null, playing: true, end: 34.5 }))).toBe(34.5);
   });
 
   it('keeps the last good run on an error and clears it on the next load', () => {

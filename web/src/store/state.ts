@@ -1,5 +1,6 @@
 // The lab's state and its pure reducer. Side effects (talking to the worker) live in
 // sim/controller.ts; components read this state through selectors (store/store.ts).
+import { clampWindow } from '../charts/timeBrush';
 import type { KnobValue, PresetDesc, Snapshot, Speed, Summary, TimeWindow, Topology } from '../types';
 import type { ErrorKind } from '../worker/protocol';
 
@@ -23,7 +24,13 @@ export interface LabState {
   /** Increments with every successfully loaded simulation; charts reset on change. */
   runId: number;
   simTime: number;
+  /** The scenario's time limit (simulated seconds). */
   duration: number;
+  /**
+   * When the run ends, once known (it finished, or the identical scenario and seed finished
+   * before): earlier than `duration` when every flow completes first. See `timeSpan`.
+   */
+  end: number | null;
   events: number;
   snapshot: Snapshot | null;
   summary: Summary | null;
@@ -71,6 +78,7 @@ export const initialState: LabState = {
   runId: 0,
   simTime: 0,
   duration: 0,
+  end: null,
   events: 0,
   snapshot: null,
   summary: null,
@@ -93,7 +101,7 @@ export type Action =
   | { type: 'setSeed'; seed: number }
   | { type: 'setSpeed'; speed: Speed }
   | { type: 'loading' }
-  | { type: 'loaded'; runId: number; duration: number; topology: Topology | null; playing: boolean }
+  | { type: 'loaded'; runId: number; duration: number; topology: Topology | null; playing: boolean; end?: number | null }
   | { type: 'playing'; playing: boolean }
   | { type: 'tick'; runId: number; simTime: number; events: number; snapshot: Snapshot | null; seriesChanged: boolean }
   | { type: 'finished'; runId: number; summary: Summary }
@@ -162,6 +170,7 @@ export function reducer(s: LabState, a: Action): LabState {
         run: a.playing ? 'running' : 'paused',
         runId: a.runId,
         duration: a.duration,
+        end: a.end ?? null,
         topology: a.topology,
         simTime: 0,
         events: 0,
@@ -188,7 +197,14 @@ export function reducer(s: LabState, a: Action): LabState {
       };
     case 'finished':
       if (a.runId !== s.runId) return s;
-      return { ...s, run: 'finished', summary: a.summary, simTime: Math.max(s.simTime, a.summary.duration_s) };
+      return {
+        ...s,
+        run: 'finished',
+        summary: a.summary,
+        simTime: Math.max(s.simTime, a.summary.duration_s),
+        end: a.summary.duration_s,
+        timeWindow: fitWindow(s.timeWindow, a.summary.duration_s),
+      };
     case 'error': {
       // Keep the last good run on screen; if it was running, the worker has paused it.
       const before = s.run === 'loading' ? s.runBeforeLoad : s.run;
@@ -229,6 +245,20 @@ export function reducer(s: LabState, a: Action): LabState {
       return { ...s, timeWindow: [w[0], w[1]] };
     }
   }
+}
+
+/**
+ * The time range the run's time axes, seek slider and time window span: up to its end once
+ * known, else the scenario's limit. A run whose flows all complete at 35 s of a 300 s limit
+ * would otherwise be drawn in the left tenth of every chart.
+ */
+export function timeSpan(s: Pick<LabState, 'duration' | 'end'>): number {
+  return s.end !== null && s.end > 0 ? Math.min(s.end, s.duration) : s.duration;
+}
+
+/** A zoomed window cut to a run that turned out to end at `end` (null: the whole run). */
+function fitWindow(w: TimeWindow, end: number): TimeWindow {
+  return w === null || w[0] >= end ? null : clampWindow(w[0], w[1], end);
 }
 
 /** The app root's data-state: an engine error shows as "error" while its banner is up. */

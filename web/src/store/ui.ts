@@ -73,6 +73,16 @@ export function setView(view: View): void {
   uiStore.dispatch({ type: 'view', view });
 }
 
+/**
+ * Shows the lab for a run just opened elsewhere (gallery, editor), from the top: the run starts
+ * playing at once, so its controls and network picture must be on screen, not whatever part of
+ * the lab the other view's scroll position lands on (its Jain chart, its export box).
+ */
+export function openLab(): void {
+  setView('lab');
+  globalThis.scrollTo?.(0, 0);
+}
+
 export function setTheme(theme: ThemeChoice): void {
   uiStore.dispatch({ type: 'theme', theme });
   try {

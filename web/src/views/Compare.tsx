@@ -83,6 +83,8 @@ function useShortcuts(): void {
       } else if (action === 'restart') {
         e.preventDefault();
         if (compare.problem() === null) compare.restart();
+      } else if (action === 'held') {
+        e.preventDefault();
       }
     };
     window.addEventListener('keydown', onKey);

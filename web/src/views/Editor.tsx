@@ -11,7 +11,7 @@ import { ccParamInError, flowForKind } from '../editor/schema';
 import { engine } from '../lib/engine';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
-import { setView } from '../store/ui';
+import { openLab } from '../store/ui';
 
 type Engine = Awaited<ReturnType<typeof engine>>;
 
@@ -269,7 +269,7 @@ export function Editor() {
   const run = () => {
     if (st.good === null) return;
     lab.openScenario(st.good);
-    setView('lab');
+    openLab();
   };
   const dirty = isDirty(st);
 

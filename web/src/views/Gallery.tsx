@@ -6,7 +6,7 @@ import { KnobInput } from '../components/KnobInput';
 import { lab } from '../sim/controller';
 import { defaultKnobValues } from '../store/state';
 import { useLab } from '../store/store';
-import { setView } from '../store/ui';
+import { openLab } from '../store/ui';
 import type { KnobValue, PresetDesc } from '../types';
 
 function PresetCard({ preset, selected }: { preset: PresetDesc; selected: boolean }) {
@@ -16,7 +16,7 @@ function PresetCard({ preset, selected }: { preset: PresetDesc; selected: boolea
   const values = { ...defaultKnobValues(preset, variant), ...edits };
   const open = () => {
     lab.openPreset(preset.name, variant, edits);
-    setView('lab');
+    openLab();
   };
   const edited = Object.keys(edits).length;
   return (

@@ -44,7 +44,16 @@ export interface ShareView {
 
 export type FromWorker =
   | { type: 'ready'; engineVersion: string; presets: PresetDesc[]; errors: string[] }
-  | { type: 'loaded'; runId: number; duration: number; topology: Topology | null; meta: SeriesMeta[]; playing: boolean }
+  | {
+      type: 'loaded';
+      runId: number;
+      duration: number;
+      /** When this run ends, if the same scenario and seed already ran to the end; else null. */
+      end: number | null;
+      topology: Topology | null;
+      meta: SeriesMeta[];
+      playing: boolean;
+    }
   | { type: 'playing'; playing: boolean }
   | {
       type: 'tick';

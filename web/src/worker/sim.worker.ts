@@ -18,7 +18,7 @@ import init, {
 import { seedValue, viewSpeed } from '../lib/shareLink';
 import { crashed, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
-import type { EngineEvent, KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
+import type { EngineEvent, KnobValue, PresetDesc, SeriesMeta, Snapshot, Summary, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
 import type { FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
@@ -27,6 +27,11 @@ let ready: Promise<unknown> | null = null;
 let sim: Simulation | null = null;
 /** The scenario JSON, seed and length of the loaded simulation (what a shared link carries). */
 let loaded: { scenario: string; seed: number; duration: number } | null = null;
+/**
+ * When the last finished run ended, by its scenario and seed: the same run loaded again
+ * (Restart, Run again) ends at the same time, so the page can span its axes to it from t = 0.
+ */
+let lastEnd: { scenario: string; seed: number; end: number } | null = null;
 /** What the page shows of the loaded run: its time at the last post, and whether it ended. */
 let shown = { t: 0, finished: false };
 /** Flows with series (charts) in the loaded run: the bounded snapshot always keeps them. */
@@ -164,7 +169,9 @@ function flush(s: Simulation, snap: boolean | 'due' = 'due'): void {
 
 function finish(s: Simulation): void {
   try {
-    post({ type: 'finished', runId, summary: JSON.parse(s.summary_json(wallMs / 1000)) });
+    const summary = JSON.parse(s.summary_json(wallMs / 1000)) as Summary;
+    if (loaded) lastEnd = { scenario: loaded.scenario, seed: loaded.seed, end: summary.duration_s };
+    post({ type: 'finished', runId, summary });
     shown = { t: s.now_s(), finished: true };
   } catch (e) {
     if (crashed(e)) return void recover(e);
@@ -274,10 +281,12 @@ async function handle(msg: ToWorker): Promise<void> {
       metaLen = meta.length;
       setCharted(meta);
       snapAt = -Infinity;
+      const end = lastEnd?.scenario === scenario && lastEnd.seed === msg.seed ? lastEnd.end : null;
       post({
         type: 'loaded',
         runId,
         duration: next.duration_s(),
+        end,
         topology,
         meta,
         playing: msg.play,
