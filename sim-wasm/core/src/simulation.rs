@@ -127,7 +127,7 @@ pub type FlowAgents = (Box<dyn Agent>, Box<dyn Agent>);
 pub(crate) fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
     let i = ctx.index;
     let route = ctx.routes[f.path];
-    let init = CcInit { mss: ctx.tcp.mss, init_cwnd: ctx.tcp.init_cwnd, rng: derive_rng(ctx.seed, "flow", i as u64) };
+    let init = ctx.tcp.cc_init(derive_rng(ctx.seed, "flow", i as u64));
     // The validator already built every controller once, so this cannot fail for a validated
     // scenario; the error path is kept for scenarios built in code.
     let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
@@ -146,7 +146,8 @@ fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<Flo
     let spec = f.quic.as_ref().ok_or_else(|| ScenarioError::new(format!("flows[{i}].quic"), "missing"))?;
     let route = ctx.routes[f.path];
     let cfg = crate::quic::QuicConfig::from_spec(spec);
-    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.init_cwnd, rng: derive_rng(ctx.seed, "flow", i as u64) };
+    // The TCP profile does not apply to QUIC: its initial window is the scenario's or Linux's.
+    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.quic_init_cwnd, init_ssthresh: None, rng: derive_rng(ctx.seed, "flow", i as u64) };
     let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
     let base = world.streams.len();
     let mut setup = Vec::new();

@@ -209,9 +209,10 @@ fn arb_tcp() -> impl Strategy<Value = Value> {
         (1.0f64..500.0, 1.0f64..3000.0, 1.0f64..20.0),
         prop::bool::ANY,
         0.1f64..200.0,
+        prop::sample::select(vec!["linux", "ns3-classic"]),
     )
-        .prop_map(|(mss, header, ack, init, rwnd, (min_rto, initial_rto, max_factor), delack, delack_ms)| {
-            let mut t = json!({"mss": mss, "header_bytes": header, "ack_bytes": ack, "init_cwnd": init,
+        .prop_map(|(mss, header, ack, init, rwnd, (min_rto, initial_rto, max_factor), delack, delack_ms, profile)| {
+            let mut t = json!({"profile": profile, "mss": mss, "header_bytes": header, "ack_bytes": ack, "init_cwnd": init,
                                "min_rto_ms": min_rto, "initial_rto_ms": initial_rto, "max_rto_ms": min_rto * max_factor,
                                "delayed_ack": delack, "delack_ms": delack_ms});
             if let Some(r) = rwnd {
@@ -302,7 +303,7 @@ fn arb_valid_scenario() -> impl Strategy<Value = Value> {
 fn run_and_check(sc: scenario::Scenario, slice_s: f64) -> Result<netlab_core::Summary, TestCaseError> {
     use netlab_core::scenario::{FlowKind, Topology};
     let budget = sc.limits.max_memory_mb.unwrap_or(scenario::DEFAULT_MAX_MEMORY_MB) * 1048576.0;
-    let init_cwnd = sc.tcp.init_cwnd as f64;
+    let init_cwnd = netlab_core::tcp::TcpConfig::from(&sc.tcp).init_cwnd as f64;
     let frame = (sc.tcp.mss + sc.tcp.header_bytes) as f64;
     let listed = sc.expanded_flows();
     // Capacity (Mbit/s) each listed flow can use, and every reported link's rate.

@@ -75,7 +75,7 @@ pub struct Cubic {
 
 impl Cubic {
     pub fn new(init: &CcInit, p: CubicParams) -> Self {
-        let ssthresh = p.initial_ssthresh.map_or(f64::INFINITY, |s| s as f64);
+        let ssthresh = p.initial_ssthresh.or(init.init_ssthresh).map_or(f64::INFINITY, |s| s as f64);
         Cubic {
             cwnd: init.init_cwnd.max(1) as f64,
             ssthresh,
@@ -211,6 +211,11 @@ impl CongestionControl for Cubic {
         // the Loss state resets CUBIC (bictcp_reset: W_max forgotten) and HyStart; the
         // window restarts from one packet in slow start.
         self.reduce();
+        self.on_rto_same_window(now, 0, events);
+    }
+
+    fn on_rto_same_window(&mut self, now: Time, _in_flight: u32, events: &mut Vec<CcEvent>) {
+        // The Loss state resets CUBIC every time (cubictcp_state); only ssthresh is kept.
         self.w_max = 0.0;
         self.origin = 0.0;
         self.k = 0.0;
@@ -218,6 +223,10 @@ impl CongestionControl for Cubic {
         self.w_est = 0.0;
         self.hystart.on_timeout(now, 0);
         self.set_state(SLOW_START, events);
+    }
+
+    fn limit_cwnd(&mut self, max: u32) {
+        self.cwnd = self.cwnd.min(max.max(1) as f64);
     }
 
     fn cwnd(&self) -> u32 {

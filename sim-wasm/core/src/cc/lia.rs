@@ -88,7 +88,7 @@ impl Lia {
         }
         Lia {
             cwnd,
-            ssthresh: params.initial_ssthresh.unwrap_or(u32::MAX),
+            ssthresh: params.initial_ssthresh.or(init.init_ssthresh).unwrap_or(u32::MAX),
             pending: 0.0,
             state: SLOW_START,
             group,
@@ -173,6 +173,18 @@ impl CongestionControl for Lia {
         self.cwnd = 1;
         self.pending = 0.0;
         self.set_state(SLOW_START, events);
+        self.publish(None);
+    }
+
+    fn on_rto_same_window(&mut self, _now: Time, _in_flight: u32, events: &mut Vec<CcEvent>) {
+        self.cwnd = 1;
+        self.pending = 0.0;
+        self.set_state(SLOW_START, events);
+        self.publish(None);
+    }
+
+    fn limit_cwnd(&mut self, max: u32) {
+        self.cwnd = self.cwnd.min(max.max(1));
         self.publish(None);
     }
 

@@ -112,6 +112,9 @@ pub struct CcInit {
     pub mss: u32,
     /// Initial congestion window in packets (Linux default 10, RFC 6928).
     pub init_cwnd: u32,
+    /// Initial slow-start threshold in packets; `None` = unlimited (Linux). A controller's
+    /// own `initial_ssthresh` parameter overrides it. (ns-3's TCP starts at 65 535 bytes.)
+    pub init_ssthresh: Option<u32>,
     /// This flow's own random stream (BBR draws its random PROBE_BW start phase from it).
     pub rng: SimRng,
 }
@@ -134,6 +137,20 @@ pub trait CongestionControl {
 
     /// The retransmission timer fired (Linux ca_state → Loss). `in_flight` before the timeout.
     fn on_rto(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>);
+
+    /// A timeout inside a window whose ssthresh was already reduced (a timeout during fast
+    /// recovery, or a backed-off timeout with no progress since the last): the window
+    /// collapses to the loss window but ssthresh stays (Linux `tcp_enter_loss`: "Reduce
+    /// ssthresh if it has not yet been made inside this window"). Controllers without an
+    /// ssthresh of their own react as to any timeout.
+    fn on_rto_same_window(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>) {
+        self.on_rto(now, in_flight, events);
+    }
+
+    /// Lower cwnd to at most `max` packets: NewReno's exit from fast recovery in ns-3
+    /// (`cwnd = min(ssthresh, BytesInFlight + MSS)`, the `ns3-classic` profile). Controllers
+    /// that set their own window (BBR) ignore it.
+    fn limit_cwnd(&mut self, _max: u32) {}
 
     /// The sender starts transmitting again after being idle (Linux CA_EVENT_TX_START).
     fn on_idle_restart(&mut self, _now: Time) {}

@@ -45,7 +45,7 @@ impl Reno {
     pub fn new(init: &CcInit, params: RenoParams) -> Self {
         Reno {
             cwnd: init.init_cwnd.max(1),
-            ssthresh: params.initial_ssthresh.unwrap_or(u32::MAX),
+            ssthresh: params.initial_ssthresh.or(init.init_ssthresh).unwrap_or(u32::MAX),
             cwnd_cnt: 0,
             state: SLOW_START,
         }
@@ -121,6 +121,16 @@ impl CongestionControl for Reno {
         self.set_state(SLOW_START, events);
     }
 
+    fn on_rto_same_window(&mut self, _now: Time, _in_flight: u32, events: &mut Vec<CcEvent>) {
+        self.cwnd = 1;
+        self.cwnd_cnt = 0;
+        self.set_state(SLOW_START, events);
+    }
+
+    fn limit_cwnd(&mut self, max: u32) {
+        self.cwnd = self.cwnd.min(max.max(1));
+    }
+
     fn cwnd(&self) -> u32 {
         self.cwnd
     }
@@ -145,7 +155,7 @@ pub(crate) mod tests {
     use crate::engine::rng::derive_rng;
 
     pub(crate) fn init(cwnd: u32) -> CcInit {
-        CcInit { mss: 1448, init_cwnd: cwnd, rng: derive_rng(1, "test", 0) }
+        CcInit { mss: 1448, init_cwnd: cwnd, init_ssthresh: None, rng: derive_rng(1, "test", 0) }
     }
 
     pub(crate) fn ack(now: Time, acked: u32) -> AckInfo {

@@ -20,7 +20,7 @@ use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
 use super::sched::{self, PacketScheduler, SchedInput, SubflowView};
 use super::MptcpSpec;
 use crate::cc::lia::{Lia, LiaParams, SharedLiaGroup};
-use crate::cc::{self, parse_params, CcInit};
+use crate::cc::{self, parse_params};
 use crate::engine::rng::{derive_rng, SimRng};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};
@@ -239,12 +239,12 @@ impl MptcpSender {
         }
         for (i, &r) in chosen.iter().enumerate() {
             let route = self.routes[r];
-            let init = CcInit { mss: self.cfg.mss, init_cwnd: self.cfg.init_cwnd, rng: self.rng("subflow", i as u64) };
+            let init = self.cfg.cc_init(self.rng("subflow", i as u64));
             let ctl: Box<dyn cc::CongestionControl> = match (&lia_params, &self.lia) {
                 (Some(p), Some(g)) => Box::new(Lia::coupled(&init, p.clone(), g.clone(), i)),
                 // Validated with the scenario; Reno is only a fallback for code-built flows.
                 _ => cc::make(&self.cc, init, self.cc_params.as_ref()).unwrap_or_else(|_| {
-                    cc::make("reno", CcInit { mss: self.cfg.mss, init_cwnd: self.cfg.init_cwnd, rng: derive_rng(0, "x", 0) }, None)
+                    cc::make("reno", self.cfg.cc_init(derive_rng(0, "x", 0)), None)
                         .expect("reno always builds")
                 }),
             };

@@ -213,7 +213,7 @@ pub fn build_shared(
         receiver: ctx.receiver,
         routes,
         spec,
-        cfg: ctx.tcp.clone(),
+        cfg: ctx.tcp.for_mptcp_subflows(),
         cc: f.cc.clone(),
         cc_params: f.cc_params.clone(),
         size_bytes: f.size_bytes,

@@ -293,32 +293,66 @@ fn one() -> u32 {
     1
 }
 
-/// TCP settings shared by every TCP flow of the scenario (Linux defaults).
+/// Which TCP implementation the senders and receivers behave like (docs/model/tcp.md
+/// §Profiles). The profile sets the mechanisms (loss detection, recovery, RTT estimator,
+/// window growth) and the defaults of the fields left out of [`TcpSpec`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TcpProfile {
+    /// Linux: SACK, limited transmit, PRR, IW 10, Linux's RTO, delayed ACKs 2 / 40 ms.
+    #[default]
+    Linux,
+    /// ns-3's TcpSocketBase / TcpNewReno of the ns-3.19 era and the mkheirkhah/mptcp model
+    /// built on it, which the seed papers ran: 3 duplicate ACKs without SACK, NewReno with
+    /// window inflation, no limited transmit, IW 1, ns-3's RTT estimator, window growth per ACK.
+    #[serde(rename = "ns3-classic")]
+    Ns3Classic,
+}
+
+impl TcpProfile {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TcpProfile::Linux => "linux",
+            TcpProfile::Ns3Classic => "ns3-classic",
+        }
+    }
+}
+
+/// TCP settings shared by every TCP flow of the scenario. A field left out takes the
+/// profile's value (Linux's unless `profile` says otherwise).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TcpSpec {
+    /// The TCP implementation modelled (docs/model/tcp.md §Profiles).
+    pub profile: TcpProfile,
     /// Payload bytes per full segment (1448 = 1500-byte frames with timestamps).
     pub mss: u32,
     /// Header bytes on the wire per segment (IPv4 20 + TCP 20 + timestamps 12).
     pub header_bytes: u32,
     /// Bytes on the wire of a pure ACK (headers plus SACK blocks).
     pub ack_bytes: u32,
-    /// Initial window in segments (RFC 6928, Linux: 10).
-    pub init_cwnd: u32,
+    /// Initial window in segments; absent = the profile's (Linux, RFC 6928: 10; ns-3: 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub init_cwnd: Option<u32>,
     /// Receive window in segments; absent = never limits.
     pub rwnd_packets: Option<u64>,
-    /// RFC 6298 lower bound on the RTO (Linux TCP_RTO_MIN: 200 ms).
+    /// Lower bound on the RTO (Linux TCP_RTO_MIN and ns-3's MinRto: 200 ms).
     pub min_rto_ms: f64,
-    /// RFC 6298 (2.1): RTO before the first RTT sample.
-    pub initial_rto_ms: f64,
+    /// RTO before the first RTT sample; absent = the profile's (RFC 6298 (2.1) and Linux: 1 s;
+    /// ns-3: 1 s, its MPTCP subflows 1.5 s).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_rto_ms: Option<f64>,
     /// RFC 6298 (2.5): the RTO may be capped, at no less than 60 s.
     pub max_rto_ms: f64,
     /// Delayed ACKs (RFC 1122 / 5681 §4.2): ACK every second segment or after `delack_ms`.
     /// On by default, as a Linux receiver does: an ACK per segment makes two deterministic
-    /// flows lock their phases (docs/model/tcp.md §Delayed ACKs).
+    /// flows lock their phases (docs/model/tcp.md §Delayed ACKs). (Under `ns3-classic` the
+    /// MPTCP receiver ACKs every segment, as the mkheirkhah model does.)
     pub delayed_ack: bool,
-    /// Delayed-ACK timer (Linux TCP_DELACK_MIN: 40 ms).
-    pub delack_ms: f64,
+    /// Delayed-ACK timer; absent = the profile's (Linux TCP_DELACK_MIN: 40 ms; ns-3
+    /// DelAckTimeout: 200 ms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delack_ms: Option<f64>,
     /// Connection setup: data leaves only after a SYN / SYN-ACK exchange (one round trip of
     /// the path), and an MPTCP connection opens its further subflows with MP_JOIN once its
     /// first subflow is up. Off starts every flow (and subflow) sending at its start time,
@@ -329,16 +363,17 @@ pub struct TcpSpec {
 impl Default for TcpSpec {
     fn default() -> Self {
         TcpSpec {
+            profile: TcpProfile::Linux,
             mss: 1448,
             header_bytes: 52,
             ack_bytes: 64,
-            init_cwnd: 10,
+            init_cwnd: None,
             rwnd_packets: None,
             min_rto_ms: 200.0,
-            initial_rto_ms: 1000.0,
+            initial_rto_ms: None,
             max_rto_ms: 60_000.0,
             delayed_ack: true,
-            delack_ms: 40.0,
+            delack_ms: None,
             handshake: true,
         }
     }

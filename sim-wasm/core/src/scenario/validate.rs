@@ -262,7 +262,7 @@ pub fn validate(s: &Scenario) -> R {
     let mut total = 0usize;
     for (i, f) in s.flows.iter().enumerate() {
         let p = |field: &str| format!("flows[{i}].{field}");
-        let init = cc::CcInit { mss: s.tcp.mss, init_cwnd: s.tcp.init_cwnd, rng: derive_rng(0, "validate", 0) };
+        let init = crate::tcp::TcpConfig::from(&s.tcp).cc_init(derive_rng(0, "validate", 0));
         if let Err(e) = cc::make(&f.cc, init, f.cc_params.as_ref()) {
             return if cc::names().contains(&f.cc.as_str()) {
                 err(p("cc_params"), e)
@@ -330,17 +330,23 @@ pub fn validate(s: &Scenario) -> R {
     int_range("tcp.mss", t.mss, MSS_RANGE.0, MSS_RANGE.1, " bytes")?;
     int_range("tcp.header_bytes", t.header_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
     int_range("tcp.ack_bytes", t.ack_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
-    int_range("tcp.init_cwnd", t.init_cwnd, 1, MAX_INIT_CWND, " segments")?;
+    if let Some(n) = t.init_cwnd {
+        int_range("tcp.init_cwnd", n, 1, MAX_INIT_CWND, " segments")?;
+    }
     if let Some(n) = t.rwnd_packets {
         int_range("tcp.rwnd_packets", n, 1, MAX_RWND_PACKETS, " segments (omit it for no limit)")?;
     }
     delay("tcp.min_rto_ms", t.min_rto_ms, true)?;
-    delay("tcp.initial_rto_ms", t.initial_rto_ms, true)?;
+    if let Some(ms) = t.initial_rto_ms {
+        delay("tcp.initial_rto_ms", ms, true)?;
+    }
     delay("tcp.max_rto_ms", t.max_rto_ms, true)?;
     if t.max_rto_ms < t.min_rto_ms {
         return err("tcp.max_rto_ms", "must be ≥ min_rto_ms");
     }
-    delay("tcp.delack_ms", t.delack_ms, true)?;
+    if let Some(ms) = t.delack_ms {
+        delay("tcp.delack_ms", ms, true)?;
+    }
     if let Some(ms) = s.metrics.sample_ms {
         in_range("metrics.sample_ms", ms, SAMPLE_MS_RANGE.0, SAMPLE_MS_RANGE.1, " ms")?;
     }

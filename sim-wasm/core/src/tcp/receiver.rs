@@ -4,6 +4,9 @@
 //! With them, every second in-order segment is ACKed, or the first after `delack`; an
 //! out-of-order or duplicate segment, or one that fills a hole, is ACKed at once so the
 //! sender's loss detection is not delayed.
+//!
+//! Under the `ns3-classic` profile the receiver sends no SACK blocks: ns-3's TcpSocketBase of
+//! the seed papers' era did not implement SACK, so the sender sees cumulative ACKs only.
 
 use super::TcpConfig;
 use crate::engine::timer::{TimerFired, TimerSlot};
@@ -82,13 +85,14 @@ impl TcpReceiver {
         let mut n = 0;
         // RFC 2018 §4: the first block holds the segment that triggered this ACK; then the
         // other blocks, highest first (the ones the sender is least likely to know).
-        let first = self.ooo.get(&self.last_seq).cloned();
+        let blocks = if self.cfg.ns3() { 0 } else { MAX_SACK_BLOCKS };
+        let first = self.ooo.get(&self.last_seq).cloned().filter(|_| blocks > 0);
         if let Some(r) = &first {
             sack[0] = (r.start, r.end);
             n = 1;
         }
         for r in self.ooo.iter().rev() {
-            if n == MAX_SACK_BLOCKS {
+            if n == blocks {
                 break;
             }
             if first.as_ref() != Some(r) {

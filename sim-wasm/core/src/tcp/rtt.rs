@@ -17,14 +17,34 @@
 //! `mdev` and `rttvar` are kept as *four times* the mean deviation, as Linux keeps
 //! `mdev_us` and `rttvar_us`; [`RttEstimator::rttvar`] is Linux's `rttvar_us` (what
 //! mptcp_ecf.c reads).
+//!
+//! The `ns3-classic` profile uses ns-3's `RttMeanDeviation` instead (ns-3.19
+//! `rtt-estimator.cc`; docs/model/tcp.md §Profiles): one gain of 0.1 for the mean and the
+//! deviation, the first sample taken as both, and
+//! `RTO = max(srtt + 4·var, MinRto)` in whole milliseconds times a backoff multiplier that
+//! doubles up to 64. Its timer has no per-round floor above MinRto, so a steady RTT gives
+//! RTO ≈ srtt + a few ms once srtt exceeds 200 ms.
 
-use crate::engine::time::Dur;
+use crate::engine::time::{Dur, NS_PER_MS};
+
+/// Which estimator: Linux's or ns-3's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RttModel {
+    Linux,
+    Ns3MeanDeviation,
+}
+
+/// ns-3 `RttMeanDeviation::Gain` (both the mean and the deviation).
+const NS3_GAIN_DIV: i128 = 10;
+/// ns-3 `RttEstimator::IncreaseMultiplier`: the backoff multiplier stops at 64.
+const NS3_MAX_MULTIPLIER: u64 = 64;
 
 #[derive(Debug, Clone)]
 pub struct RttEstimator {
+    model: RttModel,
     /// Smoothed RTT; 0 until the first sample.
     pub srtt: Dur,
-    /// 4 × the mean deviation (Linux `mdev_us`).
+    /// 4 × the mean deviation (Linux `mdev_us`); ns-3: the mean deviation itself (`m_variance`).
     mdev: Dur,
     /// Largest `mdev` in the current round trip, at least `min_rto` (Linux `mdev_max_us`).
     mdev_max: Dur,
@@ -44,7 +64,12 @@ pub struct RttEstimator {
 
 impl RttEstimator {
     pub fn new(initial_rto: Dur, min_rto: Dur, max_rto: Dur) -> Self {
+        Self::with_model(RttModel::Linux, initial_rto, min_rto, max_rto)
+    }
+
+    pub fn with_model(model: RttModel, initial_rto: Dur, min_rto: Dur, max_rto: Dur) -> Self {
         RttEstimator {
+            model,
             srtt: 0,
             mdev: 0,
             mdev_max: 0,
@@ -64,6 +89,10 @@ impl RttEstimator {
         let r = r.max(1);
         self.latest = Some(r);
         self.min_rtt = Some(self.min_rtt.map_or(r, |m| m.min(r)));
+        if self.model == RttModel::Ns3MeanDeviation {
+            self.ns3_sample(r);
+            return;
+        }
         if self.srtt == 0 {
             // First sample: srtt = r, mdev = r/2 (×4 = 2r), so RTO = 3r unless the floor is
             // larger (RFC 6298 (2.2); Linux "make sure rto = 3*rtt").
@@ -103,9 +132,33 @@ impl RttEstimator {
         self.rto = (self.srtt + self.rttvar).min(self.max_rto);
     }
 
-    /// The current RTO with `backoff` doublings (RFC 6298 (5.5)), capped at the maximum.
+    /// ns-3 `RttMeanDeviation::Measurement` and `RetransmitTimeout`.
+    fn ns3_sample(&mut self, r: Dur) {
+        if self.srtt == 0 {
+            // ns-3 takes the first sample as the deviation too ("variance = sample / 2" is
+            // commented out in favour of "variance = sample; // try this").
+            self.srtt = r;
+            self.mdev = r;
+        } else {
+            let err = r as i128 - self.srtt as i128;
+            self.srtt = (self.srtt as i128 + err / NS3_GAIN_DIV).max(1) as Dur;
+            let var = self.mdev as i128;
+            self.mdev = (var + (err.abs() - var) / NS3_GAIN_DIV).max(0) as Dur;
+        }
+        self.rttvar = 4 * self.mdev;
+        // Whole milliseconds, as ns-3 computes it (`ToInteger (Time::MS)` of each term).
+        let ms = |d: Dur| d / NS_PER_MS * NS_PER_MS;
+        self.rto = (ms(self.srtt) + 4 * ms(self.mdev)).max(ms(self.min_rto)).min(self.max_rto);
+    }
+
+    /// The current RTO with `backoff` doublings (RFC 6298 (5.5)), capped at the maximum
+    /// (ns-3: the multiplier stops at 64).
     pub fn rto(&self, backoff: u32) -> Dur {
-        self.rto.saturating_mul(1u64 << backoff.min(32)).min(self.max_rto)
+        let mult = match self.model {
+            RttModel::Linux => 1u64 << backoff.min(32),
+            RttModel::Ns3MeanDeviation => (1u64 << backoff.min(6)).min(NS3_MAX_MULTIPLIER),
+        };
+        self.rto.saturating_mul(mult).min(self.max_rto)
     }
 }
 
@@ -170,6 +223,30 @@ mod tests {
         }
         // Integer decay (as Linux's) stops a few ns above the floor.
         assert!(e.rttvar - 200 * MS < 10, "back at the floor: {}", e.rttvar);
+    }
+
+    /// ns-3's RttMeanDeviation: gain 0.1, first sample as the deviation, RTO in whole ms
+    /// floored at MinRto, and a steady RTT that lets the RTO close in on srtt (no per-round
+    /// floor as in Linux).
+    #[test]
+    fn ns3_mean_deviation() {
+        let mut e = RttEstimator::with_model(RttModel::Ns3MeanDeviation, 1000 * MS, 200 * MS, 60_000 * MS);
+        assert_eq!(e.rto(0), 1000 * MS);
+        e.on_sample(100 * MS, 0, 1);
+        assert_eq!(e.rto(0), 500 * MS, "srtt 100 + 4 × var 100");
+        e.on_sample(200 * MS, 0, 1);
+        assert_eq!(e.srtt, 110 * MS, "srtt += 0.1 × (200 − 100)");
+        assert_eq!(e.rttvar, 4 * 100 * MS, "var += 0.1 × (|100| − 100) = 100");
+        for _ in 0..300 {
+            e.on_sample(300 * MS, 0, 1);
+        }
+        assert!(e.rto(0) >= 299 * MS && e.rto(0) < 302 * MS, "RTO → srtt (whole ms) under a steady RTT: {}", e.rto(0));
+        assert_eq!(e.rto(10), e.rto(0) * 64, "the multiplier stops at 64");
+        let mut low = RttEstimator::with_model(RttModel::Ns3MeanDeviation, 1000 * MS, 200 * MS, 60_000 * MS);
+        for _ in 0..300 {
+            low.on_sample(20 * MS + 700_000, 0, 1);
+        }
+        assert_eq!(low.rto(0), 200 * MS, "MinRto floor");
     }
 
     /// A falling RTT (a queue draining) moves the deviation 8× less than a rising one.

@@ -25,6 +25,17 @@
 //! Recovery); in the Loss state after a timeout Linux slow-starts from the loss window, so
 //! the controllers see `in_recovery = false` there (docs/model/tcp.md §Loss state).
 //!
+//! Under the `ns3-classic` profile (docs/model/tcp.md §Profiles) the receiver sends no SACK
+//! blocks and the sender behaves as ns-3.19's TcpSocketBase + TcpNewReno: a loss is signalled
+//! by the 3rd duplicate ACK; fast recovery inflates the window by one segment per further
+//! duplicate ACK, retransmits the next hole on each partial ACK after deflating the window by
+//! what it acknowledged, and ends on a full ACK with cwnd = min(ssthresh, flight + 1); the
+//! window grows per ACK, not per packet acknowledged; RTT samples come from the oldest
+//! segment an ACK covers; after a timeout it goes back N, resending from the first
+//! unacknowledged segment. ns-3.19 checks no recovery point before a fast retransmit, so
+//! duplicate ACKs provoked by the go-back-N resends can start a fast recovery right after a
+//! timeout; the model keeps that.
+//!
 //! Connection setup (docs/model/tcp.md §Connection setup): with `handshake` on, the sender
 //! first sends a SYN and sends data only once the SYN-ACK is back, one round trip of the
 //! path later; the final ACK rides with the first data segment. A lost SYN is sent again
@@ -32,7 +43,7 @@
 //! sample (Linux `tcp_synack_rtt_meas`), unless the SYN was retransmitted (Karn).
 
 use super::rate::{RateSampler, TxStamp};
-use super::rtt::RttEstimator;
+use super::rtt::{RttEstimator, RttModel};
 use super::TcpConfig;
 use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::time::{to_millis, to_secs, Time};
@@ -188,6 +199,13 @@ pub struct TcpSender {
     rtt: RttEstimator,
     recovery: Option<Recovery>,
     prr: Option<Prr>,
+    /// `ns3-classic`: NewReno's inflated window during fast recovery (RFC 2582 §3).
+    inflated: Option<u32>,
+    /// `ns3-classic`: duplicate ACKs in a row (ns-3 `m_dupAckCount`).
+    dupacks: u32,
+    /// Whether snd_una advanced since the last timeout: a timeout after progress is a new
+    /// window and reduces ssthresh again (Linux `icsk_retransmits` reset in `tcp_ack`).
+    progress_since_rto: bool,
     backoff: u32,
     rto_timer: TimerSlot,
     pace_timer: TimerSlot,
@@ -303,7 +321,8 @@ impl TcpSender {
             Some(b) => (Some(b.div_ceil(mss)), (b - (b.div_ceil(mss) - 1) * mss) as u32),
             None => (None, cfg.mss),
         };
-        let rtt = RttEstimator::new(cfg.initial_rto, cfg.min_rto, cfg.max_rto);
+        let model = if cfg.ns3() { RttModel::Ns3MeanDeviation } else { RttModel::Linux };
+        let rtt = RttEstimator::with_model(model, cfg.initial_rto, cfg.min_rto, cfg.max_rto);
         TcpSender {
             flow,
             me,
@@ -326,6 +345,9 @@ impl TcpSender {
             rtt,
             recovery: None,
             prr: None,
+            inflated: None,
+            dupacks: 0,
+            progress_since_rto: true,
             backoff: 0,
             rto_timer: TimerSlot::default(),
             pace_timer: TimerSlot::default(),
@@ -384,13 +406,19 @@ impl TcpSender {
         self.has_new_data().then_some(self.snd_nxt)
     }
 
+    /// The window now: PRR's during a Linux fast recovery, the inflated one during an ns-3
+    /// fast recovery, else the controller's.
+    fn window(&self) -> u32 {
+        self.prr.map(|p| p.window).or(self.inflated).unwrap_or_else(|| self.cc.cwnd())
+    }
+
     /// Send as much as the window and the pacing rate allow.
     fn try_send(&mut self, w: &mut World) {
         if !self.started || self.done() {
             return;
         }
         loop {
-            let window = self.prr.map_or(self.cc.cwnd(), |p| p.window);
+            let window = self.window();
             if self.in_flight >= window {
                 return;
             }
@@ -541,13 +569,16 @@ impl TcpSender {
 
     pub(crate) fn on_ack(&mut self, ack: TcpAck, w: &mut World) {
         let now = w.now;
+        let ns3 = self.cfg.ns3();
         let prior_in_flight = self.in_flight;
         let old_una = self.snd_una;
         let mut newly = 0u64;
         let mut rtt_from: Option<(u64, Time)> = None;
-        let note = |s: Option<(u64, Time)>, best: &mut Option<(u64, Time)>| {
+        // Linux samples the most recently sent segment an ACK delivers; ns-3 the oldest
+        // (`RttEstimator::AckSeq`: the head of its history), each only if sent once.
+        let note = |s: Option<(u64, Time)>, best: &mut Option<(u64, Time)>, first: bool| {
             if let Some(x) = s {
-                if best.is_none_or(|b| x.0 > b.0) {
+                if if ns3 { first } else { best.is_none_or(|b| x.0 > b.0) } {
                     *best = Some(x);
                 }
             }
@@ -558,15 +589,17 @@ impl TcpSender {
             if self.segs[0].state != SegState::Delivered {
                 newly += 1;
                 let s = self.deliver(self.snd_una);
-                note(s, &mut rtt_from);
+                note(s, &mut rtt_from, self.snd_una == old_una);
             }
             self.segs.pop_front();
             self.snd_una += 1;
         }
-        if self.snd_una > old_una {
+        let una_advanced = self.snd_una > old_una;
+        if una_advanced {
             self.sacked.remove(0..self.snd_una);
+            self.progress_since_rto = true;
         }
-        // SACK blocks: only the parts not already known are new.
+        // SACK blocks (none under ns3-classic): only the parts not already known are new.
         for &(a, b) in ack.blocks() {
             let (a, b) = (a.max(self.snd_una), b.min(self.snd_nxt));
             if a >= b {
@@ -578,7 +611,7 @@ impl TcpSender {
                     if self.seg(seq).state != SegState::Delivered {
                         newly += 1;
                         let s = self.deliver(seq);
-                        note(s, &mut rtt_from);
+                        note(s, &mut rtt_from, false);
                     }
                 }
             }
@@ -592,7 +625,7 @@ impl TcpSender {
                 *x = self.rtt.srtt;
             }
         }
-        let lost = self.detect_losses();
+        let lost = if ns3 { self.ns3_duplicate_ack(una_advanced, w) } else { self.detect_losses() };
 
         // Recovery state machine: leave first, then maybe enter (RFC 6582: one reduction
         // per window of data).
@@ -601,9 +634,20 @@ impl TcpSender {
                 self.recovery = None;
                 self.prr = None;
                 self.cc.on_exit_recovery(now, &mut self.cc_events);
+                if self.inflated.take().is_some() {
+                    // ns-3 NewReno, full ACK: cwnd = min(ssthresh, BytesInFlight + 1 MSS).
+                    self.cc.limit_cwnd((self.snd_nxt - self.snd_una) as u32 + 1);
+                }
+            } else if ns3 && una_advanced && matches!(r, Recovery::Fast { .. }) {
+                // ns-3 NewReno, partial ACK: deflate by what it acknowledged, add one
+                // segment, and retransmit the next unacknowledged segment at once.
+                if let Some(win) = &mut self.inflated {
+                    *win = (*win as u64).saturating_sub(newly).saturating_add(1).max(1) as u32;
+                }
+                self.retransmit_head(w);
             }
         }
-        if lost > 0 && self.recovery.is_none() {
+        if !ns3 && lost > 0 && self.recovery.is_none() {
             self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
             let prior_cwnd = self.cc.cwnd() as u64;
             self.cc.on_enter_recovery(now, prior_in_flight, &mut self.cc_events);
@@ -614,7 +658,7 @@ impl TcpSender {
             w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost });
         }
         if let Some(p) = &mut self.prr {
-            p.on_ack(newly, self.in_flight, self.snd_una > old_una, lost > 0);
+            p.on_ack(newly, self.in_flight, una_advanced, lost > 0);
         }
 
         let rs = self.rate.on_ack_done(now, newly, self.rtt.min_rtt);
@@ -622,10 +666,13 @@ impl TcpSender {
             self.last_rate_bps = bps * 8.0;
         }
         if newly > 0 || lost > 0 {
+            // ns-3's TcpNewReno grows the window per ACK that advances snd_una (one segment
+            // in slow start, MSS²/cwnd in congestion avoidance), not per packet it covers.
+            let acked = if ns3 && self.cc.uses_prr() { u32::from(una_advanced) } else { newly as u32 };
             let info = AckInfo {
                 now,
                 mss: self.cfg.mss,
-                acked: newly as u32,
+                acked,
                 lost,
                 prior_in_flight,
                 in_flight: self.in_flight,
@@ -643,13 +690,16 @@ impl TcpSender {
         self.flush_cc_events(w);
 
         // RFC 6298 (5.2)/(5.3): stop the timer when all is acknowledged, restart it when new
-        // data is acknowledged.
-        if self.snd_una > old_una {
-            self.backoff = 0;
+        // data is acknowledged. Linux clears the backoff on such an ACK; ns-3 only on a
+        // valid RTT sample (`RttEstimator::ResetMultiplier`).
+        if una_advanced {
+            if !ns3 || rtt_sample.is_some() {
+                self.backoff = 0;
+            }
             if self.snd_una == self.snd_nxt {
                 self.rto_timer.cancel();
             } else {
-                let at = now + self.rtt.rto(0);
+                let at = now + self.rtt.rto(self.backoff);
                 self.rto_timer.cancel();
                 self.arm(TIMER_RTO, at, w);
             }
@@ -660,6 +710,57 @@ impl TcpSender {
             return;
         }
         self.try_send(w);
+    }
+
+    /// `ns3-classic` loss signal (ns-3.19 `TcpSocketBase::ReceivedAck`, `TcpNewReno::DupAck`):
+    /// an ACK that does not advance snd_una while data is outstanding is a duplicate. The
+    /// 3rd starts fast recovery — ssthresh from the controller on the whole flight, window
+    /// ssthresh + 3, the first unacknowledged segment retransmitted at once; each further one
+    /// inflates the window by a segment. No limited transmit. Returns the segments marked
+    /// lost (the fast retransmission).
+    fn ns3_duplicate_ack(&mut self, una_advanced: bool, w: &mut World) -> u32 {
+        if una_advanced {
+            self.dupacks = 0;
+            return 0;
+        }
+        if self.snd_una == self.snd_nxt {
+            return 0;
+        }
+        self.dupacks += 1;
+        if matches!(self.recovery, Some(Recovery::Fast { .. })) {
+            if let Some(win) = &mut self.inflated {
+                *win = win.saturating_add(1);
+            }
+            return 0;
+        }
+        if self.dupacks != 3 {
+            return 0;
+        }
+        let now = w.now;
+        // ns-3 BytesInFlight: everything sent and not cumulatively acknowledged.
+        let flight = (self.snd_nxt - self.snd_una).min(u32::MAX as u64) as u32;
+        self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
+        self.cc.on_enter_recovery(now, flight, &mut self.cc_events);
+        if self.cc.uses_prr() {
+            self.inflated = Some(self.cc.cwnd().saturating_add(3));
+        }
+        w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost: 1 });
+        self.retransmit_head(w);
+        1
+    }
+
+    /// Resend the first unacknowledged segment now, whatever the window (ns-3 `DoRetransmit`).
+    fn retransmit_head(&mut self, w: &mut World) {
+        if self.snd_una == self.snd_nxt {
+            return;
+        }
+        let seq = self.snd_una;
+        if self.seg(seq).state == SegState::InFlight {
+            self.seg(seq).state = SegState::Lost;
+            self.in_flight -= 1;
+            self.lost_total += 1;
+        }
+        self.transmit(seq, w);
     }
 
     fn on_rto(&mut self, w: &mut World) {
@@ -676,7 +777,17 @@ impl TcpSender {
             return;
         }
         let now = w.now;
-        self.cc.on_rto(now, self.in_flight, &mut self.cc_events);
+        if self.cfg.ns3() {
+            // ns-3 TcpNewReno::Retransmit: ssthresh from the whole flight, every time.
+            let flight = (self.snd_nxt - self.snd_una).min(u32::MAX as u64) as u32;
+            self.cc.on_rto(now, flight, &mut self.cc_events);
+        } else if self.window_reduced() {
+            self.cc.on_rto_same_window(now, self.in_flight, &mut self.cc_events);
+        } else {
+            self.cc.on_rto(now, self.in_flight, &mut self.cc_events);
+        }
+        self.progress_since_rto = false;
+        self.inflated = None;
         // Linux tcp_enter_loss: everything not SACKed is presumed lost.
         for i in 0..self.segs.len() {
             if self.segs[i].state == SegState::InFlight {
@@ -701,6 +812,18 @@ impl TcpSender {
         // Pacing must not hold back the retransmission.
         self.next_send = now;
         self.try_send(w);
+    }
+
+    /// Whether this window's ssthresh was already reduced (Linux `tcp_enter_loss` reduces it
+    /// only from Open / Disorder, once the recovery point is passed, or in Loss after
+    /// progress since the last timeout).
+    fn window_reduced(&self) -> bool {
+        match self.recovery {
+            None => false,
+            Some(r) if self.snd_una >= r.point() => false,
+            Some(Recovery::Fast { .. }) => true,
+            Some(Recovery::Timeout { .. }) => !self.progress_since_rto,
+        }
     }
 
     pub fn in_flight(&self) -> u32 {
@@ -742,7 +865,10 @@ impl TcpSender {
     }
 
     fn send_syn(&mut self, kind: Handshake, w: &mut World) {
-        let at = w.now + self.rtt.rto(self.backoff);
+        // The SYN timeout doubles per retry (Linux: the initial RTO; ns-3: ConnTimeout, or
+        // 200 ms for an mkheirkhah subflow).
+        let timeout = self.cfg.syn_rto.saturating_mul(1u64 << self.backoff.min(32)).min(self.cfg.max_rto);
+        let at = w.now + timeout;
         self.rto_timer.cancel();
         self.arm(TIMER_RTO, at, w);
         w.send(Packet {
@@ -759,7 +885,9 @@ impl TcpSender {
     /// Returns false for a duplicate.
     pub fn on_syn_ack(&mut self, w: &mut World) -> bool {
         let Some(syn) = self.syn.take() else { return false };
-        if !syn.retransmitted {
+        // ns-3.19 keeps no RTT history for the SYN, so its first data segment still waits
+        // out the initial RTO; Linux measures the exchange (`tcp_synack_rtt_meas`).
+        if !syn.retransmitted && !self.cfg.ns3() {
             self.rtt.on_sample(w.now - syn.sent_at, 0, 0);
             if let Some(x) = w.path_srtt.get_mut(self.path as usize) {
                 *x = self.rtt.srtt;
@@ -798,7 +926,7 @@ impl TcpSender {
 
     /// Packets the window allows now (the PRR window during fast recovery).
     pub fn window_room(&self) -> u32 {
-        self.prr.map_or(self.cc.cwnd(), |p| p.window).saturating_sub(self.in_flight)
+        self.window().saturating_sub(self.in_flight)
     }
 
     /// Whether new data may leave now: window room, not held by pacing, and no own

@@ -97,7 +97,7 @@ impl TrafficSpec {
         if !matches!(s.topology, crate::scenario::Topology::Parallel(_)) {
             return e("arrival_rate", "generated MPTCP traffic needs a parallel topology".into());
         }
-        let init = || crate::cc::CcInit { mss: s.tcp.mss, init_cwnd: s.tcp.init_cwnd, rng: crate::engine::rng::derive_rng(0, "validate", 0) };
+        let init = || crate::tcp::TcpConfig::from(&s.tcp).cc_init(crate::engine::rng::derive_rng(0, "validate", 0));
         if let Err(m) = crate::cc::make(&self.cc, init(), self.cc_params.as_ref()) {
             return if crate::cc::names().contains(&self.cc.as_str()) { e("cc_params", m) } else { e("cc", m) };
         }
