@@ -7,14 +7,14 @@
 import { useMemo, useRef, useState } from 'react';
 import { decisionLog } from '../family/decisionLog';
 import { subflowPath } from '../family/series';
-import { fctsByClass, sortClasses } from '../family/stats';
+import { fctSample, sortClasses } from '../family/stats';
 import { formatBytes, formatMbps, formatPercent } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { flowEvents } from '../sim/flowEvents';
 import { seriesStore } from '../sim/seriesStore';
 import { labStore, useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, SubflowSnapshot, Summary, TimeWindow } from '../types';
-import { FctBars, FctCdf } from './DistributionCharts';
+import { FctBars, FctCdf, fctBarValues } from './DistributionCharts';
 import { type ChartSeries, LineChart } from './LineChart';
 
 const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
@@ -107,8 +107,14 @@ function Shares({ subflows, final }: { subflows: { path: number; bytes_share: nu
 function Throughput({ summary }: { summary: Summary | null }) {
   if (!summary || summary.fct_by_class === undefined) return null;
   const classes = sortClasses(Object.keys(summary.fct_by_class).filter((c) => c !== 'all'));
-  const fcts = fctsByClass(summary.flows, summary.warmup_s ?? 0);
+  const warmup = summary.warmup_s ?? 0;
+  const sample = fctSample(summary.flows, warmup);
   const unlisted = summary.flows_unlisted ?? 0;
+  const note = sample.inWarmup
+    ? `CDF of the ${sample.n} listed flows: the first arrivals, all in the ${warmup} s warm-up (${unlisted} more not listed); the bars count the flows after it`
+    : unlisted > 0
+      ? `CDF of the ${sample.n} listed flows (${unlisted} more not listed; the bars count all)`
+      : undefined;
   return (
     <section className="family-results" data-testid="mptcp-results">
       <dl className="fields">
@@ -123,10 +129,8 @@ function Throughput({ summary }: { summary: Summary | null }) {
       </dl>
       <div className="charts">
         <FctBars byClass={summary.fct_by_class} classes={classes} />
-        <FctCdf
-          fcts={fcts}
-          note={unlisted > 0 ? `CDF of the ${summary.flows.length} listed flows (${unlisted} more not listed; the bars count all)` : undefined}
-        />
+        {/* The bars' FCTs widen the CDF's axis, so both charts cover the same FCTs. */}
+        <FctCdf fcts={sample.fcts} span={fctBarValues(summary.fct_by_class, classes)} note={note} />
       </div>
     </section>
   );
