@@ -30,6 +30,15 @@ export interface PresetDesc {
    * so the controls show what will actually run. Filled in by the worker, not the engine.
    */
   variant_values: Record<string, Record<string, KnobValue | null>>;
+  /** Set for a scenario the page opened from its editor or a shared link (not a preset file). */
+  origin?: ScenarioOrigin;
+}
+
+/** Where a scenario that is not a preset file came from, and what its text already holds. */
+export interface ScenarioOrigin {
+  kind: 'edited' | 'shared';
+  /** The preset variant already applied to its text (null: none, the preset as written). */
+  variant: string | null;
 }
 
 export interface SeriesMeta {

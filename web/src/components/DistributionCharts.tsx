@@ -85,12 +85,17 @@ const FCT_STATS = [
   { key: 'p99_s', label: 'p99' },
 ] as const;
 
+/** The FCTs the bars show (every class's mean, median and p99), in seconds. */
+export function fctBarValues(byClass: Record<string, ClassStats>, classes: readonly string[]): number[] {
+  return classes.flatMap((c) => FCT_STATS.map((s) => byClass[c]?.[s.key])).filter((v): v is number => typeof v === 'number');
+}
+
 /** Grouped bars: per size class, its mean, median and 99th-percentile FCT (summary fct_by_class). */
 export function FctBars({ byClass, classes }: { byClass: Record<string, ClassStats>; classes: string[] }) {
   const [hover, setHover] = useState<string | null>(null);
   const x = scaleBand().domain(classes).range([M.left, W - M.right]).padding(0.2);
   const inner = scaleBand<string>().domain(FCT_STATS.map((s) => s.key)).range([0, x.bandwidth()]).padding(0.08);
-  const max = Math.max(1e-9, ...classes.flatMap((c) => FCT_STATS.map((s) => byClass[c]?.[s.key] ?? 0)));
+  const max = Math.max(1e-9, ...fctBarValues(byClass, classes));
   const y = scaleLinear().domain([0, max * 1.05]).nice().range([H - M.bottom, M.top]);
   return (
     <DistFrame
@@ -144,25 +149,38 @@ export function FctBars({ byClass, classes }: { byClass: Record<string, ClassSta
   );
 }
 
-/** One CDF per size class of the listed flows' FCTs (log x axis when they span > 2 decades). */
-export function FctCdf({ fcts, note }: { fcts: Map<string, number[]>; note?: string }) {
+/** FCTs spanning more than a decade get a log axis: short and long flows differ by orders. */
+const CDF_LOG_RATIO = 10;
+
+/**
+ * One CDF per size class of the listed flows' FCTs. The x axis spans the curves and `span`
+ * (the bars' statistics over all flows), so both charts read on the same FCTs.
+ */
+export function FctCdf({ fcts, span = [], note }: { fcts: Map<string, number[]>; span?: readonly number[]; note?: string }) {
   const [hover, setHover] = useState<string | null>(null);
-  const all = [...fcts.values()].flat();
+  const all = [...fcts.values()].flat().concat(span).filter((v) => Number.isFinite(v) && v > 0);
   const lo = all.length ? Math.min(...all) : 0.001;
   const hi = all.length ? Math.max(...all) : 1;
-  const log = lo > 0 && wantsLogScale([lo, hi]);
-  const x = (log ? scaleLog() : scaleLinear()).domain(log ? [lo, hi] : [0, hi || 1]).range([M.left, W - M.right]);
-  if (!log) x.nice();
+  const log = hi / lo > CDF_LOG_RATIO;
+  // A log axis spans exactly the data (nice() would round out to whole decades, mostly empty).
+  const x = log ? scaleLog().domain([lo, hi]).range([M.left, W - M.right]) : scaleLinear().domain([0, hi]).range([M.left, W - M.right]).nice();
   const y = scaleLinear().domain([0, 1]).range([H - M.bottom, M.top]);
   const classes = [...fcts.keys()];
   const path = line<{ x: number; y: number }>()
     .x((p) => x(p.x))
     .y((p) => y(p.y))
     .curve(curveStepAfter);
+  // Plain numbers in seconds ("0.05", not SI "50m"); a log axis labels only the ticks that fit.
+  const tickFmt = x.tickFormat(6, '~g');
+  const ticks = x
+    .ticks(6)
+    .map((t) => ({ t, label: tickFmt(t) }))
+    .filter((t) => t.label !== '');
+  const [x0, x1] = x.domain() as [number, number];
   return (
     <DistFrame
       testId="fct-cdf"
-      data={{ classes: classes.join(',') }}
+      data={{ classes: classes.join(','), 'x-min': x0, 'x-max': x1, scale: log ? 'log' : 'linear' }}
       title="FCT CDF per size class"
       readoutId="fct-cdf-readout"
       readout={hover ?? note ?? ''}
@@ -172,9 +190,9 @@ export function FctCdf({ fcts, note }: { fcts: Map<string, number[]>; note?: str
       xLabel={`FCT (s)${log ? ', log scale' : ''}`}
       legend={classes.map((c) => ({ key: c, label: `${c} (${fcts.get(c)!.length})` }))}
     >
-        {x.ticks(log ? 4 : 6).map((t) => (
+        {ticks.map(({ t, label }) => (
           <text key={t} className="tick" x={x(t)} y={H - M.bottom + 16} textAnchor="middle">
-            {x.tickFormat(log ? 4 : 6)(t)}
+            {label}
           </text>
         ))}
         {classes.map((c, i) => {

@@ -4,7 +4,7 @@ import { MAX_PAGE_SEED, parseSeed } from '../lib/shareLink';
 import { lab } from '../sim/controller';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
-import type { Knob, KnobValue } from '../types';
+import type { Knob, KnobValue, PresetDesc } from '../types';
 
 export function PresetPicker() {
   const presets = useLab((s) => s.presets);
@@ -25,14 +25,52 @@ export function PresetPicker() {
           ))}
         </select>
       </label>
-      {preset && (
-        <div className="description" data-testid="description">
-          <h3>What to look for</h3>
-          {/* A linked or edited scenario may carry no description: say so rather than show a blank. */}
-          {preset.description.trim() ? <p>{preset.description}</p> : <p className="muted">This scenario has no description.</p>}
-        </div>
-      )}
+      {preset && <Description preset={preset} base={basePreset(presets, preset)} />}
     </section>
+  );
+}
+
+/** The preset file an edited or shared scenario was made from, when the page has it. */
+function basePreset(presets: readonly PresetDesc[], p: PresetDesc): PresetDesc | undefined {
+  if (!p.origin) return undefined;
+  const name = p.name.replace(/^(edited|link):/, '');
+  return presets.find((x) => !x.origin && x.name === name);
+}
+
+/**
+ * "What to look for". An edited scenario is not its preset any more: it says so, and the
+ * preset's notes (copied into its text) are folded away unless the user wrote new ones.
+ */
+function Description({ preset, base }: { preset: PresetDesc; base: PresetDesc | undefined }) {
+  const text = preset.description.trim();
+  const edited = preset.origin?.kind === 'edited';
+  const ownNotes = text !== '' && !(edited && base && text === base.description.trim());
+  return (
+    <div className="description" data-testid="description" data-origin={preset.origin?.kind ?? 'preset'}>
+      <h3>What to look for</h3>
+      {edited && (
+        <p className="origin-note" data-testid="origin-note">
+          <strong>Edited scenario</strong>
+          {base ? ` (from “${base.title}”)` : ''}: it no longer is the preset, so the preset&apos;s notes may not hold.
+        </p>
+      )}
+      {preset.origin?.kind === 'shared' && (
+        <p className="origin-note muted" data-testid="origin-note">
+          Opened from a shared link: the scenario, seed and variant of the run that was shared.
+        </p>
+      )}
+      {ownNotes ? (
+        <p>{preset.description}</p>
+      ) : edited && text !== '' ? (
+        <details>
+          <summary>The preset&apos;s notes</summary>
+          <p>{preset.description}</p>
+        </details>
+      ) : (
+        // A linked or edited scenario may carry no description: say so rather than show a blank.
+        text === '' && <p className="muted">This scenario has no description.</p>
+      )}
+    </div>
   );
 }
 
@@ -157,15 +195,26 @@ export function KnobPanel() {
   const variant = useLab((s) => s.variant);
   const id = useId();
   if (!preset) return null;
+  // An edited or shared scenario's text has its variant applied already: "no variant" runs it
+  // as it is, and the menu says which variant that is rather than "full".
+  const origin = preset.origin;
+  const asIs = origin ? `${origin.variant ? `${origin.variant} ` : ''}(as ${origin.kind})` : 'full';
+  const others = preset.variants.filter((v) => v !== origin?.variant);
   return (
     <section className="panel" data-testid="knobs" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Knobs</h2>
-      {preset.variants.length > 0 && (
+      {(preset.variants.length > 0 || origin?.variant) && (
         <label className="field" htmlFor={id}>
           <span>Variant</span>
-          <select id={id} data-testid="variant" value={variant ?? 'full'} onChange={(e) => lab.setVariant(e.target.value === 'full' ? null : e.target.value)}>
-            <option value="full">full</option>
-            {preset.variants.map((v) => (
+          <select
+            id={id}
+            data-testid="variant"
+            data-variant={variant ?? origin?.variant ?? 'full'}
+            value={variant ?? 'full'}
+            onChange={(e) => lab.setVariant(e.target.value === 'full' ? null : e.target.value)}
+          >
+            <option value="full">{asIs}</option>
+            {others.map((v) => (
               <option key={v} value={v}>
                 {v}
               </option>

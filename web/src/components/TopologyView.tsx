@@ -7,8 +7,9 @@ import { lab } from '../sim/controller';
 import { sameSelection } from '../store/state';
 import { useLab } from '../store/store';
 import type { Topology } from '../types';
-import { QUEUE_BAR_W, TopologyAnimator } from '../topology/animator';
-import { type EdgeGeom, type Layout, edgePath, layoutTopology, linkLabel, pointAt, viewHeight } from '../topology/layout';
+import { TopologyAnimator } from '../topology/animator';
+import { type Measure, QUEUE_BAR_H, QUEUE_BAR_W, QUEUE_TEXT_DY, estimateWidth, labelText, nodeLabelSpot, placeAnnotations } from '../topology/labels';
+import { type EdgeGeom, edgePath, layoutTopology, linkLabel, viewHeight } from '../topology/layout';
 import { useSize } from './LineChart';
 
 /** Flow buttons under the picture; many-flow presets list the first few. */
@@ -31,6 +32,11 @@ export function TopologyView() {
     () => (topology && size.width > 0 ? layoutTopology(topology, size.width, height) : null),
     [topology, size.width, height],
   );
+  const notes = useMemo(() => {
+    if (!layout) return null;
+    const texts = new Map(layout.edges.map((e) => [e.id, labelText(e, linkLabel(e.link))]));
+    return placeAnnotations(layout, texts, pageMeasure());
+  }, [layout]);
   useEffect(() => {
     if (!layout || !svgRef.current || !canvasRef.current || !flashRef.current) return;
     const anim = new TopologyAnimator(svgRef.current, canvasRef.current, flashRef.current, layout);
@@ -64,19 +70,24 @@ export function TopologyView() {
                   e={e}
                   selected={sameSelection(selection, { kind: 'link', id: e.id })}
                   onPath={onPath.has(e.id)}
-                  showLabel={labelRoom(layout, e)}
+                  label={notes?.labels.get(e.id) ?? null}
+                  queue={notes?.queues.get(e.id) ?? null}
                 />
               ))}
             </g>
             <g className="nodes" aria-hidden="true">
-              {layout.nodes.map((n) => (
-                <g key={n.id} className={`node node-${n.kind}`} transform={`translate(${n.x},${n.y})`} data-node-id={n.id}>
-                  {n.kind === 'router' ? <rect x={-9} y={-9} width={18} height={18} rx={4} /> : <circle r={8} />}
-                  <text y={n.kind === 'router' ? -14 : 0} x={n.kind === 'router' ? 0 : n.column === 0 ? -14 : 14} dy={n.kind === 'router' ? 0 : '0.35em'} textAnchor={n.kind === 'router' ? 'middle' : n.column === 0 ? 'end' : 'start'}>
-                    {n.id}
-                  </text>
-                </g>
-              ))}
+              {layout.nodes.map((n) => {
+                // Where labels.ts kept room for the name.
+                const name = nodeLabelSpot(n);
+                return (
+                  <g key={n.id} className={`node node-${n.kind}`} transform={`translate(${n.x},${n.y})`} data-node-id={n.id}>
+                    {n.kind === 'router' ? <rect x={-9} y={-9} width={18} height={18} rx={4} /> : <circle r={8} />}
+                    <text x={name.x - n.x} y={name.y - n.y} textAnchor={name.anchor}>
+                      {n.id}
+                    </text>
+                  </g>
+                );
+              })}
             </g>
           </svg>
         )}
@@ -112,15 +123,21 @@ export function TopologyView() {
   );
 }
 
-/** Link labels need some room: in a tall column of access links they would overlap. */
-function labelRoom(l: Layout, e: EdgeGeom): boolean {
-  if (e.link.reported) return true;
-  const perCol = l.nodes.filter((n) => n.column === 0).length;
-  return (l.height - 68) / Math.max(1, perCol) >= 34;
+/** Text widths in the page's font (canvas measureText), for placing the labels. */
+function pageMeasure(): Measure {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return estimateWidth;
+  const family = getComputedStyle(document.body).fontFamily;
+  return (text, size) => {
+    ctx.font = `${size}px ${family}`;
+    // Tabular digits and the browser's own rounding: a pixel to spare.
+    return ctx.measureText(text).width + 1;
+  };
 }
 
-function Edge({ e, selected, onPath, showLabel }: { e: EdgeGeom; selected: boolean; onPath: boolean; showLabel: boolean }) {
-  const mid = pointAt(e, 0.5);
+type Spot = { x: number; y: number } | null;
+
+function Edge({ e, selected, onPath, label: spot, queue }: { e: EdgeGeom; selected: boolean; onPath: boolean; label: Spot; queue: Spot }) {
   const label = linkLabel(e.link);
   const reported = e.link.reported;
   const select = () => lab.select(selected ? null : { kind: 'link', id: e.id });
@@ -146,17 +163,17 @@ function Edge({ e, selected, onPath, showLabel }: { e: EdgeGeom; selected: boole
       <title>{`${e.id}: ${label}${e.link.loss > 0 ? `, loss ${e.link.loss}` : ''}`}</title>
       <path className="edge-hit" d={edgePath(e)} />
       <path className="edge-line" d={edgePath(e)} />
-      {showLabel && (
-        <text className="edge-label" x={mid.x} y={mid.y + 16} textAnchor="middle" data-testid={`link-label-${e.id}`}>
-          {reported ? `${e.id} · ${label}` : label}
+      {spot && (
+        <text className="edge-label" x={spot.x} y={spot.y} textAnchor="middle" data-testid={`link-label-${e.id}`}>
+          {labelText(e, label)}
         </text>
       )}
-      {reported && (
-        <g className="queue" data-testid={`queue-${e.id}`} data-link-id={e.id} transform={`translate(${mid.x - QUEUE_BAR_W / 2},${mid.y - 22})`}>
-          <rect className="queue-frame" width={QUEUE_BAR_W} height={9} rx={2} />
-          <rect className="queue-fill" width={0} height={9} rx={2} />
+      {queue && (
+        <g className="queue" data-testid={`queue-${e.id}`} data-link-id={e.id} transform={`translate(${queue.x},${queue.y})`}>
+          <rect className="queue-frame" width={QUEUE_BAR_W} height={QUEUE_BAR_H} rx={2} />
+          <rect className="queue-fill" width={0} height={QUEUE_BAR_H} rx={2} />
           {/* Filled in by the animator (D3 owns this text, React never re-renders it). */}
-          <text className="queue-text" x={QUEUE_BAR_W / 2} y={-4} textAnchor="middle" />
+          <text className="queue-text" x={QUEUE_BAR_W / 2} y={QUEUE_TEXT_DY} textAnchor="middle" />
         </g>
       )}
     </g>

@@ -12,20 +12,22 @@ export interface EditorState {
   good: string | null;
   /** Where the draft came from (a preset name), for the header. */
   source: string | null;
+  /** The preset variant applied to the text it was loaded with (the lab shows it after a run). */
+  variant: string | null;
   /** Bumped on every accepted change, so views can tell a reload from an edit. */
   revision: number;
 }
 
 export type EditorAction =
-  | { type: 'load'; text: string; error: string | null; source: string }
+  | { type: 'load'; text: string; error: string | null; source: string; variant?: string | null }
   | { type: 'edit'; text: string; error: string | null };
 
-export const initialEditor: EditorState = { text: '', error: null, good: null, source: null, revision: 0 };
+export const initialEditor: EditorState = { text: '', error: null, good: null, source: null, variant: null, revision: 0 };
 
 export function editorReducer(s: EditorState, a: EditorAction): EditorState {
   switch (a.type) {
     case 'load':
-      return { text: a.text, error: a.error, good: a.error === null ? a.text : null, source: a.source, revision: s.revision + 1 };
+      return { text: a.text, error: a.error, good: a.error === null ? a.text : null, source: a.source, variant: a.variant ?? null, revision: s.revision + 1 };
     case 'edit':
       if (a.text === s.text && a.error === s.error) return s;
       return { ...s, text: a.text, error: a.error, good: a.error === null ? a.text : s.good, revision: s.revision + 1 };

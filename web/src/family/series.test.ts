@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subflowPath } from './series';
+import { chooseConnection, connectionOptions, subflowPath } from './series';
 
 describe('subflow series owners', () => {
   it('takes the path number of the flow\'s own subflows only', () => {
@@ -9,5 +9,30 @@ describe('subflow series owners', () => {
     expect(subflowPath('m.12@p2', 'm.1')).toBeNull();
     expect(subflowPath('file', 'file')).toBeNull();
     expect(subflowPath('file@px', 'file')).toBeNull();
+  });
+});
+
+describe('the MPTCP view\'s connections', () => {
+  const opts = connectionOptions(['m.1', 'm.2'], ['t9', 'm.2', 't10']);
+  it('lists the charted connections first, then the live ones without series', () => {
+    expect(opts).toEqual([
+      { id: 'm.1', series: true },
+      { id: 'm.2', series: true },
+      { id: 't9', series: false },
+      { id: 't10', series: false },
+    ]);
+  });
+  it('opens on a connection with series, preferring one sending now', () => {
+    expect(chooseConnection(opts, { sending: new Set(['t9', 'm.2']) })).toBe('m.2');
+    expect(chooseConnection(opts, { sending: new Set(['t9']) })).toBe('m.1');
+    // Without any charted connection: one sending now, else the first.
+    const live = connectionOptions([], ['t9', 't10']);
+    expect(chooseConnection(live, { sending: new Set(['t10']) })).toBe('t10');
+    expect(chooseConnection(live, { sending: new Set() })).toBe('t9');
+    expect(chooseConnection([], { sending: new Set() })).toBeNull();
+  });
+  it('keeps the user\'s pick, then the inspector\'s selection, while they are listed', () => {
+    expect(chooseConnection(opts, { picked: 't10', selected: 'm.2', sending: new Set() })).toBe('t10');
+    expect(chooseConnection(opts, { picked: 'gone', selected: 't9', sending: new Set() })).toBe('t9');
   });
 });

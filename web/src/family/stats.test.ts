@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowSummary } from '../types';
-import { boxStats, ecdf, fctsByClass, nearestRank, sortClasses } from './stats';
+import { boxStats, ecdf, fctSample, fctsByClass, nearestRank, sortClasses } from './stats';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
@@ -73,6 +73,14 @@ describe('FCTs by size class', () => {
       ['G0', [0.1, 0.3]],
       ['G3', [4]],
     ]);
+  });
+  it('falls back to the flows that started in the warm-up when no listed flow started after it', () => {
+    const early = [flow({ size_class: 'G0', fct_s: 0.2, start_s: 0.1 }), flow({ size_class: 'G1', fct_s: 0.5, start_s: 0.2 })];
+    expect(fctSample(early, 1)).toEqual({ fcts: new Map([['G0', [0.2]], ['G1', [0.5]]]), n: 2, inWarmup: true });
+    // One flow after the warm-up is enough for the warm-up rule to hold.
+    const later = [...early, flow({ size_class: 'G0', fct_s: 0.3, start_s: 2 })];
+    expect(fctSample(later, 1)).toEqual({ fcts: new Map([['G0', [0.3]]]), n: 1, inWarmup: false });
+    expect(fctSample([], 1)).toEqual({ fcts: new Map(), n: 0, inWarmup: false });
   });
   it('orders unknown class names after the known ones', () => {
     expect(sortClasses(['all', 'G2', 'G0', 'G2'])).toEqual(['G0', 'G2', 'all']);

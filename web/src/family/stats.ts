@@ -103,3 +103,24 @@ export function fctsByClass(flows: readonly FlowSummary[], warmupS = 0): Map<str
   for (const list of out.values()) list.sort(ascending);
   return new Map(sortClasses(out.keys()).map((c) => [c, out.get(c)!]));
 }
+
+/** The FCTs a CDF can show, and whether they had to come from flows that started in the warm-up. */
+export interface FctSample {
+  fcts: Map<string, number[]>;
+  /** How many flows the sample holds. */
+  n: number;
+  inWarmup: boolean;
+}
+
+/**
+ * The listed flows' FCTs per class, after the warm-up as `fct_by_class` counts them. The summary
+ * lists the first arrivals only (traffic.list_flows), and under a high arrival rate they all
+ * start in the warm-up: then the CDF shows them, and says so, rather than nothing.
+ */
+export function fctSample(flows: readonly FlowSummary[], warmupS = 0): FctSample {
+  const count = (m: Map<string, number[]>) => [...m.values()].reduce((n, l) => n + l.length, 0);
+  const after = fctsByClass(flows, warmupS);
+  if (count(after) > 0 || warmupS <= 0) return { fcts: after, n: count(after), inWarmup: false };
+  const all = fctsByClass(flows, 0);
+  return { fcts: all, n: count(all), inWarmup: count(all) > 0 };
+}

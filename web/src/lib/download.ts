@@ -1,6 +1,6 @@
 // Browser side of the export buttons: file downloads, an on-page SVG element serialised with
 // its computed styles (class-based CSS does not travel with a file), and SVG → PNG.
-import { type LegendItem, svgDocument } from './export';
+import { type LegendItem, type MeasureText, estimateText, svgDocument } from './export';
 
 export function downloadBlob(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -61,12 +61,23 @@ export function themeColors(): { background: string; text: string; font: string 
   return { background: panel || '#ffffff', text: cs.getPropertyValue('--text').trim() || '#000000', font: cs.fontFamily };
 }
 
+/** Measures text as the exported document will draw it, in the page's font. */
+function canvasMeasure(family: string): MeasureText {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return estimateText;
+  return (text, size, bold) => {
+    ctx.font = `${bold ? '600 ' : ''}${size}px ${family}`;
+    return ctx.measureText(text).width;
+  };
+}
+
 /** A whole standalone SVG document for a chart whose plot is the on-page `svg`. */
 export function chartDocument(svg: SVGSVGElement, title: string, legend: LegendItem[], extraBody = ''): string {
   const box = svg.viewBox.baseVal;
   const width = box && box.width > 0 ? box.width : svg.clientWidth;
   const height = box && box.width > 0 ? box.height : svg.clientHeight;
-  return svgDocument({ width, height, title, legend, body: styledMarkup(svg) + extraBody, ...themeColors() });
+  const theme = themeColors();
+  return svgDocument({ width, height, title, legend, body: styledMarkup(svg) + extraBody, ...theme, measure: canvasMeasure(theme.font) });
 }
 
 /** Renders an SVG document to a PNG at `scale` × its size. */

@@ -125,4 +125,29 @@ describe('file names and svg', () => {
     expect(svg).toContain('<path d="M0,0L1,1"/>');
     expect(svg).toMatch(/height="244"/);
   });
+
+  it('widens for a long title and wraps a long legend into rows', () => {
+    // 10 px per character: the title needs 20 + 400 px, each entry 21 + 100 px (+ 14 apart).
+    const measure = (text: string) => text.length * 10;
+    const svg = svgDocument({
+      width: 300,
+      height: 200,
+      title: 'T'.repeat(40),
+      legend: ['a', 'b', 'c', 'd'].map((c) => ({ label: c.repeat(10), color: '#000' })),
+      body: '',
+      background: '#fff',
+      text: '#000',
+      measure,
+    });
+    expect(svg).toMatch(/width="420" height="262" viewBox="0 0 420 262"/);
+    // Three entries fit in 420 px, the fourth starts a second row.
+    const at = [...svg.matchAll(/translate\(([\d.]+),(\d+)\)"><line/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(at).toEqual([
+      [10, 34],
+      [145, 34],
+      [280, 34],
+      [10, 52],
+    ]);
+    expect(svg).toContain('<g transform="translate(0,62)">');
+  });
 });

@@ -122,12 +122,27 @@ export interface LegendItem {
   dashed?: boolean;
 }
 
-/** Height of the title-and-legend band an exported chart gets above its plot. */
+/** Text width in px of `text` at `size` px (`bold` for the title); the page measures it. */
+export type MeasureText = (text: string, size: number, bold: boolean) => number;
+
+/** Without a browser: a generous 0.62 em per character, so estimates err on the wide side. */
+export const estimateText: MeasureText = (text, size) => text.length * size * 0.62;
+
+/** The title-and-legend band an exported chart gets above its plot (one legend row). */
 export const EXPORT_HEAD = 44;
+const PAD = 10;
+const TITLE_SIZE = 14;
+const LEGEND_SIZE = 12;
+const LEGEND_ROW = 18;
+/** A legend entry: its line swatch, the gap to its label, and the gap to the next entry. */
+const SWATCH = 21;
+const ITEM_GAP = 14;
 
 /**
  * A standalone SVG document for an exported chart: a background, the title and legend (which
  * are HTML on the page) in a band on top, then `body` (the chart's own SVG markup) below it.
+ * The legend wraps into rows and the document widens for a title longer than the plot, so
+ * nothing is cut at the right edge (the page's caption wraps the same way).
  */
 export function svgDocument(o: {
   width: number;
@@ -138,23 +153,37 @@ export function svgDocument(o: {
   background: string;
   text: string;
   font?: string;
+  measure?: MeasureText;
 }): string {
-  const w = Math.round(o.width);
-  const h = Math.round(o.height + EXPORT_HEAD);
+  const measure = o.measure ?? estimateText;
+  const w = Math.ceil(Math.max(o.width, PAD * 2 + measure(o.title, TITLE_SIZE, true)));
   const font = escapeXml(o.font ?? 'system-ui, sans-serif');
-  let x = 10;
+  let x = PAD;
+  let row = 0;
   const items = o.legend.map((l) => {
+    const width = SWATCH + measure(l.label, LEGEND_SIZE, false);
+    // A new row when this entry would run past the right edge (unless it starts a row).
+    if (x > PAD && x + width > w - PAD) {
+      x = PAD;
+      row++;
+    }
     const g =
-      `<g transform="translate(${x},34)"><line x1="0" x2="16" y1="-4" y2="-4" stroke="${escapeXml(l.color)}" stroke-width="3"` +
-      `${l.dashed ? ' stroke-dasharray="4 3"' : ''}/><text x="21" y="0" font-size="12" fill="${escapeXml(o.text)}">${escapeXml(l.label)}</text></g>`;
-    x += 30 + 7 * l.label.length;
+      `<g transform="translate(${round(x)},${34 + row * LEGEND_ROW})"><line x1="0" x2="16" y1="-4" y2="-4" stroke="${escapeXml(l.color)}" stroke-width="3"` +
+      `${l.dashed ? ' stroke-dasharray="4 3"' : ''}/><text x="${SWATCH}" y="0" font-size="${LEGEND_SIZE}" fill="${escapeXml(o.text)}">${escapeXml(l.label)}</text></g>`;
+    x += width + ITEM_GAP;
     return g;
   });
+  const head = EXPORT_HEAD + row * LEGEND_ROW;
+  const h = Math.round(o.height + head);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="${font}">` +
     `<rect width="100%" height="100%" fill="${escapeXml(o.background)}"/>` +
-    `<text x="10" y="17" font-size="14" font-weight="600" fill="${escapeXml(o.text)}">${escapeXml(o.title)}</text>` +
+    `<text x="${PAD}" y="17" font-size="${TITLE_SIZE}" font-weight="600" fill="${escapeXml(o.text)}">${escapeXml(o.title)}</text>` +
     items.join('') +
-    `<g transform="translate(0,${EXPORT_HEAD})">${o.body}</g></svg>`
+    `<g transform="translate(0,${head})">${o.body}</g></svg>`
   );
+}
+
+function round(x: number): number {
+  return Math.round(x * 10) / 10;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_SEED, linkFromHash, parseSeed, seedValue, viewSpeed } from './shareLink';
+import { MAX_PAGE_SEED, linkFromHash, parseSeed, queryWithoutPreset, seedValue, viewSpeed, viewVariant } from './shareLink';
 
 describe('linkFromHash', () => {
   it('returns the percent-decoded body of #s=, or null without one', () => {
@@ -62,5 +62,21 @@ describe('parseSeed', () => {
       expect(!r.ok && r.error).toMatch(/above 2\^53 − 1 .* command-line netlab/);
     }
     expect(seedValue(2 ** 64).ok).toBe(false);
+  });
+});
+
+describe('what a shared or edited scenario shows', () => {
+  it('takes a link\'s variant only when the scenario has it', () => {
+    expect(viewVariant({ speed: 1, variant: 'quick' }, ['quick'])).toBe('quick');
+    expect(viewVariant({ variant: 'slow' }, ['quick'])).toBeNull();
+    expect(viewVariant({ variant: 3 }, ['quick'])).toBeNull();
+    expect(viewVariant({}, ['quick'])).toBeNull();
+    expect(viewVariant(null, ['quick'])).toBeNull();
+  });
+
+  it('drops preset and variant from the query, keeping the rest', () => {
+    expect(queryWithoutPreset('?preset=tcp-dumbbell&seed=1&variant=quick&speed=max')).toBe('?seed=1&speed=max');
+    expect(queryWithoutPreset('?preset=tcp-dumbbell')).toBe('');
+    expect(queryWithoutPreset('')).toBe('');
   });
 });

@@ -50,6 +50,29 @@ export function viewSpeed(view: unknown): Parsed<Speed | undefined> {
   return { ok: false, error: `view.speed: ${describe(speed)} is not a speed the page offers (${allowed})` };
 }
 
+/**
+ * A link's `view.variant`, when it names one of the scenario's `variants`: the variant its
+ * scenario was made with (already applied), which the page shows. Anything else is ignored.
+ */
+export function viewVariant(view: unknown, variants: readonly string[]): string | null {
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) return null;
+  const v = (view as { variant?: unknown }).variant;
+  return typeof v === 'string' && variants.includes(v) ? v : null;
+}
+
+/**
+ * The URL query without `preset` and `variant`, for a page that shows an edited or shared
+ * scenario: those parameters would claim a preset that is not what runs (a reload opens the
+ * link in the fragment, or the default preset). Other parameters (seed, speed, view) stay.
+ */
+export function queryWithoutPreset(search: string): string {
+  const q = new URLSearchParams(search);
+  q.delete('preset');
+  q.delete('variant');
+  const rest = q.toString();
+  return rest ? `?${rest}` : '';
+}
+
 function describe(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(shorten(v));
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);

@@ -2,7 +2,7 @@
 // worker messages; worker messages become store actions and series points.
 import { DEFAULT_PRESET, PRESET_FILES } from '../presets';
 import { parseSpeed } from '../lib/format';
-import { LINK_PREFIX, linkFromHash, parseSeed } from '../lib/shareLink';
+import { LINK_PREFIX, linkFromHash, parseSeed, queryWithoutPreset } from '../lib/shareLink';
 import { type SavedSelection, type Selection, currentPreset, savedSelection } from '../store/state';
 import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
@@ -103,9 +103,12 @@ class LabController {
     this.load(true);
   }
 
-  /** Runs a scenario from the editor (already validated there) under the current seed. */
-  openScenario(text: string): void {
-    this.post({ type: 'openText', text, seed: labStore.getState().seed });
+  /**
+   * Runs a scenario from the editor (already validated there) under the current seed;
+   * `variant` is the preset variant already applied to the text (the lab shows it).
+   */
+  openScenario(text: string, variant: string | null): void {
+    this.post({ type: 'openText', text, seed: labStore.getState().seed, variant });
   }
 
   /** The text of a preset or of an opened link / edited scenario, by its picker name. */
@@ -116,8 +119,9 @@ class LabController {
 
   /** Asks the worker for a link to the loaded run; puts it in the address bar and clipboard. */
   share(): void {
-    const { speed } = labStore.getState();
-    this.post({ type: 'share', view: { speed } });
+    const s = labStore.getState();
+    // The variant the lab shows: picked here, or the one a linked or edited text already has.
+    this.post({ type: 'share', view: { speed: s.speed, variant: s.variant ?? currentPreset(s)?.origin?.variant ?? null } });
   }
 
   dismissNotice(): void {
@@ -248,7 +252,7 @@ class LabController {
         this.linkFailed(msg.message);
         return;
       case 'shared': {
-        const url = `${location.origin}${location.pathname}${location.search}${LINK_PREFIX}${msg.link}`;
+        const url = `${location.origin}${location.pathname}${queryWithoutPreset(location.search)}${LINK_PREFIX}${msg.link}`;
         history.replaceState(null, '', url);
         this.shownHash = `${LINK_PREFIX}${msg.link}`;
         labStore.dispatch({ type: 'shared', url });
@@ -258,6 +262,13 @@ class LabController {
         return;
       }
       case 'loaded':
+        if (this.linkLoad) {
+          // A shared or edited scenario runs: the address no longer names a preset (and an
+          // edited one is not the link in it either). Not before: a link that fails to load
+          // falls back to the URL's preset.
+          const hash = this.linkLoad.shared ? location.hash : '';
+          history.replaceState(null, '', location.pathname + queryWithoutPreset(location.search) + hash);
+        }
         this.linkLoad = null;
         this.shownHash = location.hash.startsWith(LINK_PREFIX) ? location.hash : '';
         seriesStore.reset(msg.meta);

@@ -12,11 +12,10 @@ import { colorFor } from '../lib/palette';
 import { formatBytes } from '../lib/format';
 import { labStore } from '../store/store';
 import type { EngineEvent, Snapshot } from '../types';
+import { QUEUE_BAR_W } from './labels';
 import { type Layout, pointAt } from './layout';
 import { type DrawnMark, SimClock, placeMarks } from './marks';
 
-/** Width of a queue bar in pixels. */
-export const QUEUE_BAR_W = 96;
 /** How long a drop flash lasts (wall-clock ms) and how many may show at once. */
 const FLASH_MS = 600;
 const MAX_FLASHES = 40;

@@ -184,8 +184,17 @@ export function edgePath(e: EdgeGeom): string {
   return `M${e.x0},${e.y0} Q${e.cx},${e.cy} ${e.x1},${e.y1}`;
 }
 
-/** A view height that gives every node of the fullest column room (and fans room to spread). */
-export function viewHeight(topo: Topology, min = 200, max = 420): number {
+/**
+ * Height a fan of reported paths needs per path: its queue read-out and bar above the line and
+ * its label below (topology/labels.ts), with a few pixels between neighbours.
+ */
+export const FAN_STEP = 52;
+
+/**
+ * A view height that gives every node of the fullest column room (and fans room to spread):
+ * a fan of reported paths gets FAN_STEP per path, up to `fanMax` (then some labels give way).
+ */
+export function viewHeight(topo: Topology, min = 200, max = 420, fanMax = 640): number {
   const pairs = duplexPairs(topo);
   const col = columns(
     topo.nodes.map((n) => n.id),
@@ -194,9 +203,17 @@ export function viewHeight(topo: Topology, min = 200, max = 420): number {
   const perCol = new Map<number, number>();
   for (const c of col.values()) perCol.set(c, (perCol.get(c) ?? 0) + 1);
   const fan = new Map<string, number>();
-  for (const p of pairs) fan.set(`${p.link.from}>${p.link.to}`, (fan.get(`${p.link.from}>${p.link.to}`) ?? 0) + 1);
+  const reported = new Map<string, number>();
+  for (const p of pairs) {
+    const key = `${p.link.from}>${p.link.to}`;
+    fan.set(key, (fan.get(key) ?? 0) + 1);
+    if (p.link.reported) reported.set(key, (reported.get(key) ?? 0) + 1);
+  }
   const rows = Math.max(1, ...perCol.values(), ...[...fan.values()].map((k) => k * 1.2));
-  return Math.round(Math.min(max, Math.max(min, rows * 56 + 2 * MARGIN.y)));
+  const fanRows = Math.max(1, ...reported.values());
+  const byRows = Math.min(max, Math.max(min, rows * 56 + 2 * MARGIN.y));
+  const byFan = Math.min(fanMax, (fanRows - 1) * FAN_STEP + 2 * MARGIN.y);
+  return Math.round(Math.max(byRows, byFan));
 }
 
 /** "100 Mbit/s · 2 ms": a link's rate and one-way delay. */

@@ -222,10 +222,13 @@ export function Editor() {
     const s = labStore.getState();
     let text = lab.presetText(name);
     if (text === undefined) return;
+    // A linked or edited scenario's text already has its variant applied.
+    let variant = s.presets.find((p) => p.name === name)?.origin?.variant ?? null;
     // The lab's current preset comes with what is set there (variant, knobs).
     if (name === s.presetName && (s.variant !== null || Object.keys(s.knobEdits).length > 0)) {
       try {
         text = eng.apply_knobs(text, JSON.stringify(s.knobEdits), s.variant);
+        variant = s.variant ?? variant;
       } catch {
         /* keep the preset as written */
       }
@@ -237,7 +240,7 @@ export function Editor() {
         return text;
       }
     })();
-    editorStore.dispatch({ type: 'load', text: pretty, error: validate(eng, pretty), source: name });
+    editorStore.dispatch({ type: 'load', text: pretty, error: validate(eng, pretty), source: name, variant });
   };
 
   // First open: start from what the lab shows.
@@ -268,7 +271,7 @@ export function Editor() {
   };
   const run = () => {
     if (st.good === null) return;
-    lab.openScenario(st.good);
+    lab.openScenario(st.good, st.variant);
     openLab();
   };
   const dirty = isDirty(st);

@@ -20,8 +20,11 @@ export type ToWorker =
     }
   /** Open a shareable link body (`v1.…`, from the URL's `#s=`). */
   | { type: 'openLink'; link: string }
-  /** Open a scenario written in the editor, run with `seed` (answered like a link). */
-  | { type: 'openText'; text: string; seed: number }
+  /**
+   * Open a scenario written in the editor, run with `seed` (answered like a link); `variant`
+   * is the preset variant the editor applied to the text it started from.
+   */
+  | { type: 'openText'; text: string; seed: number; variant: string | null }
   /** Encode the loaded scenario, its seed and the view as a link body. */
   | { type: 'share'; view: ShareView }
   | { type: 'play' }
@@ -40,6 +43,8 @@ export type ToWorker =
 /** The page state a shared link carries besides the scenario and seed. */
 export interface ShareView {
   speed?: Speed;
+  /** The preset variant the shared scenario was made with (its text has it applied). */
+  variant?: string | null;
 }
 
 export type FromWorker =

@@ -15,7 +15,7 @@ import init, {
   share_decode,
   share_encode,
 } from '@netlab/wasm';
-import { seedValue, viewSpeed } from '../lib/shareLink';
+import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { crashed, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
 import type { EngineEvent, KnobValue, PresetDesc, SeriesMeta, Snapshot, Summary, Topology } from '../types';
@@ -313,12 +313,13 @@ async function handle(msg: ToWorker): Promise<void> {
         // A bad view.speed does not spoil the scenario: it runs at the page's speed, and says so.
         const speed = viewSpeed(opened.view);
         const notices = [opened.notice, speed.ok ? null : `${speed.error}; the run uses the page's speed instead.`];
+        const variant = viewVariant(opened.view, desc.variants);
         post({
           type: 'linkOpened',
-          preset: { ...desc, name: `link:${desc.name}`, title: `${desc.title} (shared link)` },
+          preset: { ...desc, name: `link:${desc.name}`, title: `${desc.title} (shared link)`, origin: { kind: 'shared', variant } },
           text,
           seed: seed.value,
-          view: { speed: speed.ok ? speed.value : undefined },
+          view: { speed: speed.ok ? speed.value : undefined, variant },
           notice: notices.filter((n) => n).join(' ') || null,
         });
       } catch (e) {
@@ -333,7 +334,7 @@ async function handle(msg: ToWorker): Promise<void> {
         const name = desc.name || 'scenario';
         post({
           type: 'linkOpened',
-          preset: { ...desc, name: `edited:${name}`, title: `${desc.title || name} (edited)` },
+          preset: { ...desc, name: `edited:${name}`, title: `${desc.title || name} (edited)`, origin: { kind: 'edited', variant: msg.variant } },
           text: msg.text,
           seed: msg.seed,
           view: {},

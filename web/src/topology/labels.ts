@@ -1,0 +1,139 @@
+// Where the topology view writes its words: each link's label and each reported link's queue
+// bar (with its read-out above it). Pure geometry, unit-tested (labels.test.ts).
+//
+// Labels used to sit at a fixed offset from their link's midpoint: on a short access link of
+// the dumbbell that is on the router, and in a fan of ten paths each label sat on the next
+// path's queue read-out. Here every box is estimated from its text (the page measures it in its
+// font), node shapes and names are obstacles, queue bars go first at their link's apex, and
+// each label takes the first candidate spot along its link that collides with nothing placed
+// so far; a label with no free spot is left out (its link's tooltip and the inspector say it).
+import { type EdgeGeom, type Layout, pointAt } from './layout';
+
+/** Width of a queue bar and its height, in pixels. */
+export const QUEUE_BAR_W = 96;
+export const QUEUE_BAR_H = 9;
+/** Font sizes of link labels and queue read-outs, and of node names (styles.css). */
+export const LABEL_FONT = 11;
+export const NODE_FONT = 12;
+/** The queue read-out's baseline above the bar's top. */
+export const QUEUE_TEXT_DY = -4;
+/** The widest queue read-out a box is kept for (the animator writes this format). */
+const QUEUE_TEXT_SAMPLE = 'queue 999.9 kB / 999.9 kB · 9999 pkts';
+/** Bar top above the link (raised by a lift when that is taken), label baselines below / above it. */
+const BAR_ABOVE = 15;
+const BELOW = 15;
+const ABOVE = 6;
+/** Further from the link, a step at a time, when the nearest spot is taken (e.g. by a router). */
+const STEPS = [0, 8, 16];
+const LIFTS = [0, 8, 16, 24];
+/** Room kept around every box. */
+const PAD = 2;
+/** Where along a link a label may go, best first. */
+const ALONG = [0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78];
+
+/** Width in pixels of `text` at `size` px. */
+export type Measure = (text: string, size: number) => number;
+
+/** Without a browser: 0.62 em per character (wider than the page's fonts, so boxes are safe). */
+export const estimateWidth: Measure = (text, size) => text.length * size * 0.62;
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Annotations {
+  /** Link id → the label's anchor (text-anchor middle, baseline y); absent = no room. */
+  labels: Map<string, { x: number; y: number }>;
+  /** Reported link id → the queue bar's top-left corner. */
+  queues: Map<string, { x: number; y: number }>;
+  /** The boxes kept for nodes and their names, then those of the queues and labels placed. */
+  nodeBoxes: Box[];
+  boxes: Box[];
+}
+
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/** The box of a text of `size` px, `width` wide, anchored at x (middle, start or end) and baseline y. */
+export function textBox(x: number, y: number, width: number, size: number, anchor: 'middle' | 'start' | 'end' = 'middle'): Box {
+  const left = anchor === 'middle' ? x - width / 2 : anchor === 'end' ? x - width : x;
+  // Ascent about 0.8 em above the baseline, descent 0.25 em below.
+  return { x: left - PAD, y: y - 0.8 * size - PAD, w: width + 2 * PAD, h: 1.05 * size + 2 * PAD };
+}
+
+/** Where the view writes a node's name: above a router, outside a host (see TopologyView). */
+export function nodeLabelSpot(n: Layout['nodes'][number]): { x: number; y: number; anchor: 'middle' | 'start' | 'end' } {
+  if (n.kind === 'router') return { x: n.x, y: n.y - 14, anchor: 'middle' };
+  // Hosts: vertically centred on the node (dy 0.35 em), to the left in the first column.
+  return { x: n.x + (n.column === 0 ? -14 : 14), y: n.y + 0.35 * NODE_FONT, anchor: n.column === 0 ? 'end' : 'start' };
+}
+
+/** The text a link's label shows (a reported link names itself: it has a queue). */
+export function labelText(e: EdgeGeom, rateDelay: string): string {
+  return e.link.reported ? `${e.id} · ${rateDelay}` : rateDelay;
+}
+
+/** Places every link label and queue bar of `layout` (see the file comment). */
+export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, string>, measure: Measure = estimateWidth): Annotations {
+  const nodeBoxes = layout.nodes.flatMap((n) => {
+    const r = n.kind === 'router' ? 9 : 8;
+    const s = nodeLabelSpot(n);
+    return [{ x: n.x - r - PAD, y: n.y - r - PAD, w: 2 * (r + PAD), h: 2 * (r + PAD) }, textBox(s.x, s.y, measure(n.id, NODE_FONT), NODE_FONT, s.anchor)];
+  });
+  const placed: Box[] = [];
+  const inside = (b: Box) => b.x >= 0 && b.y >= 0 && b.x + b.w <= layout.width && b.y + b.h <= layout.height;
+  const free = (b: Box) => inside(b) && !nodeBoxes.some((p) => overlaps(p, b)) && !placed.some((p) => overlaps(p, b));
+
+  const queues = new Map<string, { x: number; y: number }>();
+  const queueText = measure(QUEUE_TEXT_SAMPLE, LABEL_FONT);
+  for (const e of layout.edges) {
+    if (!e.link.reported) continue;
+    const mid = pointAt(e, 0.5);
+    // The bar and its read-out (centred above it), as low as is free; placed whatever the
+    // room, lowest, when nothing is: they are the data.
+    const boxAt = (lift: number) => {
+      const top = mid.y - BAR_ABOVE - lift;
+      const text = textBox(mid.x, top + QUEUE_TEXT_DY, queueText, LABEL_FONT);
+      const w = Math.max(QUEUE_BAR_W, text.w);
+      return { top, box: { x: mid.x - w / 2, y: text.y, w, h: top + QUEUE_BAR_H - text.y } };
+    };
+    const at = LIFTS.map(boxAt).find((c) => free(c.box)) ?? boxAt(0);
+    queues.set(e.id, { x: mid.x - QUEUE_BAR_W / 2, y: at.top });
+    placed.push(at.box);
+  }
+
+  const labels = new Map<string, { x: number; y: number }>();
+  // Reported links first: their labels name the queues.
+  const order = [...layout.edges].sort((a, b) => Number(b.link.reported) - Number(a.link.reported));
+  for (const e of order) {
+    const text = texts.get(e.id);
+    if (text === undefined) continue;
+    const width = measure(text, LABEL_FONT);
+    for (const spot of candidates(e, queues.get(e.id)?.y)) {
+      const box = textBox(spot.x, spot.y, width, LABEL_FONT);
+      if (!free(box)) continue;
+      labels.set(e.id, spot);
+      placed.push(box);
+      break;
+    }
+  }
+  return { labels, queues, nodeBoxes, boxes: placed };
+}
+
+/**
+ * Label spots (baseline, centred) along a link, best first: below it, then above it (above a
+ * reported link's queue read-out), each a step further out when nearer is taken.
+ */
+function candidates(e: EdgeGeom, queueTop: number | undefined): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (const t of e.link.reported ? [0.5] : ALONG) {
+    const p = pointAt(e, t);
+    const above = queueTop !== undefined ? queueTop + QUEUE_TEXT_DY - LABEL_FONT - 2 * PAD : p.y - ABOVE;
+    for (const d of STEPS) out.push({ x: p.x, y: p.y + BELOW + d }, { x: p.x, y: above - d });
+  }
+  return out;
+}
