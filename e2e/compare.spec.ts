@@ -116,7 +116,7 @@ test('an invalid choice says what is wrong and cannot run; the URL keeps the cho
 });
 
 test('a scenario without an option knob says so', async ({ page }) => {
-  await page.goto(`/?view=compare&preset=mptcp-short-flows&${FAST}`);
+  await page.goto(`/?view=compare&preset=bench-two-flows&${FAST}`);
   await expect(page.getByTestId('compare-no-knob')).toContainText('no option knob');
   await expect(page.getByTestId('compare-knob')).toHaveCount(0);
   await expect(page.getByTestId('compare-run')).toBeDisabled();
