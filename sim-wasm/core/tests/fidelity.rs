@@ -3,6 +3,8 @@
 //! connection setup costs one round trip (MP_JOIN one more per further subflow), and two
 //! CUBIC flows of different RTTs share a bottleneck roughly fairly.
 
+mod common;
+
 use netlab_core::metrics::EventKind;
 use netlab_core::scenario::{self, apply_setting};
 use netlab_core::{Simulation, Summary};
@@ -21,16 +23,7 @@ fn run(value: Value) -> (Simulation, Summary) {
 }
 
 fn one_flow(cc: &str, segments: u64, drop: Vec<u64>, handshake: bool) -> Value {
-    json!({
-        "name": "t",
-        "duration_s": 10,
-        "tcp": {"handshake": handshake},
-        "topology": {"kind": "dumbbell",
-                     "bottleneck": {"rate_mbps": 100, "delay_ms": 5, "buffer": {"unlimited": true},
-                                    "drop_packets": drop},
-                     "senders": [{"rtt_ms": 40}]},
-        "flows": [{"cc": cc, "size_bytes": segments * 1448}]
-    })
+    common::one_flow(json!({"handshake": handshake}), cc, segments, drop)
 }
 
 /// Linux slow-starts in the Loss state: a 70-packet flow whose last 40 packets are lost

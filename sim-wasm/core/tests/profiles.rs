@@ -4,24 +4,15 @@
 //! flow whose losses are placed by hand (`drop_packets` counts data packets at the bottleneck)
 //! and checks what a user would see: which repair the loss gets and what it costs.
 
+mod common;
+
 use netlab_core::metrics::EventKind;
 use netlab_core::scenario;
 use netlab_core::{Simulation, Summary};
 use serde_json::{json, Value};
 
-/// One flow of `segments` full segments over a 40 ms, 100 Mbit/s path without queueing loss;
-/// only the listed data packets are lost.
 fn one_flow(profile: &str, cc: &str, segments: u64, drop: Vec<u64>) -> Value {
-    json!({
-        "name": "t",
-        "duration_s": 10,
-        "tcp": {"profile": profile},
-        "topology": {"kind": "dumbbell",
-                     "bottleneck": {"rate_mbps": 100, "delay_ms": 5, "buffer": {"unlimited": true},
-                                    "drop_packets": drop},
-                     "senders": [{"rtt_ms": 40}]},
-        "flows": [{"cc": cc, "size_bytes": segments * 1448}]
-    })
+    common::one_flow(json!({"profile": profile}), cc, segments, drop)
 }
 
 struct Run {

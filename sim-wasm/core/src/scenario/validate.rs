@@ -260,9 +260,10 @@ pub fn validate(s: &Scenario) -> R {
         return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
     }
     let mut total = 0usize;
+    let tcp = crate::tcp::TcpConfig::from(&s.tcp);
     for (i, f) in s.flows.iter().enumerate() {
         let p = |field: &str| format!("flows[{i}].{field}");
-        let init = crate::tcp::TcpConfig::from(&s.tcp).cc_init(derive_rng(0, "validate", 0));
+        let init = tcp.cc_init(derive_rng(0, "validate", 0));
         if let Err(e) = cc::make(&f.cc, init, f.cc_params.as_ref()) {
             return if cc::names().contains(&f.cc.as_str()) {
                 err(p("cc_params"), e)

@@ -46,8 +46,16 @@ pub struct TcpConfig {
     /// QUIC's initial window: the scenario's `tcp.init_cwnd`, or Linux's (the TCP profile
     /// does not apply to QUIC).
     pub quic_init_cwnd: u32,
-    /// What an MPTCP subflow changes: (initial RTO, SYN timeout, delayed ACKs).
-    subflow: (Dur, Dur, bool),
+    /// What an MPTCP subflow does differently (only under `ns3-classic`).
+    subflow: SubflowTiming,
+}
+
+/// The settings an MPTCP subflow may take from its own model rather than plain TCP's.
+#[derive(Debug, Clone, Copy)]
+struct SubflowTiming {
+    initial_rto: Dur,
+    syn_rto: Dur,
+    delayed_ack: bool,
 }
 
 impl From<&TcpSpec> for TcpConfig {
@@ -58,10 +66,10 @@ impl From<&TcpSpec> for TcpConfig {
         // ConnTimeout = 3 s; the mkheirkhah MPTCP subflows start with a 1.5 s RTO, retry a
         // SYN after 200 ms, and their receiver ACKs every segment.
         let (syn_rto, subflow) = if ns3 {
-            let sub_rto = s.initial_rto_ms.map_or(millis(1500.0), millis);
-            (millis(3000.0), (sub_rto, millis(200.0), false))
+            let initial_rto = s.initial_rto_ms.map_or(millis(1500.0), millis);
+            (millis(3000.0), SubflowTiming { initial_rto, syn_rto: millis(200.0), delayed_ack: false })
         } else {
-            (initial_rto, (initial_rto, initial_rto, s.delayed_ack))
+            (initial_rto, SubflowTiming { initial_rto, syn_rto: initial_rto, delayed_ack: s.delayed_ack })
         };
         TcpConfig {
             profile: s.profile,
@@ -79,7 +87,7 @@ impl From<&TcpSpec> for TcpConfig {
             handshake: s.handshake,
             syn_rto,
             quic_init_cwnd: s.init_cwnd.unwrap_or(LINUX_INIT_CWND),
-            subflow: (subflow.0, subflow.1, subflow.2 && s.delayed_ack),
+            subflow,
         }
     }
 }
@@ -87,7 +95,7 @@ impl From<&TcpSpec> for TcpConfig {
 impl TcpConfig {
     /// The settings of an MPTCP connection's subflows (they differ only under `ns3-classic`).
     pub fn for_mptcp_subflows(&self) -> TcpConfig {
-        let (initial_rto, syn_rto, delayed_ack) = self.subflow;
+        let SubflowTiming { initial_rto, syn_rto, delayed_ack } = self.subflow;
         TcpConfig { initial_rto, syn_rto, delayed_ack, ..self.clone() }
     }
 

@@ -576,11 +576,11 @@ impl TcpSender {
         let mut rtt_from: Option<(u64, Time)> = None;
         // Linux samples the most recently sent segment an ACK delivers; ns-3 the oldest
         // (`RttEstimator::AckSeq`: the head of its history), each only if sent once.
-        let note = |s: Option<(u64, Time)>, best: &mut Option<(u64, Time)>, first: bool| {
-            if let Some(x) = s {
-                if if ns3 { first } else { best.is_none_or(|b| x.0 > b.0) } {
-                    *best = Some(x);
-                }
+        let note = |s: Option<(u64, Time)>, best: &mut Option<(u64, Time)>, oldest: bool| {
+            let Some(x) = s else { return };
+            let take = if ns3 { oldest } else { best.is_none_or(|b| x.0 > b.0) };
+            if take {
+                *best = Some(x);
             }
         };
         // Cumulative part.

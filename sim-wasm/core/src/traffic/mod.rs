@@ -97,7 +97,8 @@ impl TrafficSpec {
         if !matches!(s.topology, crate::scenario::Topology::Parallel(_)) {
             return e("arrival_rate", "generated MPTCP traffic needs a parallel topology".into());
         }
-        let init = || crate::tcp::TcpConfig::from(&s.tcp).cc_init(crate::engine::rng::derive_rng(0, "validate", 0));
+        let tcp = crate::tcp::TcpConfig::from(&s.tcp);
+        let init = || tcp.cc_init(crate::engine::rng::derive_rng(0, "validate", 0));
         if let Err(m) = crate::cc::make(&self.cc, init(), self.cc_params.as_ref()) {
             return if crate::cc::names().contains(&self.cc.as_str()) { e("cc_params", m) } else { e("cc", m) };
         }
