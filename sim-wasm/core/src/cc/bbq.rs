@@ -7,7 +7,7 @@
 //! min_rtt-long probe would keep adding to it for a whole long RTT; BBQ then cuts the probe
 //! to min(α, min_rtt), so probes of long and short flows add similar amounts of queue.
 
-use super::bbr::{Bbr, State, Variant};
+use super::bbr::{Bbr, BbrParams, State, Variant};
 use super::{parse_params, CcInit, CongestionControl};
 use crate::engine::time::{millis, Dur};
 use serde::Deserialize;
@@ -22,11 +22,13 @@ pub struct BbqParams {
     pub beta: f64,
     /// As BbrParams: header bytes per segment for pacing.
     pub header_bytes: u32,
+    /// As BbrParams: Linux's long-term bandwidth estimator.
+    pub lt_bw: bool,
 }
 
 impl Default for BbqParams {
     fn default() -> Self {
-        BbqParams { alpha_ms: 3.0, beta: 0.01, header_bytes: 52 }
+        BbqParams { alpha_ms: 3.0, beta: 0.01, header_bytes: 52, lt_bw: true }
     }
 }
 
@@ -48,7 +50,8 @@ impl Bbq {
         if !(0.0..=1.0).contains(&p.beta) {
             return Err(format!("beta: must be in [0, 1] (got {})", p.beta));
         }
-        Ok(Box::new(Bbr::new(init, p.header_bytes, Bbq::new(millis(p.alpha_ms), p.beta))))
+        let bbr = BbrParams { header_bytes: p.header_bytes, lt_bw: p.lt_bw };
+        Ok(Box::new(Bbr::new(init, &bbr, Bbq::new(millis(p.alpha_ms), p.beta))))
     }
 }
 

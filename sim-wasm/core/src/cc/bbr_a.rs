@@ -48,7 +48,7 @@ impl BbrA {
 
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
         let p: BbrParams = parse_params(params)?;
-        Ok(Box::new(Bbr::new(init, p.header_bytes, BbrA::new())))
+        Ok(Box::new(Bbr::new(init, &p, BbrA::new())))
     }
 }
 

@@ -33,7 +33,7 @@ impl DaBbr {
 
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
         let p: BbrParams = parse_params(params)?;
-        Ok(Box::new(Bbr::new(init, p.header_bytes, DaBbr::new())))
+        Ok(Box::new(Bbr::new(init, &p, DaBbr::new())))
     }
 }
 

@@ -244,7 +244,7 @@ impl QuicSender {
         }
         let pn = self.next_pn;
         self.next_pn += 1;
-        let stamp = self.rate.on_send(now, idle);
+        let stamp = self.rate.on_send(now, self.loss.in_flight as u64);
         let stats = &mut w.flows[self.flow as usize];
         stats.sent_packets += 1;
         if retransmission {

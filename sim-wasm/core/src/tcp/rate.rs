@@ -43,9 +43,14 @@ pub struct RateSampler {
 }
 
 impl RateSampler {
-    /// Stamp a packet being sent at `now` (tcp_rate_skb_sent). `idle` = nothing in flight.
-    pub fn on_send(&mut self, now: Time, idle: bool) -> TxStamp {
-        if idle {
+    /// Stamp a packet being sent at `now` (tcp_rate_skb_sent). `outstanding` = packets sent
+    /// and not yet acknowledged, *including* those presumed lost (Linux `packets_out`, not the
+    /// in-flight estimate): presumed-lost packets may still be queued on the path, and
+    /// restarting the intervals while they are would make the next samples too short and the
+    /// bandwidth estimate too high. (A QUIC sender forgets packets it declares lost, so its
+    /// in-flight count is what it has outstanding.)
+    pub fn on_send(&mut self, now: Time, outstanding: u64) -> TxStamp {
+        if outstanding == 0 {
             // Start the intervals afresh: time spent idle is not delivery time.
             self.first_tx_time = now;
             self.delivered_time = now;
@@ -121,7 +126,7 @@ mod tests {
     fn rate_is_delivered_over_the_longer_interval() {
         let ms = NS_PER_MS;
         let mut r = RateSampler::default();
-        let stamps: Vec<_> = (0..10).map(|i| (r.on_send(0, i == 0), 0u64)).collect();
+        let stamps: Vec<_> = (0..10).map(|i| (r.on_send(0, i), 0u64)).collect();
         let mut last = RateSample::default();
         for (i, (st, sent)) in stamps.iter().enumerate() {
             r.on_delivered(st, *sent, i as u64);
@@ -135,14 +140,33 @@ mod tests {
         assert!((rate - 10.0 * 1000.0 / 0.019).abs() < 1e-6, "{rate}");
     }
 
+    /// A retransmission sent while the rest of the window is presumed lost (nothing "in
+    /// flight", but 10 packets outstanding) keeps the intervals running: a delivery of the
+    /// presumed-lost packets must not count as 10 packets in one short interval.
+    #[test]
+    fn intervals_restart_only_when_nothing_is_outstanding() {
+        let ms = NS_PER_MS;
+        let mut r = RateSampler::default();
+        let first = r.on_send(0, 0);
+        r.on_delivered(&first, 0, 0);
+        r.on_ack_done(10 * ms, 1, Some(10 * ms));
+        // 50 ms later, 10 packets outstanding (all presumed lost): no restart.
+        let st = r.on_send(60 * ms, 10);
+        assert_eq!(st.delivered_time, 10 * ms, "interval runs from the last delivery");
+        assert_eq!(st.first_tx_time, 0);
+        // Nothing outstanding: a fresh start.
+        let st = r.on_send(70 * ms, 0);
+        assert_eq!((st.delivered_time, st.first_tx_time), (70 * ms, 70 * ms));
+    }
+
     #[test]
     fn short_samples_are_discarded_and_app_limited_marked() {
         let ms = NS_PER_MS;
         let mut r = RateSampler::default();
         r.mark_app_limited(0);
-        let st = r.on_send(0, true);
+        let st = r.on_send(0, 0);
         assert!(st.app_limited);
-        let st2 = r.on_send(0, false);
+        let st2 = r.on_send(0, 1);
         r.on_delivered(&st, 0, 0);
         r.on_delivered(&st2, 0, 1);
         // As Linux: the phase ends once `delivered` passes the mark (delivered + in flight, at

@@ -450,7 +450,7 @@ impl TcpSender {
         if idle && seq == self.snd_nxt && self.snd_nxt > 0 && self.snd_una == self.snd_nxt {
             self.cc.on_idle_restart(now);
         }
-        let stamp = self.rate.on_send(now, idle);
+        let stamp = self.rate.on_send(now, self.snd_nxt - self.snd_una);
         let tx_ord = self.next_tx_ord;
         self.next_tx_ord += 1;
         let (dsn, len) = if seq < self.snd_nxt {

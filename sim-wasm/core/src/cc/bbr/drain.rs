@@ -13,7 +13,7 @@ impl<V: Variant> Bbr<V> {
             self.set_mode(Mode::Drain, events);
         }
         // Fall through: inflight may already be small enough.
-        if self.s.mode == Mode::Drain && ack.in_flight <= self.inflight_target(self.bw(), 1.0) {
+        if self.s.mode == Mode::Drain && ack.in_flight <= self.inflight_target(self.max_bw(), 1.0) {
             self.reset_probe_bw_mode(ack.now, events);
         }
     }

@@ -35,14 +35,20 @@
 //! - Inflight is the sender's `tcp_packets_in_flight`; Linux's EDT correction
 //!   (`bbr_packets_in_net_at_edt`) is not modelled: the simulated sender has no departure-time
 //!   queue in the host.
-//! - Scope: Linux's long-term (policer) bandwidth estimator and ACK-aggregation compensation
-//!   are outside this model. ALGORITHMS.md §1.1 makes both optional and off by default, the
-//!   simulated links neither police nor aggregate ACKs, so neither would ever engage here.
+//! - Linux's long-term bandwidth estimator (lt_bw.rs) is modelled and on, as in Linux: it is
+//!   named for policers, but it engages on any path where a flow loses ≥ 20 % of its packets at
+//!   a steady rate — many BBR flows on a shallow buffer. ALGORITHMS.md §1.1 calls it optional
+//!   and off by default on the premise that it would never engage without a policer; that
+//!   premise does not hold (docs/model/bbr.md §Long-term bandwidth). `cc_params.lt_bw: false`
+//!   turns it off.
+//! - ACK-aggregation compensation is outside this model: the simulated links do not
+//!   aggregate ACKs, so it would never engage here (ALGORITHMS.md §1.1: optional, off).
 //! - The simulated sender has no TSO; the quantization budget still uses Linux's TSO goal
 //!   (about 1 ms of data at the pacing rate) because that is the cwnd Linux BBR ends up with.
 
 mod drain;
 pub mod filters;
+pub mod lt_bw;
 mod probe_bw;
 mod probe_rtt;
 mod startup;
@@ -51,6 +57,7 @@ use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl
 use crate::engine::rng::SimRng;
 use crate::engine::time::{Dur, Time, NS_PER_S};
 use filters::WindowedMax;
+use lt_bw::{LtBw, LtSample};
 use serde::Deserialize;
 
 pub use probe_bw::{CYCLE_LEN, PACING_GAIN_CYCLE};
@@ -101,11 +108,14 @@ pub struct BbrParams {
     /// Header bytes on the wire per segment. Linux paces on whole frames
     /// (`tcp_mss_to_mtu`); this should equal the scenario's `tcp.header_bytes` (default 52).
     pub header_bytes: u32,
+    /// Linux's long-term bandwidth estimator (cc/bbr/lt_bw.rs): after two lossy intervals
+    /// (≥ 20 % loss) with the same delivery rate, pace at that rate for 48 round trips.
+    pub lt_bw: bool,
 }
 
 impl Default for BbrParams {
     fn default() -> Self {
-        BbrParams { header_bytes: 52 }
+        BbrParams { header_bytes: 52, lt_bw: true }
     }
 }
 
@@ -179,6 +189,13 @@ pub struct State {
     pub round_delivered: u64,
     pub round_lost: u64,
     pub last_round_loss_rate: f64,
+    /// The connection's counters as of the latest ACK (`tp->delivered`, `tp->lost`,
+    /// `tp->delivered_mstamp`), which the long-term estimator reads.
+    pub delivered: u64,
+    pub lost: u64,
+    pub delivered_time: Time,
+    /// The long-term bandwidth estimator.
+    pub lt: LtBw,
     pub rng: SimRng,
 }
 
@@ -234,12 +251,13 @@ pub struct Bbr<V: Variant> {
 impl Bbr<Plain> {
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
         let p: BbrParams = parse_params(params)?;
-        Ok(Box::new(Bbr::new(init, p.header_bytes, Plain)))
+        Ok(Box::new(Bbr::new(init, &p, Plain)))
     }
 }
 
 impl<V: Variant> Bbr<V> {
-    pub fn new(init: CcInit, header_bytes: u32, v: V) -> Self {
+    pub fn new(init: CcInit, p: &BbrParams, v: V) -> Self {
+        let header_bytes = p.header_bytes;
         let init_cwnd = init.init_cwnd.max(1);
         let mut s = State {
             mss: init.mss,
@@ -276,6 +294,10 @@ impl<V: Variant> Bbr<V> {
             round_delivered: 0,
             round_lost: 0,
             last_round_loss_rate: 0.0,
+            delivered: 0,
+            lost: 0,
+            delivered_time: 0,
+            lt: LtBw::new(p.lt_bw),
             rng: init.rng,
         };
         s.init_pacing_rate(0);
@@ -327,8 +349,19 @@ impl<V: Variant> Bbr<V> {
         self.quantization_budget(self.bdp(bw, gain))
     }
 
-    /// Bandwidth the model uses (packets/s).
+    /// Bandwidth the model paces at and sizes the window for (packets/s): the long-term rate
+    /// while the long-term estimator holds one, else the windowed maximum (Linux `bbr_bw`).
     pub fn bw(&self) -> f64 {
+        if self.s.lt.use_bw {
+            self.s.lt.bw
+        } else {
+            self.max_bw()
+        }
+    }
+
+    /// The windowed-maximum delivery rate (packets/s), which phase changes and full-pipe
+    /// detection read (Linux `bbr_max_bw`).
+    pub fn max_bw(&self) -> f64 {
         self.s.bw.get()
     }
 
@@ -398,6 +431,8 @@ impl<V: Variant> Bbr<V> {
         let (p, c) = match self.s.mode {
             Mode::Startup => (HIGH_GAIN, HIGH_GAIN),
             Mode::Drain => (DRAIN_GAIN, HIGH_GAIN),
+            // On the long-term rate, cruise: probing is what loses the packets.
+            Mode::ProbeBw if self.s.lt.use_bw => (1.0, CWND_GAIN),
             Mode::ProbeBw => (self.v.probe_bw_gain(&self.s, ack), CWND_GAIN),
             Mode::ProbeRtt => (1.0, 1.0),
         };
@@ -405,10 +440,15 @@ impl<V: Variant> Bbr<V> {
         self.s.cwnd_gain = c;
     }
 
-    /// Count rounds and feed the bandwidth filter (`bbr_update_bw`).
-    fn update_bw(&mut self, ack: &AckInfo) {
+    /// Count rounds and feed the bandwidth filter and the long-term estimator (`bbr_update_bw`).
+    fn update_bw(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
         let app_limited = self.app_limited(ack);
         let s = &mut self.s;
+        s.delivered = ack.delivered;
+        s.lost = ack.lost_total;
+        if ack.acked > 0 {
+            s.delivered_time = ack.now;
+        }
         s.round_start = false;
         s.round_delivered += ack.acked as u64;
         s.round_lost += ack.lost as u64;
@@ -424,6 +464,15 @@ impl<V: Variant> Bbr<V> {
             s.round_delivered = 0;
             s.round_lost = 0;
         }
+        let sample = LtSample {
+            losses: ack.lost,
+            app_limited,
+            delivered: s.delivered,
+            lost: s.lost,
+            delivered_time: s.delivered_time,
+        };
+        self.lt_bw_sampling(sample, ack.now, events);
+        let s = &mut self.s;
         let bw = bytes_per_s / ack.mss as f64;
         // App-limited samples measure the application; they only count when they show more
         // bandwidth than the model has.
@@ -438,7 +487,7 @@ impl<V: Variant> Bbr<V> {
     }
 
     fn update_model(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
-        self.update_bw(ack);
+        self.update_bw(ack, events);
         self.update_cycle_phase(ack, events);
         self.check_full_bw_reached(ack);
         self.check_drain(ack, events);
@@ -516,16 +565,26 @@ impl<V: Variant> CongestionControl for Bbr<V> {
         self.s.ca_state = CaState::Open;
     }
 
-    fn on_rto(&mut self, _now: Time, _in_flight: u32, _events: &mut Vec<CcEvent>) {
+    fn on_rto(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>) {
         // Linux: bbr_ssthresh saves the window, tcp_enter_loss sets cwnd = in flight + 1 = 1
         // (everything is presumed lost), and bbr_set_state(TCP_CA_Loss) restarts full-pipe
-        // detection and starts a round.
+        // detection, treats the timeout as the end of a round and as a loss for the long-term
+        // estimator. tcp_enter_loss has already marked the `in_flight` packets lost then.
         self.s.save_cwnd();
         self.s.cwnd = 1;
         self.s.ca_state = CaState::Loss;
         self.s.prev_ca_state = CaState::Loss;
         self.s.full_bw = 0.0;
         self.s.round_start = true;
+        self.s.lost += in_flight as u64;
+        let sample = LtSample {
+            losses: 1,
+            app_limited: false,
+            delivered: self.s.delivered,
+            lost: self.s.lost,
+            delivered_time: self.s.delivered_time,
+        };
+        self.lt_bw_sampling(sample, now, events);
     }
 
     fn on_idle_restart(&mut self, now: Time) {

@@ -39,6 +39,7 @@ impl<V: Variant> Bbr<V> {
         self.s.cycle_stamp = now;
         self.s.gain_hold = None;
         self.s.pacing_gain = match ack {
+            _ if self.s.lt.use_bw => 1.0,
             Some(a) => self.v.probe_bw_gain(&self.s, a),
             None => PACING_GAIN_CYCLE[self.s.cycle_idx],
         };
@@ -60,7 +61,7 @@ impl<V: Variant> Bbr<V> {
             return full_length;
         }
         let inflight = ack.prior_in_flight;
-        let bw = self.bw();
+        let bw = self.max_bw();
         if gain > 1.0 {
             // Probing: raise inflight to gain × BDP, which may take more than min_rtt on a
             // short path; give up on a loss (the buffer may not hold that much).

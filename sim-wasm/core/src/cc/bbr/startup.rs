@@ -14,7 +14,7 @@ impl<V: Variant> Bbr<V> {
         if self.s.full_bw_reached || !self.s.round_start || self.app_limited(ack) {
             return;
         }
-        let max_bw = self.bw();
+        let max_bw = self.max_bw();
         if max_bw >= self.s.full_bw * FULL_BW_THRESH {
             // Still growing: remember the new plateau and start counting again.
             self.s.full_bw = max_bw;

@@ -24,7 +24,7 @@ struct Driver<V: Variant> {
 
 impl<V: Variant> Driver<V> {
     fn new(v: V) -> Self {
-        Driver { bbr: Bbr::new(init(1), 52, v), now: 0, delivered: 0, events: Vec::new() }
+        Driver { bbr: Bbr::new(init(1), &BbrParams::default(), v), now: 0, delivered: 0, events: Vec::new() }
     }
 
     /// One ACK `dt` after the last one that delivers `acked` packets and samples `bw`
@@ -129,7 +129,7 @@ fn drain_ends_when_inflight_fits_one_bdp() {
 fn probe_bw_starts_at_a_random_phase_but_never_the_drain_phase() {
     let mut seen = [0u32; CYCLE_LEN];
     for seed in 0..300 {
-        let mut b = Bbr::new(init(seed), 52, Plain);
+        let mut b = Bbr::new(init(seed), &BbrParams::default(), Plain);
         let mut ev = Vec::new();
         b.reset_probe_bw_mode(0, &mut ev);
         seen[b.s.cycle_idx] += 1;
@@ -373,4 +373,91 @@ fn da_bbr_recovery_cuts_to_inflight_and_does_not_restore() {
     d.bbr.on_exit_recovery(d.now, &mut ev);
     d.ack(MS, 1, 400.0, 100 * MS, 20, false);
     assert_eq!(d.bbr.cwnd(), 21, "no restore: grows by the packet acked");
+}
+
+/// One round trip of a lossy path: `acked` packets delivered and `lost` marked lost on the
+/// round's single ACK, which samples `bw` packets/s.
+fn lossy_round<V: Variant>(d: &mut Driver<V>, lost_total: &mut u64, acked: u32, lost: u32, bw: f64, rtt: Dur) {
+    d.now += rtt;
+    let prior_delivered = d.delivered;
+    d.delivered += acked as u64;
+    *lost_total += lost as u64;
+    let a = AckInfo {
+        now: d.now,
+        mss: 1448,
+        acked,
+        lost,
+        prior_in_flight: 40 + acked,
+        in_flight: 40,
+        delivered: d.delivered,
+        lost_total: *lost_total,
+        rtt: Some(rtt),
+        srtt: rtt,
+        rate: RateSample {
+            delivered: (bw * rtt as f64 / 1e9).round() as u64,
+            prior_delivered,
+            interval: rtt,
+            is_app_limited: false,
+        },
+        in_recovery: true,
+        app_limited: false,
+    };
+    d.bbr.on_ack(&a, &mut d.events);
+}
+
+/// Linux's long-term estimator (lt_bw.rs): a flow that loses a quarter of its packets while
+/// delivering a steady 300 packets/s — below the 400 its windowed maximum remembers — paces at
+/// gain 1 on the delivered 300 after two agreeing 4-round intervals, and probes again from its
+/// windowed maximum 48 rounds later. With `lt_bw: false` it keeps probing at 400 throughout.
+#[test]
+fn steady_heavy_loss_switches_to_the_long_term_rate_for_48_rounds() {
+    let rtt = 100 * MS;
+    let wire = 1500.0 * 0.99;
+    let mut d = Driver::new(Plain);
+    d.drive_to_probe_bw(400.0, rtt);
+    let mut lost_total = 0;
+    // The first loss starts sampling; 4 rounds end the first interval, 4 more the second.
+    for round in 1..=8 {
+        assert!(!d.bbr.s.lt.use_bw, "round {round}: too early");
+        lossy_round(&mut d, &mut lost_total, 30, 10, 400.0, rtt);
+    }
+    assert!(d.bbr.s.lt.use_bw, "two agreeing lossy intervals engage the long-term rate");
+    assert!((d.bbr.s.lt.bw - 300.0).abs() < 1.0, "long-term rate {} pkt/s", d.bbr.s.lt.bw);
+    assert_eq!(d.bbr.max_bw(), 400.0, "the windowed maximum is kept, just not used");
+    assert_eq!(d.bbr.s.pacing_gain, 1.0);
+    assert!((d.bbr.pacing_rate().unwrap() - d.bbr.s.lt.bw * wire).abs() < 1e-6);
+    // No probing while on the long-term rate ...
+    for _ in 0..46 {
+        lossy_round(&mut d, &mut lost_total, 30, 10, 400.0, rtt);
+        assert_eq!(d.bbr.s.pacing_gain, 1.0);
+        assert!(d.bbr.s.lt.use_bw);
+    }
+    // ... until 48 round trips have passed: back to the windowed maximum and gain cycling.
+    lossy_round(&mut d, &mut lost_total, 30, 10, 400.0, rtt);
+    lossy_round(&mut d, &mut lost_total, 30, 10, 400.0, rtt);
+    assert!(!d.bbr.s.lt.use_bw);
+    assert_eq!(d.bbr.bw(), 400.0);
+
+    let mut off = Driver { bbr: Bbr::new(init(1), &BbrParams { lt_bw: false, ..BbrParams::default() }, Plain), now: 0, delivered: 0, events: Vec::new() };
+    off.drive_to_probe_bw(400.0, rtt);
+    let mut lost_total = 0;
+    for _ in 0..20 {
+        lossy_round(&mut off, &mut lost_total, 30, 10, 400.0, rtt);
+    }
+    assert!(!off.bbr.s.lt.use_bw);
+    assert_eq!(off.bbr.bw(), 400.0);
+}
+
+/// Loss below Linux's 50/256 threshold never engages the long-term rate.
+#[test]
+fn moderate_loss_keeps_the_windowed_maximum() {
+    let rtt = 100 * MS;
+    let mut d = Driver::new(Plain);
+    d.drive_to_probe_bw(400.0, rtt);
+    let mut lost_total = 0;
+    // 5 lost per 35 delivered: 14 % < 19.5 %.
+    for _ in 0..40 {
+        lossy_round(&mut d, &mut lost_total, 35, 5, 400.0, rtt);
+        assert!(!d.bbr.s.lt.use_bw);
+    }
 }
