@@ -82,3 +82,36 @@ fn every_preset_claim_holds() {
     }
     assert!(failures.is_empty(), "claims that do not hold:\n{}", failures.join("\n"));
 }
+
+/// A preset's run at its default knobs: the scenario with everything that only describes it
+/// (name, texts, knobs, claims, variants, sweep) removed. Same run ⇔ same value, since a
+/// scenario and its seed determine the run.
+fn default_run(v: &Value, variant: Option<&str>) -> Value {
+    let mut x = v.clone();
+    scenario::apply_overrides(&mut x, variant).unwrap();
+    let mut run = serde_json::to_value(scenario::from_value(x).unwrap()).unwrap();
+    let obj = run.as_object_mut().unwrap();
+    for k in ["name", "title", "description", "knobs", "expect", "variants", "sweep", "headline"] {
+        obj.remove(k);
+    }
+    run
+}
+
+/// Issue 16, defect 11: two presets that open on the same run (bbr-fairness and bbr-rtt-ratio
+/// once did: 10 vs 50 ms at 5 BDP) show a class the same thing twice under two titles.
+#[test]
+fn no_two_presets_open_on_the_same_run() {
+    let all = presets();
+    for variant in [None, Some("quick")] {
+        let runs: Vec<(&str, Value)> = all
+            .iter()
+            .filter(|(_, v)| variant.is_none() || v["variants"].get("quick").is_some())
+            .map(|(n, v)| (n.as_str(), default_run(v, variant)))
+            .collect();
+        for (i, (a, ra)) in runs.iter().enumerate() {
+            for (b, rb) in &runs[i + 1..] {
+                assert!(ra != rb, "{a} and {b} are the same run at their default knobs ({variant:?})");
+            }
+        }
+    }
+}
