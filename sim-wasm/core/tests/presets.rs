@@ -115,3 +115,45 @@ fn no_two_presets_open_on_the_same_run() {
         }
     }
 }
+
+/// A description's sentences: split after '.', '!' or '?' followed by a space and a capital
+/// letter (so decimals such as 0.5 and "§3.2" stay inside their sentence).
+fn sentences(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        cur.push(c);
+        let ends = matches!(c, '.' | '!' | '?')
+            && chars.get(i + 1) == Some(&' ')
+            && chars.get(i + 2).is_some_and(|n| n.is_uppercase());
+        if ends {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// Issue 16, defect 12: the "what to look for" numbers must say which run they come from. A
+/// class usually watches the quick variant, while a paper's figures are the full run, and the
+/// two differ (BBR-A's 0.5 BDP Jain is 0.65 quick and 0.70 full). The convention: a number a
+/// run produced is written with "≈", and a sentence holding one names the run ("quick",
+/// "full" or both). A preset without variants has one run and needs no tag.
+#[test]
+fn every_quoted_result_names_its_run() {
+    let mut untagged = Vec::new();
+    for (name, v) in presets() {
+        if v["variants"].as_object().is_none_or(|m| m.is_empty()) {
+            continue;
+        }
+        let text = v["description"].as_str().unwrap_or_default();
+        for s in sentences(text) {
+            let lower = s.to_lowercase();
+            if s.contains('≈') && !lower.contains("quick") && !lower.contains("full") {
+                untagged.push(format!("{name}: {}", s.trim()));
+            }
+        }
+    }
+    assert!(untagged.is_empty(), "numbers that do not say which run (quick / full) they belong to:\n{}", untagged.join("\n"));
+}
