@@ -124,7 +124,7 @@ export function SummaryTable() {
           <thead>
             <tr>
               <th scope="col">flow</th>
-              <th scope="col">cc</th>
+              <th scope="col">congestion control</th>
               <th scope="col">start (s)</th>
               <th scope="col">FCT (s)</th>
               <th scope="col">goodput (Mbit/s)</th>
