@@ -69,3 +69,47 @@ test('the theme toggle switches and persists, following the system at first', as
   const dark = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
   expect(dark).toBe('#17191c');
 });
+
+// Issue 16: a gallery ordered for learning — beginner scenarios first, then the four paper
+// families — with short descriptions (details folded) and, in class (projector) mode, the
+// quick variant by default.
+test('the gallery starts with the beginner row, then the paper families; descriptions are short with the details folded', async ({ page }) => {
+  await page.goto('/?view=gallery&seed=1&speed=max');
+  const groups = page.getByTestId('gallery-group');
+  await expect.poll(() => groups.count()).toBeGreaterThan(4);
+  const ids = await groups.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-group')));
+  expect(ids.slice(0, 5)).toEqual(['start', 'bbr', 'fsfs', 'ecf3', 'quic']);
+  const first = await groups.first().getByTestId('gallery-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')));
+  expect(first).toEqual(['tcp-single', 'tcp-dumbbell']);
+  // Every preset is still there, once.
+  const all = await page.getByTestId('gallery-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')));
+  expect(new Set(all).size).toBe(all.length);
+  await expect(page.getByTestId('gallery')).toHaveAttribute('data-count', String(all.length));
+
+  // The long "what to look for" text is folded: the card shows one sentence until opened.
+  const fair = page.locator('[data-testid="gallery-card"][data-preset="bbr-fairness"]');
+  const more = fair.getByTestId('gallery-more');
+  await expect(more).not.toHaveAttribute('open');
+  await expect(more.locator('p')).toBeHidden();
+  const shortText = (await fair.locator('.card-short').textContent()) ?? '';
+  expect(shortText.length).toBeLessThan(200);
+  await more.locator('summary').click();
+  await expect(more.locator('p')).toBeVisible();
+  await expect(more.locator('p')).toContainText('What to look for');
+  // Outside class mode a card starts on the full run.
+  await expect(fair).toHaveAttribute('data-variant', 'full');
+});
+
+test('in class (projector) mode the gallery cards start on the quick variant', async ({ page }) => {
+  await page.goto('/?view=gallery&seed=1&speed=max&projector=1');
+  await expect(page.getByTestId('gallery')).toHaveAttribute('data-class-mode', 'true');
+  const fair = page.locator('[data-testid="gallery-card"][data-preset="bbr-fairness"]');
+  await expect(fair).toHaveAttribute('data-variant', 'quick');
+  await expect(fair.getByTestId('gallery-variant')).toHaveValue('quick');
+  await fair.getByTestId('gallery-open').click();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-preset', 'bbr-fairness');
+  await expect(page.getByTestId('variant')).toHaveValue('quick');
+  // A preset without a quick variant stays on its only run.
+  await page.getByTestId('tab-gallery').click();
+  await expect(page.locator('[data-testid="gallery-card"][data-preset="bench-two-flows"]')).toHaveAttribute('data-variant', 'full');
+});

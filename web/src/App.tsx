@@ -15,7 +15,7 @@ import { LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
 import { labStore, useLab } from './store/store';
-import { ThemeToggle, ViewTabs } from './components/Chrome';
+import { ProjectorToggle, ThemeToggle, ViewTabs } from './components/Chrome';
 import { useUi } from './store/ui';
 import { Workbench } from './views/Workbench';
 
@@ -45,6 +45,7 @@ export function App() {
           NetLab <span className="muted">transport-protocol lab</span>
         </h1>
         <ViewTabs />
+        <ProjectorToggle />
         <ThemeToggle />
         <span className="muted engine" data-testid="engine-version">
           {engine ? `engine ${engine}` : 'loading engine…'}

@@ -77,6 +77,9 @@ pub struct TopologyView {
     /// Flows the scenario's `traffic` section generates (Poisson arrivals, background flows):
     /// not drawn one by one, counted here.
     pub generated_flows: usize,
+    /// The flow scheduler (fsfs | mptcp | tcp) of the generated MPTCP flows, when there are any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flow_sched: Option<crate::mptcp::flow_sched::FlowSchedKind>,
 }
 
 #[derive(Debug, Serialize)]
@@ -105,6 +108,10 @@ pub struct FlowView {
     /// Forward-path link ids in order.
     pub path: Vec<String>,
     pub base_rtt_ms: f64,
+    /// The stream scheduler (QUIC) or packet scheduler (MPTCP) the flow runs, so the page can
+    /// say which one a result belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheduler: Option<String>,
 }
 
 /// What a flow builder needs besides the flow's own spec.
@@ -450,6 +457,7 @@ impl Simulation {
         let generated_flows = self.engine.world.flows.len().saturating_sub(listed.len());
         TopologyView {
             generated_flows,
+            flow_sched: self.scenario.traffic.as_ref().map(|t| t.mptcp.flow_sched),
             nodes: net
                 .nodes
                 .iter()
@@ -480,8 +488,14 @@ impl Simulation {
                 .into_iter()
                 .map(|(id, f)| {
                     let route = built.routes[f.path];
+                    let scheduler = match f.kind {
+                        crate::scenario::FlowKind::Quic => f.quic.as_ref().map(|q| q.scheduler.clone()),
+                        crate::scenario::FlowKind::Mptcp => f.mptcp.as_ref().map(|m| m.scheduler.clone()),
+                        crate::scenario::FlowKind::Tcp => None,
+                    };
                     FlowView {
                         id,
+                        scheduler,
                         cc: f.cc,
                         path: net.paths[route.forward as usize].iter().map(|&l| net.links[l as usize].name.clone()).collect(),
                         base_rtt_ms: to_millis(route.rtt_ns),

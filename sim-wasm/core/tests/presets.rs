@@ -82,3 +82,78 @@ fn every_preset_claim_holds() {
     }
     assert!(failures.is_empty(), "claims that do not hold:\n{}", failures.join("\n"));
 }
+
+/// A preset's run at its default knobs: the scenario with everything that only describes it
+/// (name, texts, knobs, claims, variants, sweep) removed. Same run ⇔ same value, since a
+/// scenario and its seed determine the run.
+fn default_run(v: &Value, variant: Option<&str>) -> Value {
+    let mut x = v.clone();
+    scenario::apply_overrides(&mut x, variant).unwrap();
+    let mut run = serde_json::to_value(scenario::from_value(x).unwrap()).unwrap();
+    let obj = run.as_object_mut().unwrap();
+    for k in ["name", "title", "description", "knobs", "expect", "variants", "sweep", "headline"] {
+        obj.remove(k);
+    }
+    run
+}
+
+/// Issue 16, defect 11: two presets that open on the same run (bbr-fairness and bbr-rtt-ratio
+/// once did: 10 vs 50 ms at 5 BDP) show a class the same thing twice under two titles.
+#[test]
+fn no_two_presets_open_on_the_same_run() {
+    let all = presets();
+    for variant in [None, Some("quick")] {
+        let runs: Vec<(&str, Value)> = all
+            .iter()
+            .filter(|(_, v)| variant.is_none() || v["variants"].get("quick").is_some())
+            .map(|(n, v)| (n.as_str(), default_run(v, variant)))
+            .collect();
+        for (i, (a, ra)) in runs.iter().enumerate() {
+            for (b, rb) in &runs[i + 1..] {
+                assert!(ra != rb, "{a} and {b} are the same run at their default knobs ({variant:?})");
+            }
+        }
+    }
+}
+
+/// A description's sentences: split after '.', '!' or '?' followed by a space and a capital
+/// letter (so decimals such as 0.5 and "§3.2" stay inside their sentence).
+fn sentences(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        cur.push(c);
+        let ends = matches!(c, '.' | '!' | '?')
+            && chars.get(i + 1) == Some(&' ')
+            && chars.get(i + 2).is_some_and(|n| n.is_uppercase());
+        if ends {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// Issue 16, defect 12: the "what to look for" numbers must say which run they come from. A
+/// class usually watches the quick variant, while a paper's figures are the full run, and the
+/// two differ (BBR-A's 0.5 BDP Jain is 0.65 quick and 0.70 full). The convention: a number a
+/// run produced is written with "≈", and a sentence holding one names the run ("quick",
+/// "full" or both). A preset without variants has one run and needs no tag.
+#[test]
+fn every_quoted_result_names_its_run() {
+    let mut untagged = Vec::new();
+    for (name, v) in presets() {
+        if v["variants"].as_object().is_none_or(|m| m.is_empty()) {
+            continue;
+        }
+        let text = v["description"].as_str().unwrap_or_default();
+        for s in sentences(text) {
+            let lower = s.to_lowercase();
+            if s.contains('≈') && !lower.contains("quick") && !lower.contains("full") {
+                untagged.push(format!("{name}: {}", s.trim()));
+            }
+        }
+    }
+    assert!(untagged.is_empty(), "numbers that do not say which run (quick / full) they belong to:\n{}", untagged.join("\n"));
+}

@@ -19,7 +19,7 @@ export interface LineCanvas {
    * Paints all series; returns the number of series points plotted. Lines are stroked through
    * the M4 reduction of those points (charts/m4.ts): the same pixels, far fewer vertices.
    */
-  draw(series: CanvasSeries[], x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, guides?: Guide[]): number;
+  draw(series: CanvasSeries[], x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, guides?: Guide[], lineWidth?: number): number;
   resize(width: number, height: number): void;
   /** Vertices the last draw stroked (for tests: at most four per pixel column and series). */
   readonly vertices: number;
@@ -57,7 +57,7 @@ export function createLineCanvas(canvas: HTMLCanvasElement): LineCanvas {
       canvas.style.width = `${width}px`;
       canvas.style.height = `${height}px`;
     },
-    draw(series, x, y, guides = []) {
+    draw(series, x, y, guides = [], lineWidth = 1) {
       if (!ctx) return 0;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, width, height);
@@ -108,7 +108,9 @@ export function createLineCanvas(canvas: HTMLCanvasElement): LineCanvas {
         // One pixel: Skia rasterises 1 px anti-aliased lines on a fast path; at 1.5 px a jagged
         // series (a cwnd saw-tooth, a queue) cost ten times as much CPU raster per repaint,
         // which made the frames long while the charts streamed (measured in headless Chromium).
-        ctx.lineWidth = 1;
+        // Projector mode asks for thicker lines anyway: legibility from the back of a room is
+        // worth that raster cost there.
+        ctx.lineWidth = lineWidth;
         ctx.lineJoin = 'round';
         ctx.setLineDash(s.dashed ? [5, 3] : []);
         ctx.stroke();

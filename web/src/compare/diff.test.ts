@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowSummary, StreamSummary, Summary } from '../types';
-import { deltaCell, diffRows, formatDelta, formatRelative, formatValue, lastFinish, meanThroughput, metricsFor } from './diff';
+import { deltaCell, diffRows, formatDelta, formatRelative, formatValue, lastFinish, meanThroughput, metricsFor, SAME_TOLERANCE } from './diff';
 
 const flow = (id: string, goodput: number, extra: Partial<FlowSummary> = {}): FlowSummary => ({
   id,
@@ -53,6 +53,16 @@ describe('deltaCell', () => {
     expect(deltaCell(150, 130, -1).verdict).toBe('worse');
     // No direction: a number but no verdict.
     expect(deltaCell(20, 30, 0)).toMatchObject({ delta: -10, verdict: 'neutral' });
+  });
+
+  it('gives a difference under the stated tolerance no verdict, but still shows it', () => {
+    // Issue 16: a −0.1 % difference was flagged "worse".
+    const c = deltaCell(0.999, 1, 1);
+    expect(c.verdict).toBe('same');
+    expect(c.delta).toBeCloseTo(-0.001, 12);
+    expect(c.relative).toBeCloseTo(-0.001, 12);
+    expect(deltaCell(101 - 2 * SAME_TOLERANCE * 100, 101, -1).verdict).toBe('better');
+    expect(deltaCell(100 * (1 + SAME_TOLERANCE / 2), 100, -1).verdict).toBe('same');
   });
 
   it('calls equal values the same, up to float noise', () => {

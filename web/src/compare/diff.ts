@@ -132,15 +132,24 @@ function ms(seconds: number | null | undefined): number | undefined {
   return s === undefined ? undefined : s * 1000;
 }
 
+/**
+ * Differences smaller than this share of the baseline get no verdict ("same"): a −0.1 % change
+ * in Jain's index or a mean FCT is run-to-run noise of one seed, not a worse scheme, and
+ * flagging it ▼ taught a class the wrong thing. The delta itself is still shown.
+ */
+export const SAME_TOLERANCE = 0.01;
+
 /** One column's value against the baseline under the metric's direction. */
 export function deltaCell(value: number | undefined, baseline: number | undefined, better: Direction): DeltaCell {
   if (value === undefined || baseline === undefined) return { value, delta: null, relative: null, verdict: 'missing' };
   const delta = value - baseline;
   const relative = baseline !== 0 ? delta / Math.abs(baseline) : null;
-  // Equal up to float noise: no verdict either way.
-  const same = Math.abs(delta) <= 1e-9 * Math.max(Math.abs(value), Math.abs(baseline), 1e-12);
-  const verdict: Verdict = better === 0 ? 'neutral' : same ? 'same' : Math.sign(delta) === better ? 'better' : 'worse';
-  return { value, delta: same ? 0 : delta, relative: same ? 0 : relative, verdict };
+  // Equal up to float noise: a zero delta.
+  const equal = Math.abs(delta) <= 1e-9 * Math.max(Math.abs(value), Math.abs(baseline), 1e-12);
+  // Within the tolerance of the baseline: shown, but no verdict either way.
+  const close = equal || (relative !== null && Math.abs(relative) < SAME_TOLERANCE);
+  const verdict: Verdict = better === 0 ? 'neutral' : close ? 'same' : Math.sign(delta) === better ? 'better' : 'worse';
+  return { value, delta: equal ? 0 : delta, relative: equal ? 0 : relative, verdict };
 }
 
 /** The difference table: every metric, column A's value, and each later column against it. */

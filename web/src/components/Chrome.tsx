@@ -1,6 +1,6 @@
-// Page chrome: the view tabs and the light/dark theme toggle.
+// Page chrome: the view tabs, the light/dark theme toggle and the projector-mode toggle.
 import { useEffect, useSyncExternalStore } from 'react';
-import { type View, VIEWS, effectiveTheme, nextTheme, setTheme, setView, useUi } from '../store/ui';
+import { type View, VIEWS, effectiveTheme, nextTheme, setProjector, setTheme, setView, useUi } from '../store/ui';
 
 const LABELS: Record<View, string> = { lab: 'Lab', gallery: 'Presets', editor: 'Editor', compare: 'A/B compare' };
 
@@ -59,6 +59,32 @@ export function ThemeToggle() {
       onClick={() => setTheme(next)}
     >
       {shown === 'dark' ? '☾ dark' : '☀ light'}
+    </button>
+  );
+}
+
+/**
+ * Projector mode for a class: larger type, axis ticks of at least 14 px, thicker chart lines
+ * and higher contrast, keyed on <html data-projector="on"> in styles.css (and read by the line
+ * charts for their line width). The state lives in the URL (`?projector=1`).
+ */
+export function ProjectorToggle() {
+  const on = useUi((s) => s.projector);
+  useEffect(() => {
+    if (on) document.documentElement.dataset.projector = 'on';
+    else delete document.documentElement.dataset.projector;
+  }, [on]);
+  return (
+    <button
+      type="button"
+      className="projector-toggle"
+      data-testid="projector-toggle"
+      data-projector={on ? 'on' : 'off'}
+      aria-pressed={on}
+      title={on ? 'Projector mode is on: larger type and lines, high contrast. Click to turn it off.' : 'Projector mode: larger type and lines, high contrast, for a class'}
+      onClick={() => setProjector(!on)}
+    >
+      Projector
     </button>
   );
 }

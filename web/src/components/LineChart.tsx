@@ -13,6 +13,7 @@ import { type TimeZoom, createTimeZoom } from '../charts/timeZoom';
 import { downloadChart, chartDocument } from '../lib/download';
 import { escapeXml, fileName } from '../lib/export';
 import { labStore } from '../store/store';
+import { useUi } from '../store/ui';
 import type { TimeWindow } from '../types';
 
 export interface ChartSeries extends CanvasSeries {
@@ -42,7 +43,12 @@ interface Props {
   yTop?: number;
 }
 
-const M = { top: 10, right: 14, bottom: 38, left: 56 };
+const M_NORMAL = { top: 10, right: 14, bottom: 38, left: 56 };
+/** Projector mode: room for 15 px tick labels. */
+const M_PROJECTOR = { top: 12, right: 18, bottom: 46, left: 72 };
+/** Line width on the canvas (1 px is Skia's fast path; see charts/lineCanvas.ts). */
+const LINE_NORMAL = 1;
+const LINE_PROJECTOR = 2.5;
 /** One shared empty list, so a chart without guides does not see new props on every render. */
 const NO_GUIDES: Guide[] = [];
 /** Many-flow scenarios would drown the legend: list the first few. */
@@ -120,6 +126,9 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   const t0 = timeWindow?.[0] ?? 0;
   const t1 = timeWindow?.[1] ?? duration;
 
+  const projector = useUi((s) => s.projector);
+  const M = projector ? M_PROJECTOR : M_NORMAL;
+  const lineWidth = projector ? LINE_PROJECTOR : LINE_NORMAL;
   const innerW = Math.max(10, size.width - M.left - M.right);
   const innerH = Math.max(10, size.height - M.top - M.bottom);
 
@@ -159,7 +168,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   const paintRef = useRef<() => void>(() => {});
   paintRef.current = () => {
     if (!painter.current) return;
-    painter.current.draw(series, x, y, guides);
+    painter.current.draw(series, x, y, guides, lineWidth);
     figRef.current?.setAttribute('data-vertices', String(painter.current.vertices));
   };
   useEffect(() => {
@@ -168,7 +177,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
     if (!painter.current || size.width === 0 || !visible) return;
     chartFrames.request(paintRef, () => paintRef.current());
     // y derives from series and size, which the dependencies cover.
-  }, [version, series, x, innerH, size.width, guides, yTop, visible]);
+  }, [version, series, x, innerH, size.width, guides, yTop, visible, lineWidth]);
   useEffect(() => () => chartFrames.cancel(paintRef), []);
 
   const xTicks = x.ticks(Math.max(2, Math.floor(innerW / 80)));
@@ -219,6 +228,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
       ref={figRef}
       className="chart"
       data-testid={testId}
+      data-line-width={lineWidth}
       data-points={0}
       data-series={allSeries.length}
       data-visible={series.length}
@@ -296,7 +306,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
               {xTicks.map((t) => (
                 <g key={`x${t}`} transform={`translate(${x(t)},${innerH})`}>
                   <line className="tick-mark" y2={5} />
-                  <text className="tick" y={17} textAnchor="middle">
+                  <text className="tick" y={projector ? 21 : 17} textAnchor="middle">
                     {xFmt(t)}
                   </text>
                 </g>
@@ -304,10 +314,10 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
               {hover !== null && <line className="hover-line" x1={hover.px} x2={hover.px} y2={innerH} />}
               <line className="axis" y2={innerH} />
               <line className="axis" y1={innerH} y2={innerH} x2={innerW} />
-              <text className="axis-label" x={innerW / 2} y={innerH + 33} textAnchor="middle">
+              <text className="axis-label" x={innerW / 2} y={innerH + (projector ? 41 : 33)} textAnchor="middle">
                 {xLabel}
               </text>
-              <text className="axis-label" transform={`translate(${-44},${innerH / 2}) rotate(-90)`} textAnchor="middle">
+              <text className="axis-label" transform={`translate(${projector ? -58 : -44},${innerH / 2}) rotate(-90)`} textAnchor="middle">
                 {yLabel}
               </text>
             </g>

@@ -5,8 +5,10 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useMemo, useState } from 'react';
+import { knobWords, metricWords } from '../lib/labels';
 import { colorFor } from '../lib/palette';
 import { PRESET_FILES } from '../presets';
+import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import { type Line, type PointResult, aggregate, wantsLogScale } from '../sweep/aggregate';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
@@ -31,6 +33,7 @@ export function SweepPanel() {
   const presetName = useLab((s) => s.presetName);
   const variant = useLab((s) => s.variant);
   const edits = useLab((s) => s.knobEdits);
+  const knobs = useLab((s) => currentPreset(s)?.knobs);
   const text = PRESET_FILES.find((f) => f.file === presetName)?.text;
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [plan, setPlan] = useState<SweepPlan | null>(null);
@@ -107,11 +110,16 @@ export function SweepPanel() {
   const path = line<{ x: number; y: number }>().x((p) => x(p.x)).y((p) => y(p.y));
   const nPoints = lines.reduce((n, l) => n + l.points.length, 0);
   const running = status.kind === 'running';
+  // Axis and title in words with units ("Bottleneck buffer (BDP)", "Jain's index").
+  const knobName = plan?.knob ? knobWords(knobs, plan.knob) : 'knob';
+  const metricName = metricWords(plan?.metric);
 
   return (
     <section className="panel sweep" data-testid="sweep" data-status={status.kind} aria-label="Sweep">
       <div className="sweep-head">
-        <h2>Sweep: {plan?.metric ?? 'metric'} vs {plan?.knob ?? 'knob'}</h2>
+        <h2>
+          Sweep: {metricName} vs {knobName}
+        </h2>
         <button type="button" data-testid="sweep-run" onClick={start} disabled={running}>
           {running ? 'Sweeping…' : 'Run sweep'}
         </button>
@@ -128,7 +136,7 @@ export function SweepPanel() {
       )}
       {plan && (
         <figure className="chart" data-testid="sweep-chart" data-lines={lines.length} data-points={nPoints}>
-          <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${plan.metric} against ${plan.knob}`} className="chart-axes sweep-axes">
+          <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${metricName} against ${knobName}`} className="chart-axes sweep-axes">
             {y.ticks(5).map((t) => (
               <g key={`y${t}`}>
                 <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid, #ddd)" />
@@ -143,18 +151,18 @@ export function SweepPanel() {
               </text>
             ))}
             <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
-              {plan.knob}
+              {knobName}
               {log ? ' (log scale)' : ''}
             </text>
             <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
-              {plan.metric}
+              {metricName}
             </text>
             {lines.map((l, i) => (
               <g key={l.algorithm} data-algorithm={l.algorithm} data-points={l.points.length}>
                 <path d={path(l.points) ?? ''} fill="none" stroke={colorFor(i)} strokeWidth={2} />
                 {l.points.map((p) => (
                   <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3.5} fill={colorFor(i)}>
-                    <title>{`${l.algorithm}, ${plan.knob} = ${p.x}: ${p.y.toFixed(4)} (${p.n} seed${p.n > 1 ? 's' : ''})`}</title>
+                    <title>{`${l.algorithm}, ${knobName} = ${p.x}: ${p.y.toFixed(4)} (${p.n} seed${p.n > 1 ? 's' : ''})`}</title>
                   </circle>
                 ))}
               </g>

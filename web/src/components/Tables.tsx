@@ -1,6 +1,9 @@
 // The live per-flow read-out and the end-of-run summary.
-import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatRtt, formatSeconds } from '../lib/format';
+import { formatBytes, formatInt, formatMbps, formatPercent, formatRtt, formatSeconds } from '../lib/format';
+import { headlineItems } from '../lib/headline';
+import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
+import type { HeadlineName, Summary } from '../types';
 import { InspectButton } from './Inspector';
 
 /** Many-flow presets (50 flows) would push the page down: show the first few live. */
@@ -52,6 +55,51 @@ export function LiveTable() {
   );
 }
 
+/** The preset's headline names (none: Jain's index). */
+function useHeadlineNames(): readonly HeadlineName[] {
+  const names = useLab((s) => currentPreset(s)?.headline);
+  return names && names.length > 0 ? names : DEFAULT_HEADLINE;
+}
+const DEFAULT_HEADLINE: readonly HeadlineName[] = ['jain'];
+
+/** What the preset is about, first and large (lib/headline.ts computes it from the summary). */
+function Headline({ summary }: { summary: Summary }) {
+  const names = useHeadlineNames();
+  const topology = useLab((s) => s.topology);
+  const items = headlineItems(names, summary, topology);
+  return (
+    <div className="headline" data-testid="headline" data-headline={items.map((i) => i.name).join(' ')}>
+      {items.map((it) => (
+        <section key={it.name} className="headline-item" data-headline-item={it.name} data-context={it.context ?? ''} aria-label={it.title}>
+          <h3>
+            {it.title}
+            {it.context && <span className="headline-context"> · {it.context}</span>}
+          </h3>
+          <dl>
+            {it.rows.map((r) => (
+              <div key={r.key} className="headline-row" data-key={r.key} data-value={r.value ?? ''} {...dataAttrs(r.data)}>
+                <dt>{r.label}</dt>
+                <dd>
+                  <strong className="headline-value" data-testid={it.name === 'jain' ? 'jain' : undefined}>
+                    {r.display}
+                  </strong>
+                  {r.detail && <span className="headline-detail"> {r.detail}</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function dataAttrs(data: Record<string, string | number> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data ?? {})) out[`data-${k}`] = String(v);
+  return out;
+}
+
 export function SummaryTable() {
   const summary = useLab((s) => s.summary);
   if (!summary) return null;
@@ -59,13 +107,10 @@ export function SummaryTable() {
     <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} data-duration={summary.duration_s} data-seed={summary.seed} aria-label="Run summary">
       <header className="summary-head">
         <h2>Summary</h2>
-        <p>
-          Jain's fairness index <strong data-testid="jain">{formatJain(summary.jain)}</strong>
-          <span className="muted">
-            {' '}
-            · {summary.scenario}, seed {summary.seed}, {formatSeconds(summary.duration_s)} simulated, {formatInt(summary.events)} events in{' '}
-            {formatSeconds(summary.wall_s)} · engine {summary.engine_version}
-          </span>
+        <Headline summary={summary} />
+        <p className="muted">
+          {summary.scenario}, seed {summary.seed}, {formatSeconds(summary.duration_s)} simulated, {formatInt(summary.events)} events in{' '}
+          {formatSeconds(summary.wall_s)} · engine {summary.engine_version}
         </p>
         {summary.aborted && (
           <p className="aborted" data-testid="aborted">
@@ -79,7 +124,7 @@ export function SummaryTable() {
           <thead>
             <tr>
               <th scope="col">flow</th>
-              <th scope="col">cc</th>
+              <th scope="col">congestion control</th>
               <th scope="col">start (s)</th>
               <th scope="col">FCT (s)</th>
               <th scope="col">goodput (Mbit/s)</th>

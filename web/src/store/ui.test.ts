@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTheme, nextTheme, parseTheme, parseView, uiReducer } from './ui';
+import { effectiveTheme, nextTheme, parseProjector, parseTheme, parseView, queryWithProjector, uiReducer } from './ui';
 
 describe('ui store', () => {
   it('switches views and ignores unknown ones', () => {
-    const s = { view: 'lab' as const, theme: 'system' as const };
+    const s = { view: 'lab' as const, theme: 'system' as const, projector: false };
     expect(uiReducer(s, { type: 'view', view: 'compare' }).view).toBe('compare');
     expect(uiReducer(s, { type: 'view', view: 'lab' })).toBe(s);
     expect(uiReducer(s, { type: 'view', view: 'nope' as never })).toBe(s);
@@ -26,5 +26,18 @@ describe('ui store', () => {
     expect(parseView('editor')).toBe('editor');
     expect(parseView('x')).toBe('lab');
     expect(parseView(null)).toBe('lab');
+  });
+
+  it('keeps projector mode in the query, leaving the other parameters as they are', () => {
+    expect(parseProjector('1')).toBe(true);
+    expect(parseProjector('on')).toBe(true);
+    expect(parseProjector('0')).toBe(false);
+    expect(parseProjector(null)).toBe(false);
+    expect(queryWithProjector('?preset=bbr-fairness&seed=1', true)).toBe('?preset=bbr-fairness&seed=1&projector=1');
+    expect(queryWithProjector('?projector=1&seed=1', false)).toBe('?seed=1');
+    expect(queryWithProjector('?projector=1', false)).toBe('');
+    const s = { view: 'lab' as const, theme: 'system' as const, projector: false };
+    expect(uiReducer(s, { type: 'projector', on: true }).projector).toBe(true);
+    expect(uiReducer(s, { type: 'projector', on: false })).toBe(s);
   });
 });

@@ -12,9 +12,11 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 export interface UiState {
   view: View;
   theme: ThemeChoice;
+  /** Projector mode: larger type and lines, higher contrast (`?projector=1`). */
+  projector: boolean;
 }
 
-export type UiAction = { type: 'view'; view: View } | { type: 'theme'; theme: ThemeChoice };
+export type UiAction = { type: 'view'; view: View } | { type: 'theme'; theme: ThemeChoice } | { type: 'projector'; on: boolean };
 
 export const THEME_KEY = 'netlab.theme';
 
@@ -24,7 +26,26 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return VIEWS.includes(a.view) && a.view !== s.view ? { ...s, view: a.view } : s;
     case 'theme':
       return a.theme !== s.theme ? { ...s, theme: a.theme } : s;
+    case 'projector':
+      return a.on !== s.projector ? { ...s, projector: a.on } : s;
   }
+}
+
+/** The URL parameter that keeps projector mode across reloads and shared links. */
+export const PROJECTOR_PARAM = 'projector';
+
+/** `?projector=1` (or `on`, `true`) turns projector mode on; anything else leaves it off. */
+export function parseProjector(text: string | null | undefined): boolean {
+  return text === '1' || text === 'on' || text === 'true';
+}
+
+/** The query string with projector mode set or cleared, other parameters kept in order. */
+export function queryWithProjector(search: string, on: boolean): string {
+  const q = new URLSearchParams(search);
+  if (on) q.set(PROJECTOR_PARAM, '1');
+  else q.delete(PROJECTOR_PARAM);
+  const rest = q.toString();
+  return rest ? `?${rest}` : '';
 }
 
 /** A stored theme choice, or 'system' for anything unrecognised. */
@@ -63,7 +84,15 @@ function initialView(): View {
   }
 }
 
-export const uiStore = createStore<UiState, UiAction>(uiReducer, { view: initialView(), theme: storedTheme() });
+function initialProjector(): boolean {
+  try {
+    return parseProjector(new URLSearchParams(globalThis.location?.search ?? '').get(PROJECTOR_PARAM));
+  } catch {
+    return false;
+  }
+}
+
+export const uiStore = createStore<UiState, UiAction>(uiReducer, { view: initialView(), theme: storedTheme(), projector: initialProjector() });
 
 export function useUi<T>(select: (s: UiState) => T): T {
   return useSyncExternalStore(uiStore.subscribe, () => select(uiStore.getState()));
@@ -90,5 +119,17 @@ export function setTheme(theme: ThemeChoice): void {
     else globalThis.localStorage?.setItem(THEME_KEY, theme);
   } catch {
     /* storage disabled: the choice lasts for this page only */
+  }
+}
+
+/**
+ * Projector mode on or off, kept in the URL's query (a reload and a shared link, which keeps
+ * the query, open in the same mode); the fragment (a shared scenario) is left as it is.
+ */
+export function setProjector(on: boolean): void {
+  uiStore.dispatch({ type: 'projector', on });
+  const loc = globalThis.location;
+  if (loc && globalThis.history) {
+    globalThis.history.replaceState(globalThis.history.state, '', `${loc.pathname}${queryWithProjector(loc.search, on)}${loc.hash}`);
   }
 }

@@ -8,11 +8,12 @@ import { movingAverage, smoothingWindow } from '../charts/smooth';
 import { COLUMN_NAMES, MAX_COLUMNS, MIN_COLUMNS, choiceError, defaultValues, formatChoiceParam, makeBaseline, optionKnobs, sweepAlgorithmsFor, toggleValue } from '../compare/choice';
 import { compare, useCompare } from '../compare/controller';
 import { matchesLoaded } from '../compare/state';
-import { type DiffRow, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
+import { type DiffRow, SAME_TOLERANCE, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
 import { type ChartSeries, LineChart } from '../components/LineChart';
 import { SpeedSelect } from '../components/RunControls';
 import { formatInt, formatJain, formatSeconds } from '../lib/format';
 import { keyAction } from '../lib/keys';
+import { settingWords } from '../lib/labels';
 import { colorFor } from '../lib/palette';
 import { SeriesBuffer } from '../lib/seriesBuffer';
 import { lab } from '../sim/controller';
@@ -152,7 +153,7 @@ function Setup() {
               {!knob && <option value={choice?.knob ?? ''}>{choice?.knob ?? '—'}</option>}
               {knobs.map((k) => (
                 <option key={k.name} value={k.name}>
-                  {k.label} ({k.name})
+                  {k.label}
                 </option>
               ))}
             </select>
@@ -310,6 +311,7 @@ function Columns() {
   const timeWindow = useCompare((s) => s.timeWindow);
   const final = useCompare((s) => s.run === 'finished');
   const knob = useCompare((s) => s.loaded?.knob ?? '');
+  const knobs = useLab((s) => currentPreset(s)?.knobs);
   const window = smoothingWindow(duration);
   const series = useMemo(() => columns.map((_, i) => columnSeries(compare.stores[i], window, final)), [version, columns.length, window, final]);
   // One y scale for every column's throughput chart: the largest smoothed goodput of any.
@@ -332,11 +334,11 @@ function Columns() {
             data-events={c.events}
             data-finished={c.finished}
             data-jain={c.jain ?? ''}
-            aria-label={`Column ${name}: ${knob}=${c.value}`}
+            aria-label={`Column ${name}: ${settingWords(knobs, knob, c.value)}`}
           >
             <header className="compare-column-head">
               <h3>
-                <span className="compare-letter">{name}</span> {knob}={c.value}
+                <span className="compare-letter">{name}</span> {settingWords(knobs, knob, c.value)}
                 {i === 0 && <span className="tag"> baseline</span>}
               </h3>
               <span className="muted">
@@ -378,7 +380,7 @@ function Columns() {
   );
 }
 
-const VERDICT_TEXT = { better: 'better', worse: 'worse', same: 'same', neutral: '', missing: 'missing' } as const;
+const VERDICT_TEXT = { better: 'better', worse: 'worse', same: `within ${SAME_TOLERANCE * 100} % of A: no verdict`, neutral: '', missing: 'missing' } as const;
 
 function DiffTable() {
   const summaries = useCompare((s) => s.summaries);
@@ -386,6 +388,7 @@ function DiffTable() {
   const at = useCompare((s) => s.summariesAt);
   const columns = useCompare((s) => s.columns);
   const knob = useCompare((s) => s.loaded?.knob ?? '');
+  const knobs = useLab((s) => currentPreset(s)?.knobs);
   const run = useCompare((s) => s.run);
   const rows: DiffRow[] = useMemo(() => (summaries ? diffRows(summaries) : []), [summaries]);
   const live = columns.map((c) => c.jain);
@@ -416,7 +419,8 @@ function DiffTable() {
         <>
           <p className="muted" data-testid="compare-diff-when">
             {final ? `Every column ran to the end (${formatSeconds(at)}), same seed.` : `Paused at t = ${formatSeconds(at)}: the runs so far (not final).`} Green is better, vermillion worse: higher Jain's index and throughput,
-            lower completion time and latency. A flow's own goodput has no better direction.
+            lower completion time and latency. A difference under {SAME_TOLERANCE * 100} % of A's value gets no verdict (one seed's noise, not a
+            better scheme). A flow's own goodput has no better direction.
           </p>
           <div className="table-scroll">
             <table className="compare-table" data-testid="compare-table">
@@ -425,7 +429,7 @@ function DiffTable() {
                   <th scope="col">metric</th>
                   {columns.map((c, i) => (
                     <th scope="col" key={i}>
-                      {COLUMN_NAMES[i]} · {knob}={c.value}
+                      {COLUMN_NAMES[i]} · {settingWords(knobs, knob, c.value)}
                       {i > 0 ? ' (Δ vs A)' : ''}
                     </th>
                   ))}

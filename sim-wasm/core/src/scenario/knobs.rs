@@ -47,6 +47,8 @@ pub struct PresetInfo {
     pub duration_s: f64,
     pub knobs: Vec<KnobInfo>,
     pub variants: Vec<String>,
+    /// What the summary shows first (empty: the page's default, Jain's index).
+    pub headline: Vec<super::headline::Headline>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -215,6 +217,7 @@ pub fn describe(root: &Value) -> Result<PresetInfo, ScenarioError> {
         duration_s: s.duration_s,
         knobs,
         variants: s.variants.keys().cloned().collect(),
+        headline: s.headline.clone(),
     })
 }
 

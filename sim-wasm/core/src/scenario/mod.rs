@@ -7,6 +7,7 @@
 //! knobs (named, typed parameters bound to scenario fields) and variants ("quick" overrides).
 
 pub mod expect;
+pub mod headline;
 pub mod json;
 pub mod knobs;
 pub mod quic;
@@ -93,6 +94,9 @@ pub struct Scenario {
     /// A grid of runs over one knob, algorithms and seeds (scenario/sweep.rs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sweep: Option<sweep::Sweep>,
+    /// The numbers the summary shows first: what this preset is about (scenario/headline.rs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub headline: Vec<headline::Headline>,
 }
 
 fn default_seed() -> u64 {

@@ -355,6 +355,7 @@ pub fn validate(s: &Scenario) -> R {
         int_range("metrics.max_points", n, MAX_POINTS_RANGE.0, MAX_POINTS_RANGE.1, " points")?;
     }
     super::knobs::validate_knobs(s)?;
+    super::headline::validate(s)?;
     if let Some(sw) = &s.sweep {
         for (i, seed) in sw.seeds.iter().enumerate() {
             check_seed(&format!("sweep.seeds[{i}]"), *seed)?;

@@ -1,0 +1,42 @@
+// Names a class reads: a knob or a metric in words with its unit ("Bottleneck buffer (BDP)",
+// "Jain's index"), never the field name a scenario file uses (buffer_bdp, jain). The words come
+// from the preset's own knob labels and units where there is one; the metrics a sweep can
+// plot (sim-wasm/core/src/scenario/sweep.rs `Metric`) are named here. Pure; unit-tested.
+import type { Knob } from '../types';
+
+/** Sweep metrics (serde names of `scenario::sweep::Metric`) in words, with their unit. */
+const METRICS: Record<string, string> = {
+  jain: "Jain's index",
+  utilization: 'Bottleneck utilisation',
+  retransmission_rate: 'Retransmitted / sent packets',
+  goodput_mbps: 'Total goodput (Mbit/s)',
+  mean_queue_bytes: 'Mean queue (bytes)',
+  priority_latency_ms: 'Priority-stream latency, mean (ms)',
+};
+
+/** A field name as words when nothing better is known: "flow_sched" → "flow sched". */
+function spaced(name: string): string {
+  return name.replace(/[_.]+/g, ' ').trim();
+}
+
+/** A knob as an axis or column label: its label, then its unit in parentheses. */
+export function knobWords(knobs: readonly Pick<Knob, 'name' | 'label' | 'unit'>[] | undefined, name: string): string {
+  const k = knobs?.find((x) => x.name === name);
+  if (!k) return spaced(name);
+  // "probability" and the like are units of a kind that reads badly in parentheses after a
+  // label that already says it; only short units are appended.
+  return k.unit && k.unit.length <= 8 ? `${k.label} (${k.unit})` : k.label;
+}
+
+/** A sweep metric in words. */
+export function metricWords(metric: string | null | undefined): string {
+  if (!metric) return 'metric';
+  return METRICS[metric] ?? spaced(metric);
+}
+
+/** "Congestion control = bbr": a knob setting for a column heading. */
+export function settingWords(knobs: readonly Pick<Knob, 'name' | 'label' | 'unit'>[] | undefined, name: string, value: string | number): string {
+  const k = knobs?.find((x) => x.name === name);
+  const unit = k?.unit && k.unit.length <= 8 && typeof value === 'number' ? ` ${k.unit}` : '';
+  return `${k?.label ?? spaced(name)} = ${value}${unit}`;
+}
