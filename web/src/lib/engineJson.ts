@@ -28,9 +28,3 @@ export const presetInfo = (json: string): G.PresetInfo => parse(json);
 export const openedLink = (json: string): G.Opened => parse(json);
 /** `sweep_plan`'s answer. */
 export const sweepPlan = (json: string): G.SweepPlan => parse(json);
-/** `expectation_plan`'s answer. */
-export const expectationPlan = (json: string): G.PlanView => parse(json);
-/** `judge_expectations`'s answer. */
-export const outcomes = (json: string): G.Outcome[] => parse(json);
-/** `registry_json`'s answer. */
-export const registryOf = (json: string): G.Registry => parse(json);
