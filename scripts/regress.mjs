@@ -23,7 +23,8 @@ import { ROOT, log, startPreview } from './lib.mjs';
 const say = (msg) => log('regress', msg);
 const UPDATE = process.argv.includes('--update');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const PORT = 4174;
+// REGRESS_PORT: another worktree may run its own suite on 4174 at the same time.
+const PORT = Number(process.env.REGRESS_PORT ?? 4174);
 const BASE = `http://127.0.0.1:${PORT}`;
 const GOLDENS = join(ROOT, 'e2e', 'goldens.json');
 const REPORTS = join(ROOT, 'reports');
