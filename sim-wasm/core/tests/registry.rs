@@ -132,5 +132,7 @@ fn parameter_schemas_carry_defaults_and_docs() {
     // The scenario schema documents its fields from the doc comments.
     let schema = scenario_schema().to_value();
     assert_eq!(schema["$defs"]["QuicSpec"]["properties"]["max_udp_payload"]["default"], 1252);
+    // A default that serde skips when serialising is still stated.
+    assert_eq!(schema["$defs"]["MptcpSpec"]["properties"]["first_path"]["default"], "random");
     assert!(schema["properties"]["warmup_s"]["description"].as_str().unwrap().contains("warmup_s"));
 }

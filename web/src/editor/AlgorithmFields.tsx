@@ -19,6 +19,7 @@ import {
   fieldClass,
 } from './fields';
 import {
+  BACKGROUND_CC_DEFAULT,
   CC_CHOICES,
   CLASS_BOUNDS_KB_DEFAULT,
   CLASS_SUBFLOWS_DEFAULT,
@@ -38,6 +39,8 @@ import {
   STREAM_DEFAULTS,
   TELEMETRY_JITTER_DEFAULT,
   TELEMETRY_MIXES,
+  TELEMETRY_MIX_DEFAULT,
+  TRAFFIC_CC_DEFAULT,
   ccDoc,
   ccParamsFor,
   classRanges,
@@ -231,7 +234,7 @@ function SourceFields({ sp }: { sp: string }) {
       )}
       {kind === 'telemetry' && (
         <>
-          <SelectField path={`${src}.mix`} label="Mix" options={TELEMETRY_MIXES.map((name) => ({ name }))} def="ground_to_drone" />
+          <SelectField path={`${src}.mix`} label="Mix" options={TELEMETRY_MIXES.map((name) => ({ name }))} def={TELEMETRY_MIX_DEFAULT} />
           <NumField path={`${src}.jitter`} label="Jitter" placeholder={String(TELEMETRY_JITTER_DEFAULT)} help="Relative jitter of each interval, in [0, 1)." />
         </>
       )}
@@ -314,11 +317,11 @@ export function TrafficForm() {
         <NumField path="traffic.start_s" label="From" unit="s" placeholder="0" />
         <NumField path="traffic.stop_s" label="Until" unit="s" placeholder="end" />
         <NumField path="traffic.background_per_path" label="Background / path" placeholder="0" integer />
-        <SelectField path="traffic.background_cc" label="Background cc" options={CC_CHOICES} def="reno" />
+        <SelectField path="traffic.background_cc" label="Background cc" options={CC_CHOICES} def={BACKGROUND_CC_DEFAULT} />
         <NumField path="traffic.list_flows" label="Flows listed" placeholder="200" integer />
       </div>
       <JsonField path="traffic.size" label="Flow sizes (JSON)" />
-      <CcFields base="traffic" def="lia" />
+      <CcFields base="traffic" def={TRAFFIC_CC_DEFAULT} />
       <MptcpFields base="traffic.mptcp" />
       <JsonField path="traffic" label="Other traffic fields (JSON)" omit={TRAFFIC_KEYS} />
     </fieldset>

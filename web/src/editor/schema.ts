@@ -103,9 +103,12 @@ export function paramDefs(schema: JsonSchema | null | undefined): ParamDef[] {
 export function enumChoices(def: string): { name: string; label?: string }[] {
   const s = specDef(def);
   if (s.enum) return s.enum.filter((v): v is string => typeof v === 'string').map((name) => ({ name }));
-  return (s.oneOf ?? [])
-    .filter((v) => typeof v.const === 'string')
-    .map((v) => ({ name: v.const as string, label: v.title ? `${v.const as string} — ${v.title}` : undefined }));
+  // schemars writes a documented variant as {const, description, title?} in declaration order,
+  // but groups undocumented ones first as {enum: [...]}: document every variant of a choice.
+  return (s.oneOf ?? []).flatMap((v) => {
+    if (typeof v.const === 'string') return [{ name: v.const, label: v.title ? `${v.const} — ${v.title}` : undefined }];
+    return (v.enum ?? []).filter((x): x is string => typeof x === 'string').map((name) => ({ name, label: undefined }));
+  });
 }
 
 /** Registry entries as select options: "name — label" unless the label is the name's spelling. */
@@ -116,6 +119,10 @@ function choices(entries: readonly EntryInfo[]): { name: string; label: string }
 /** Congestion controllers in the engine's registry order (cc::REGISTRY). */
 export const CC_NAMES: readonly string[] = REGISTRY.congestion_controllers.map((e) => e.name);
 export const CC_CHOICES = CC_NAMES.map((name) => ({ name }));
+/** The engine's default controller of a listed flow, of the generated traffic and of its background flows. */
+export const CC_DEFAULT = String(specDefault('FlowSpec', 'cc'));
+export const TRAFFIC_CC_DEFAULT = String(specDefault('TrafficSpec', 'cc'));
+export const BACKGROUND_CC_DEFAULT = String(specDefault('TrafficSpec', 'background_cc'));
 
 function ccEntry(cc: string): EntryInfo | undefined {
   return REGISTRY.congestion_controllers.find((e) => e.name === cc);
@@ -247,7 +254,9 @@ const SOURCES = specDef('SourceSpec').oneOf ?? [];
 const sourceKind = (s: JsonSchema) => s.properties?.kind?.const;
 export const SOURCE_KINDS: readonly string[] = SOURCES.map(sourceKind).filter((k): k is string => typeof k === 'string');
 export const TELEMETRY_MIXES: readonly string[] = enumChoices('TelemetryMix').map((c) => c.name);
-export const TELEMETRY_JITTER_DEFAULT = Number(SOURCES.find((s) => sourceKind(s) === 'telemetry')?.properties?.jitter?.default);
+const TELEMETRY = SOURCES.find((s) => sourceKind(s) === 'telemetry')?.properties;
+export const TELEMETRY_JITTER_DEFAULT = Number(TELEMETRY?.jitter?.default);
+export const TELEMETRY_MIX_DEFAULT = String(TELEMETRY?.mix?.default);
 
 /** A valid source of each kind to start from when the kind changes. */
 export function sourceTemplate(kind: string): Json {

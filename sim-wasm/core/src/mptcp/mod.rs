@@ -53,6 +53,8 @@ pub struct MptcpSpec {
     /// With flow_sched "mptcp": where the first subflow goes (random | listed | spread);
     /// the others follow in path order.
     #[serde(default, skip_serializing_if = "is_default_first")]
+    // schemars writes no default that `skip_serializing_if` would skip: name it.
+    #[schemars(extend("default" = flow_sched::FirstPath::default()))]
     pub first_path: flow_sched::FirstPath,
     /// With flow scheduler mptcp: only the first n of the paths.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -170,6 +170,8 @@ pub struct PathSpec {
     pub drop_packets: Vec<u64>,
     /// This many identical paths (default 1) …
     #[serde(default = "one", skip_serializing_if = "is_one")]
+    // schemars writes no default that `skip_serializing_if` would skip: name it.
+    #[schemars(extend("default" = one()))]
     pub count: u32,
     /// … with RTTs spread evenly from `rtt_ms` to this (the MPTCP-FSFS paper's [20, 200] ms).
     #[serde(default, skip_serializing_if = "Option::is_none")]

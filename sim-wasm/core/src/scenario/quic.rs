@@ -168,6 +168,7 @@ pub enum TelemetryMix {
     GroundToDrone,
     /// Telemetry a drone reports.
     DroneToGround,
+    /// Both directions' messages on one stream.
     Both,
 }
 

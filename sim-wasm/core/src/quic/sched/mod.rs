@@ -147,3 +147,14 @@ pub(crate) mod testing {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// No silent fallback: a name outside the registry is an error listing the valid ones.
+    #[test]
+    fn an_unknown_name_is_refused_with_the_valid_ones() {
+        let err = super::make("fifo", &[super::testing::prio(0)], 1200).err().expect("refused");
+        assert_eq!(err, "unknown stream scheduler 'fifo' (expected one of: rr, wfq, wfq-spread, wfq-bytes, abs, rfc9218)");
+        assert!(super::make("wfq", &[super::testing::prio(0)], 1200).is_ok());
+    }
+}
