@@ -7,7 +7,8 @@
 //      the end at full speed, and the summary is read from the page;
 //   3. each page summary must equal the native CLI's summary for the same scenario and seed
 //      (everything but the wall-clock fields), and its digest must equal the golden digest in
-//      e2e/goldens.json (the top level of the repository is fixed);
+//      e2e/goldens.json (the top level of the repository is fixed); a golden keeps a trimmed
+//      summary beside its digest (scripts/goldenBrief.mjs), so a drift says what changed;
 //   4. the preset's claims are judged on the page summaries (the expected direction of each
 //      paper result, ../shared/EXPERIMENTS.md).
 // Writes reports/regress.json and reports/regress.html; exits 1 on any regression.
@@ -16,12 +17,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brief, briefDiff } from './goldenBrief.mjs';
 import { ROOT, log, startPreview } from './lib.mjs';
 
 const say = (msg) => log('regress', msg);
 const UPDATE = process.argv.includes('--update');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const PORT = 4174;
+// REGRESS_PORT: another worktree may run its own suite on 4174 at the same time.
+const PORT = Number(process.env.REGRESS_PORT ?? 4174);
 const BASE = `http://127.0.0.1:${PORT}`;
 const GOLDENS = join(ROOT, 'e2e', 'goldens.json');
 const REPORTS = join(ROOT, 'reports');
@@ -164,9 +167,13 @@ try {
         const g = golden?.runs?.find((x) => JSON.stringify(x.settings) === key && x.seed === r.seed);
         if (!UPDATE) {
           if (!g) problems.push('no golden result (run `npm run regress:update` and review the diff)');
-          else if (g.digest !== summary.digest) problems.push(`digest ${summary.digest} ≠ golden ${g.digest}`);
+          else if (g.digest !== summary.digest) {
+            const changed = g.brief ? briefDiff(g.brief, brief(summary)) : [];
+            const what = g.brief ? (changed.length ? `; changed: ${changed.join('; ')}` : '; the brief agrees: a number it does not keep moved') : '';
+            problems.push(`digest ${summary.digest} ≠ golden ${g.digest}${what}`);
+          }
         }
-        newGoldens.presets[name].runs.push({ settings: r.settings, seed: r.seed, digest: summary.digest });
+        newGoldens.presets[name].runs.push({ settings: r.settings, seed: r.seed, digest: summary.digest, brief: brief(summary) });
       } catch (e) {
         problems.push(e instanceof Error ? e.message.split('\n')[0] : String(e));
       }

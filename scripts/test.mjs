@@ -8,6 +8,8 @@ import { ROOT, run } from './lib.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const steps = [
+  // Includes sim-wasm/core/tests/generated.rs: fails when web/src/generated/ (the page's types,
+  // the algorithm registry and the scenario schema) is stale against the Rust types.
   { name: 'cargo test', cmd: 'cargo', args: ['test', '--workspace', '--release'] },
   { name: 'build-wasm', cmd: process.execPath, args: ['scripts/build-wasm.mjs'] },
   { name: 'node tests', cmd: process.execPath, args: ['--test', 'tests-node/'], needs: ['build-wasm'] },

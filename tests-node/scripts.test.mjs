@@ -1,6 +1,7 @@
 // The setup helpers: the wasm-bindgen pin is read from sim-wasm/Cargo.toml and installed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { BRIEF_FLOWS, brief, briefDiff } from '../scripts/goldenBrief.mjs';
 import { capture, pinnedWasmBindgen } from '../scripts/lib.mjs';
 
 test('the wasm-bindgen pin is an exact version', () => {
@@ -9,4 +10,34 @@ test('the wasm-bindgen pin is an exact version', () => {
 
 test('the installed wasm-bindgen CLI matches the pin', () => {
   assert.equal(capture('wasm-bindgen', ['--version'])?.split(/\s+/)[1], pinnedWasmBindgen());
+});
+
+// A summary as the engine writes it, cut to what the brief reads.
+const summary = (goodput, extra = {}) => ({
+  events: 1000,
+  jain: 0.987654,
+  flows: [
+    { id: 'f1', goodput_mbps: goodput, retransmitted_packets: 3 },
+    { id: 'f2', goodput_mbps: 4.5, retransmitted_packets: 0, size_bytes: 1e6, fct_s: 1.23456 },
+  ],
+  links: [{ id: 'bottleneck', utilization: 0.951234, drops: 7 }],
+  ...extra,
+});
+
+test('a golden brief keeps the numbers a reader looks at, rounded', () => {
+  const b = brief(summary(5.123456));
+  assert.deepEqual(b.flows, { f1: { goodput_mbps: 5.123, retransmitted: 3 }, f2: { goodput_mbps: 4.5, retransmitted: 0, fct_s: 1.235 } });
+  assert.deepEqual(b.links, { bottleneck: { utilization: 0.9512, drops: 7 } });
+  assert.equal(b.jain, 0.9877);
+  const many = brief(summary(1, { flows: Array.from({ length: 50 }, (_, i) => ({ id: `g${i}`, goodput_mbps: 1, retransmitted_packets: 0 })), flows_unlisted: 100 }));
+  assert.equal(Object.keys(many.flows).length, BRIEF_FLOWS);
+  assert.equal(many.flows_not_shown, 50 - BRIEF_FLOWS + 100);
+});
+
+test('a drifted digest says what changed, before and after', () => {
+  const d = briefDiff(brief(summary(5.12)), brief(summary(4.8, { jain: 0.5 })));
+  assert.deepEqual(d, ['jain 0.9877 → 0.5', 'flows.f1.goodput_mbps 5.12 → 4.8']);
+  assert.deepEqual(briefDiff(brief(summary(5)), brief(summary(5))), []);
+  const long = briefDiff({ a: 1, b: 1, c: 1 }, { a: 2, b: 2, c: 2 }, 2);
+  assert.deepEqual(long, ['a 1 → 2', 'b 1 → 2', '… and 1 more']);
 });

@@ -16,6 +16,8 @@ import {
   engine_version,
   initSync,
   last_panic_message,
+  registry_json,
+  scenario_schema_json,
   validate_scenario,
 } from '../sim-wasm/pkg/netlab_wasm.js';
 
@@ -274,4 +276,32 @@ describe('every preset in public/scenarios', () => {
   }
 });
 
+describe('registry and scenario schema', () => {
+  // The page reads the checked-in copies in web/src/generated/ (kept equal to the Rust types by
+  // sim-wasm/core/tests/generated.rs); the engine the page runs must answer the same.
+  const generated = (f) => JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'generated', f), 'utf8'));
 
+  test('the wasm engine exports the registry the editor renders', () => {
+    const reg = JSON.parse(registry_json());
+    assert.deepEqual(reg, generated('registry.json'));
+    assert.ok(reg.congestion_controllers.some((e) => e.name === 'cubic' && e.params.properties.beta.default === 0.7));
+  });
+
+  test('the wasm engine exports the scenario schema the editor reads defaults from', () => {
+    const schema = JSON.parse(scenario_schema_json());
+    assert.deepEqual(schema, generated('scenario.schema.json'));
+    assert.equal(schema.$defs.QuicSpec.properties.scheduler.default, 'rr');
+  });
+
+  test('an unknown QUIC stream scheduler is refused, naming the valid ones', () => {
+    const names = JSON.parse(registry_json()).quic_schedulers.map((e) => e.name);
+    const bad = JSON.stringify({
+      duration_s: 1,
+      topology: { kind: 'dumbbell', bottleneck: { rate_mbps: 10 }, senders: [{ rtt_ms: 20 }] },
+      flows: [{ kind: 'quic', quic: { scheduler: 'fifo', streams: [{ source: { kind: 'bulk' } }] } }],
+    });
+    const msg = validate_scenario(bad);
+    assert.match(msg, /^flows\[0\]\.quic\.scheduler: unknown stream scheduler 'fifo'/);
+    for (const n of names) assert.ok(msg.includes(n), `${msg} names ${n}`);
+  });
+});

@@ -74,6 +74,20 @@ pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()
 }
 
+/// The pluggable algorithms (congestion controllers, MPTCP packet and flow schedulers, QUIC
+/// stream schedulers) with labels, docs and parameter schemas, as JSON (`Registry` in
+/// web/src/generated/). The editor renders its choices and parameter inputs from this.
+#[wasm_bindgen]
+pub fn registry_json() -> String {
+    serde_json::to_string(&netlab_core::registry::registry()).unwrap_or_else(|_| "{}".into())
+}
+
+/// The JSON Schema (2020-12) of a scenario file: every field with its default and doc comment.
+#[wasm_bindgen]
+pub fn scenario_schema_json() -> String {
+    serde_json::to_string(&netlab_core::registry::scenario_schema()).unwrap_or_else(|_| "{}".into())
+}
+
 /// Validate scenario JSON: "" when valid, else the one-line message naming the field.
 #[wasm_bindgen]
 pub fn validate_scenario(json: &str) -> String {
@@ -130,12 +144,7 @@ pub fn share_decode(link: &str) -> Result<String, JsError> {
 pub fn expectation_plan(preset_json: &str, variant: Option<String>) -> Result<String, JsError> {
     let preset = parse_scenario_text(preset_json, "preset")?;
     let plan = expect::plan(&preset, variant.as_deref().filter(|v| !v.is_empty())).map_err(js_err)?;
-    let runs: Vec<Value> = plan
-        .runs
-        .iter()
-        .map(|(r, scenario)| serde_json::json!({"settings": r.settings, "seed": r.seed, "scenario": scenario}))
-        .collect();
-    serde_json::to_string(&serde_json::json!({"seed": plan.seed, "expect": plan.expect, "runs": runs})).map_err(js_err)
+    serde_json::to_string(&plan.view()).map_err(js_err)
 }
 
 /// Judge a preset's claims from `[{settings, seed, summary}]`: `[{claim, pass, left, right, detail}]`.
@@ -169,15 +178,7 @@ pub fn sweep_plan(preset_json: &str, variant: Option<String>, settings_json: &st
     let value = parse_scenario_text(&scenario_json, "scenario")?;
     let points = sweep::expand(&value).map_err(js_err)?;
     let sw = scenario::from_value(value).map_err(js_err)?.sweep;
-    let (knob, metric) = (sw.as_ref().map(|s| s.knob.clone()), sw.map(|s| s.metric));
-    let points: Vec<Value> = points
-        .into_iter()
-        .map(|p| {
-            serde_json::json!({"value": p.value, "algorithm": p.algorithm, "seed": p.seed,
-                               "scenario": serde_json::to_value(&p.scenario).unwrap_or(Value::Null)})
-        })
-        .collect();
-    serde_json::to_string(&serde_json::json!({"knob": knob, "metric": metric, "points": points})).map_err(js_err)
+    serde_json::to_string(&sweep::SweepPlan::new(sw.as_ref(), points)).map_err(js_err)
 }
 
 /// The sweep metric (`jain`, `utilization`, …) of one run's summary JSON, or null.

@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod mptcp;
 pub mod net;
 pub mod quic;
+pub mod registry;
 pub mod scenario;
 pub mod share;
 pub mod sim;

@@ -26,7 +26,7 @@ const PREFIX: &str = "v1.";
 const LEVEL: u8 = 9;
 
 /// What a link carries.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Shared {
     pub engine_version: String,
@@ -40,12 +40,13 @@ pub struct Shared {
 }
 
 /// A decoded, validated link.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct Opened {
     #[serde(flatten)]
     pub shared: Shared,
     /// Set when the link was made by another engine version: results may differ.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub notice: Option<String>,
 }
 

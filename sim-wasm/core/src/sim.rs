@@ -84,7 +84,7 @@ impl World {
 }
 
 /// A flow's live state, for the inspector and the snapshot.
-#[derive(Debug, Clone, Serialize, Default)]
+#[derive(Debug, Clone, Serialize, Default, ts_rs::TS)]
 pub struct FlowSnapshot {
     pub id: String,
     /// The flow's index in the scenario's flow list (generated flows included): what events'
@@ -97,18 +97,20 @@ pub struct FlowSnapshot {
     pub pacing_gain: Option<f64>,
     pub state: &'static str,
     /// QUIC flows: their streams.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub streams: Vec<StreamSnapshot>,
     /// MPTCP: one entry per subflow.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub subflows: Option<Vec<SubflowSnapshot>>,
     /// MPTCP: bytes held out of order in the connection-level receive buffer.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub recv_buffer_bytes: Option<u64>,
 }
 
 /// One QUIC stream's live state.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, ts_rs::TS)]
 pub struct StreamSnapshot {
     /// QUIC stream id.
     pub id: u64,
@@ -127,7 +129,7 @@ pub struct StreamSnapshot {
 }
 
 /// An MPTCP subflow's live state.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct SubflowSnapshot {
     /// Path number (1-based, as the links "path1", "path2", … are named).
     pub path: u32,

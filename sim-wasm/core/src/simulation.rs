@@ -34,7 +34,7 @@ pub struct Simulation {
 
 /// Live state for the page: every flow and reported link at the current time, plus the typed
 /// events since the previous snapshot.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct Snapshot {
     pub t_s: f64,
     pub flows: Vec<FlowSnapshot>,
@@ -46,7 +46,7 @@ pub struct Snapshot {
 }
 
 /// Where one packet is, for the topology animation.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct PacketMark {
     pub link: String,
     pub flow: u32,
@@ -59,7 +59,7 @@ pub struct PacketMark {
 /// Packet marks per snapshot: enough to show the flow of packets, few enough to draw at 60 fps.
 pub const MAX_SNAPSHOT_PACKETS: usize = 400;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct LinkSnapshot {
     pub id: String,
     pub queue_bytes: u64,
@@ -69,7 +69,7 @@ pub struct LinkSnapshot {
 }
 
 /// The network as drawn by the page.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct TopologyView {
     pub nodes: Vec<NodeView>,
     pub links: Vec<LinkView>,
@@ -79,16 +79,17 @@ pub struct TopologyView {
     pub generated_flows: usize,
     /// The flow scheduler (fsfs | mptcp | tcp) of the generated MPTCP flows, when there are any.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub flow_sched: Option<crate::mptcp::flow_sched::FlowSchedKind>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct NodeView {
     pub id: String,
     pub kind: &'static str,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct LinkView {
     pub id: String,
     pub from: String,
@@ -101,7 +102,7 @@ pub struct LinkView {
     pub reported: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct FlowView {
     pub id: String,
     pub cc: String,
@@ -111,6 +112,7 @@ pub struct FlowView {
     /// The stream scheduler (QUIC) or packet scheduler (MPTCP) the flow runs, so the page can
     /// say which one a result belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub scheduler: Option<String>,
 }
 
@@ -188,7 +190,10 @@ fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<Flo
         world.flows[i].size_bytes = Some(setup.iter().filter_map(|s| s.bulk.flatten()).sum());
     }
     let n = setup.len();
-    let sender = QuicSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, cfg.clone(), cc, setup, base, world);
+    let prios: Vec<StreamPrio> = setup.iter().map(|s| s.prio.clone()).collect();
+    let sched = crate::quic::sched::make(&cfg.scheduler, &prios, cfg.quantum)
+        .map_err(|m| ScenarioError::new(format!("flows[{i}].quic.scheduler"), m))?;
+    let sender = QuicSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, cfg.clone(), cc, sched, setup, base, world);
     let receiver = QuicReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, cfg, n, base, finite);
     world.timer(ctx.sender, QUIC_START, secs(f.start_s));
     Ok((Box::new(sender), Box::new(receiver)))

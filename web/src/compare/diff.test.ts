@@ -10,6 +10,10 @@ const flow = (id: string, goodput: number, extra: Partial<FlowSummary> = {}): Fl
   goodput_mbps: goodput,
   sent_packets: 0,
   retransmitted_packets: 0,
+  received_packets: 0,
+  duplicate_packets: 0,
+  dropped_packets: 0,
+  bytes_delivered: 0,
   ...extra,
 });
 
@@ -18,11 +22,13 @@ const summary = (extra: Partial<Summary> = {}): Summary => ({
   scenario: 's',
   seed: 1,
   duration_s: 10,
+  warmup_s: 0,
   events: 0,
   wall_s: 0,
   flows: [flow('a', 60), flow('b', 30)],
   links: [],
   jain: 0.9,
+  digest: '',
   ...extra,
 });
 
@@ -133,7 +139,7 @@ describe('diffRows', () => {
 
   it('compares finite flows: each FCT and when the last one finished', () => {
     const a = summary({ flows: [flow('x', 5, { size_bytes: 1e6, fct_s: 1.5, start_s: 1 }), flow('y', 5, { size_bytes: 1e6, fct_s: 2, start_s: 0 })] });
-    const b = summary({ flows: [flow('x', 5, { size_bytes: 1e6, fct_s: 1, start_s: 1 }), flow('y', 5, { size_bytes: 1e6, fct_s: null, start_s: 0 })] });
+    const b = summary({ flows: [flow('x', 5, { size_bytes: 1e6, fct_s: 1, start_s: 1 }), flow('y', 5, { size_bytes: 1e6, start_s: 0 })] }); // y did not finish: no fct_s
     const rows = diffRows([a, b]);
     expect(row(rows, 'fct:x')!.cells[0]).toMatchObject({ delta: -500, verdict: 'better' });
     expect(row(rows, 'fct:y')!.cells[0]!.verdict).toBe('missing');

@@ -21,7 +21,7 @@ const tick = (runId: number, now: number, jain: number | null = null): CompareAc
   ],
   seriesChanged: true,
 });
-const summary = (jain: number): Summary => ({ engine_version: 't', scenario: 's', seed: 1, duration_s: 10, events: 1, wall_s: 0, flows: [], links: [], jain });
+const summary = (jain: number): Summary => ({ engine_version: 't', scenario: 's', seed: 1, duration_s: 10, warmup_s: 0, events: 1, wall_s: 0, flows: [], links: [], jain, digest: '' });
 
 describe('compare reducer', () => {
   it('loads one column per value, paused or running', () => {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { formatBytes, formatInt, formatMbps, formatPercent, formatSeconds, rttSampled } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
-import { describeEvent, eventFields, flowEvents } from '../sim/flowEvents';
+import { type DecisionEvent, describeEvent, eventFields, flowEvents } from '../sim/flowEvents';
 import { type Selection, sameSelection } from '../store/state';
 import { useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, Snapshot, Topology } from '../types';
@@ -69,9 +69,9 @@ function GenericFields({ obj }: { obj: Record<string, unknown> }) {
   );
 }
 
-function Decision({ e }: { e: EngineEvent | null }) {
+function Decision({ e }: { e: DecisionEvent | null }) {
   if (!e) return null;
-  const reason = typeof e.reason === 'string' ? e.reason : null;
+  const reason = e.reason;
   const rest = eventFields(e).filter(([k]) => k !== 'reason');
   return (
     <section className="decision" data-testid="inspector-decision" data-type={e.type} data-reason={reason ?? ''} data-t-ns={e.t_ns}>

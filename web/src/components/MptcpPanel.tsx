@@ -10,11 +10,11 @@ import { chooseConnection, connectionOptions, subflowPath } from '../family/seri
 import { fctSample, sortClasses } from '../family/stats';
 import { formatBytes, formatMbps, formatPercent, formatRtt } from '../lib/format';
 import { colorFor } from '../lib/palette';
-import { flowEvents } from '../sim/flowEvents';
+import { flowEvents, isEvent } from '../sim/flowEvents';
 import { seriesStore } from '../sim/seriesStore';
 import { timeSpan } from '../store/state';
 import { labStore, useLab } from '../store/store';
-import type { EngineEvent, FlowSnapshot, SubflowSnapshot, Summary, TimeWindow } from '../types';
+import type { FlowSnapshot, SubflowSnapshot, Summary, TimeWindow } from '../types';
 import { FctBars, FctCdf, fctBarValues } from './DistributionCharts';
 import { type ChartSeries, LineChart } from './LineChart';
 
@@ -45,7 +45,7 @@ function term(v: number): string {
 function Decisions({ index, version }: { index: number | null; version: number }) {
   // `version` re-renders the list when decisions arrive.
   void version;
-  const list: EngineEvent[] = index === null ? [] : decisionLog.recent(index, DECISIONS_SHOWN);
+  const list = index === null ? [] : decisionLog.recent(index, DECISIONS_SHOWN).filter((e) => isEvent(e, 'mptcp_sched'));
   return (
     <section className="family-decisions" data-testid="mptcp-decisions" data-count={list.length}>
       <h3>Scheduler decisions (newest first)</h3>
@@ -55,7 +55,7 @@ function Decisions({ index, version }: { index: number | null; version: number }
         <ol>
           {list.map((e, i) => {
             const path = typeof e.path === 'number' ? e.path : null;
-            const terms = Array.isArray(e.terms) ? (e.terms as { name: string; value: number }[]) : [];
+            const terms = e.terms;
             return (
               <li key={`${e.t_ns}-${i}`} data-testid="mptcp-decision" data-reason={String(e.reason ?? '')} data-path={path ?? ''} data-t-ns={e.t_ns}>
                 <span className="muted">{(e.t_ns / 1e9).toFixed(6)} s</span>{' '}

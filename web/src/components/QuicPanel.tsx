@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { STREAM_SCHEDULERS, type StreamBoxes, streamBoxes, withStreamScheduler } from '../family/compare';
 import { decisionLog } from '../family/decisionLog';
+import { isEvent } from '../sim/flowEvents';
 import { engine } from '../lib/engine';
 import { formatBytes, formatInt } from '../lib/format';
 import { colorFor } from '../lib/palette';
@@ -13,7 +14,7 @@ import { lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
 import { timeSpan } from '../store/state';
 import { labStore, useLab } from '../store/store';
-import type { EngineEvent, FlowSnapshot, Summary, TimeWindow } from '../types';
+import type { FlowSnapshot, Summary, TimeWindow } from '../types';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import { LatencyBoxPlot } from './DistributionCharts';
 import { type ChartSeries, LineChart } from './LineChart';
@@ -100,7 +101,7 @@ function StreamTable({ flow }: { flow: FlowSnapshot }) {
 function Picks({ flow, version }: { flow: FlowSnapshot; version: number }) {
   void version; // re-render when picks arrive
   const names = new Map((flow.streams ?? []).map((s) => [Number(s.id), String(s.name)]));
-  const list: EngineEvent[] = typeof flow.index === 'number' ? decisionLog.recent(flow.index, PICKS_SHOWN) : [];
+  const list = typeof flow.index === 'number' ? decisionLog.recent(flow.index, PICKS_SHOWN).filter((e) => isEvent(e, 'stream_pick')) : [];
   return (
     <section className="family-decisions" data-testid="quic-picks" data-count={list.length}>
       <h3>Scheduler picks (newest first)</h3>

@@ -1,7 +1,7 @@
 // The editor's inputs for algorithm parameters (issue 6 item 6): a flow's congestion
 // controller and its cc_params, an MPTCP flow's packet and flow schedulers with the FSFS size
-// classes, and a QUIC flow's stream scheduler and streams. Which fields exist, and their
-// defaults, come from schema.ts (a mirror of the engine's strict serde structs).
+// classes, and a QUIC flow's stream scheduler and streams. Which algorithms and fields exist,
+// and their defaults, come from schema.ts (read from the engine's registry and JSON Schema).
 import { useContext, useId, useState, useEffect } from 'react';
 import { type Json, getAt, setAt } from './jsonPath';
 import {
@@ -19,11 +19,10 @@ import {
   fieldClass,
 } from './fields';
 import {
-  CC_FIXED,
-  CC_NAMES,
+  BACKGROUND_CC_DEFAULT,
+  CC_CHOICES,
   CLASS_BOUNDS_KB_DEFAULT,
   CLASS_SUBFLOWS_DEFAULT,
-  ECF_BETA_DEFAULT,
   FLOW_SCHEDULERS,
   FLOW_SCHED_DEFAULT,
   FIRST_PATHS,
@@ -34,20 +33,24 @@ import {
   QUIC_DEFAULT_SCHEDULER,
   QUIC_NUMBERS,
   QUIC_SCHEDULERS,
+  REINJECT_DEFAULT,
+  SCHED_PARAMS,
   SOURCE_KINDS,
   STREAM_DEFAULTS,
   TELEMETRY_JITTER_DEFAULT,
   TELEMETRY_MIXES,
+  TELEMETRY_MIX_DEFAULT,
+  TRAFFIC_CC_DEFAULT,
+  ccDoc,
   ccParamsFor,
   classRanges,
   newStream,
   paramsForCc,
+  schedParamsFor,
   setTriple,
   sourceTemplate,
   streamFieldsUsed,
 } from './schema';
-
-const CC_CHOICES = CC_NAMES.map((name) => ({ name }));
 
 /**
  * The congestion controller of `base` (a flow, or the generated traffic) and the parameters it
@@ -78,7 +81,7 @@ export function CcFields({ base, def }: { base: string; def: string }) {
           <ParamField key={p.key} def={p} base={pp} prune={prune} />
         ))}
       </div>
-      {CC_FIXED[cc] && <p className="hint">{CC_FIXED[cc]}</p>}
+      {ccDoc(cc) && <p className="hint">{ccDoc(cc)}</p>}
       <JsonField path={pp} label={params.length > 0 ? 'Other cc_params (JSON)' : 'Algorithm parameters (cc_params, JSON)'} omit={params.map((p) => p.key)} dropEmpty />
     </div>
   );
@@ -162,29 +165,25 @@ export function MptcpFields({ base }: { base: string }) {
   const prune = [base];
   const sched = getAt(obj, `${base}.scheduler`);
   const flowSched = getAt(obj, `${base}.flow_sched`);
-  const showBeta = sched === 'ecf' || getAt(obj, `${base}.sched_params.beta`) !== undefined;
+  // The chosen scheduler's parameters, and any other one still set (so it can be cleared).
+  const own = new Set(schedParamsFor(typeof sched === 'string' ? sched : MPTCP_DEFAULT_SCHEDULER).map((p) => p.key));
+  const schedParams = SCHED_PARAMS.filter((p) => own.has(p.key) || getAt(obj, `${base}.sched_params.${p.key}`) !== undefined);
   const bounds = getAt(obj, `${base}.class_bounds_kb`);
   return (
     <fieldset className="param-group" data-testid="mptcp-fields" data-base={base}>
       <legend>MPTCP</legend>
       <div className="form-row">
         <SelectField path={`${base}.scheduler`} label="Packet scheduler" options={MPTCP_SCHEDULERS} def={MPTCP_DEFAULT_SCHEDULER} prune={prune} wide />
-        {showBeta && (
-          <NumField
-            path={`${base}.sched_params.beta`}
-            label="ECF β"
-            placeholder={String(ECF_BETA_DEFAULT)}
-            help="ECF's hysteresis (Linux mptcp_ecf_r_beta = 4, i.e. 1/4); in [0, 10]."
-            prune={[`${base}.sched_params`, base]}
-          />
-        )}
+        {schedParams.map((p) => (
+          <ParamField key={p.key} def={p} base={`${base}.sched_params`} prune={[`${base}.sched_params`, base]} />
+        ))}
         <SelectField path={`${base}.flow_sched`} label="Flow scheduler" options={FLOW_SCHEDULERS} def={FLOW_SCHED_DEFAULT} prune={prune} wide />
         <SelectField path={`${base}.first_path`} label="First subflow" options={FIRST_PATHS} def={FIRST_PATH_DEFAULT} prune={prune} wide />
         {MPTCP_NUMBERS.map((p) => (
           <ParamField key={p.key} def={p} base={base} prune={prune} />
         ))}
         <IndexListField path={`${base}.paths`} label="Paths" placeholder="all" help="Indexes into topology.paths the flow may use, e.g. 0, 2, 3." prune={prune} />
-        <BoolField path={`${base}.reinject_on_rto`} label="Reinject on RTO" def={true} help="Queue a timed-out subflow's data for the other subflows too (Linux)." prune={prune} />
+        <BoolField path={`${base}.reinject_on_rto`} label="Reinject on RTO" def={REINJECT_DEFAULT} help="Queue a timed-out subflow's data for the other subflows too (Linux)." prune={prune} />
       </div>
       <div className="form-row">
         <TripleField
@@ -235,7 +234,7 @@ function SourceFields({ sp }: { sp: string }) {
       )}
       {kind === 'telemetry' && (
         <>
-          <SelectField path={`${src}.mix`} label="Mix" options={TELEMETRY_MIXES.map((name) => ({ name }))} def="ground_to_drone" />
+          <SelectField path={`${src}.mix`} label="Mix" options={TELEMETRY_MIXES.map((name) => ({ name }))} def={TELEMETRY_MIX_DEFAULT} />
           <NumField path={`${src}.jitter`} label="Jitter" placeholder={String(TELEMETRY_JITTER_DEFAULT)} help="Relative jitter of each interval, in [0, 1)." />
         </>
       )}
@@ -318,11 +317,11 @@ export function TrafficForm() {
         <NumField path="traffic.start_s" label="From" unit="s" placeholder="0" />
         <NumField path="traffic.stop_s" label="Until" unit="s" placeholder="end" />
         <NumField path="traffic.background_per_path" label="Background / path" placeholder="0" integer />
-        <SelectField path="traffic.background_cc" label="Background cc" options={CC_CHOICES} def="reno" />
+        <SelectField path="traffic.background_cc" label="Background cc" options={CC_CHOICES} def={BACKGROUND_CC_DEFAULT} />
         <NumField path="traffic.list_flows" label="Flows listed" placeholder="200" integer />
       </div>
       <JsonField path="traffic.size" label="Flow sizes (JSON)" />
-      <CcFields base="traffic" def="lia" />
+      <CcFields base="traffic" def={TRAFFIC_CC_DEFAULT} />
       <MptcpFields base="traffic.mptcp" />
       <JsonField path="traffic" label="Other traffic fields (JSON)" omit={TRAFFIC_KEYS} />
     </fieldset>

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { type Json, errorInExtra, pruneEmpty } from './jsonPath';
 import {
+  BACKGROUND_CC_DEFAULT,
+  CC_DEFAULT,
   CC_NAMES,
+  CLASS_SUBFLOWS_DEFAULT,
+  FIRST_PATHS,
+  FIRST_PATH_DEFAULT,
+  FLOW_SCHED_DEFAULT,
+  MPTCP_DEFAULT_SCHEDULER,
+  MPTCP_NUMBERS,
+  QUIC_DEFAULT_SCHEDULER,
+  QUIC_NUMBERS,
+  SOURCE_KINDS,
+  STREAM_DEFAULTS,
+  TELEMETRY_JITTER_DEFAULT,
+  TELEMETRY_MIXES,
+  TELEMETRY_MIX_DEFAULT,
+  TRAFFIC_CC_DEFAULT,
   CLASS_BOUNDS_KB_DEFAULT,
   ccParamInError,
   ccParamsFor,
@@ -17,9 +33,9 @@ import {
 describe('algorithm parameter schema', () => {
   it('lists the parameters each controller accepts', () => {
     expect(ccParamsFor('cubic').map((p) => p.key)).toEqual(['c', 'beta', 'fast_convergence', 'initial_ssthresh']);
-    expect(ccParamsFor('bbq').map((p) => p.key)).toEqual(['alpha_ms', 'beta', 'header_bytes']);
+    expect(ccParamsFor('bbq').map((p) => p.key)).toEqual(['alpha_ms', 'beta', 'header_bytes', 'lt_bw']);
     // BBR-A's gains are the paper's formulas, not parameters: only the pacing header size.
-    expect(ccParamsFor('bbr-a').map((p) => p.key)).toEqual(['header_bytes']);
+    expect(ccParamsFor('bbr-a').map((p) => p.key)).toEqual(['header_bytes', 'lt_bw']);
     expect(ccParamsFor('warp-drive')).toEqual([]);
     for (const cc of CC_NAMES) expect(ccParamsFor(cc).length, cc).toBeGreaterThan(0);
   });
@@ -40,6 +56,40 @@ describe('algorithm parameter schema', () => {
     expect(ccParamInError('flows[0].cc_params: invalid type: string "a", expected struct CubicParams', p)).toBeNull();
     expect(ccParamInError('flows[1].cc_params: beta: must be in (0, 1)', p)).toBeNull();
     expect(ccParamInError(null, p)).toBeNull();
+  });
+});
+
+describe('defaults read from the engine scenario schema', () => {
+  // The reader of scenario.schema.json: a change in how schemars writes it (a $ref, a oneOf)
+  // must not turn a placeholder into "undefined" or NaN.
+  it('names the engine defaults of every choice', () => {
+    expect([CC_DEFAULT, TRAFFIC_CC_DEFAULT, BACKGROUND_CC_DEFAULT]).toEqual(['cubic', 'lia', 'reno']);
+    expect([MPTCP_DEFAULT_SCHEDULER, FLOW_SCHED_DEFAULT, FIRST_PATH_DEFAULT, QUIC_DEFAULT_SCHEDULER]).toEqual(['minrtt', 'mptcp', 'random', 'rr']);
+    expect(FIRST_PATHS.map((c) => c.label)).toEqual(["random — the host's default route", 'listed — first of the paths list', 'spread — copy k starts on path k mod n']);
+    expect(SOURCE_KINDS).toEqual(['bulk', 'messages', 'telemetry']);
+    expect(TELEMETRY_MIXES).toEqual(['ground_to_drone', 'drone_to_ground', 'both']);
+    expect([TELEMETRY_MIX_DEFAULT, TELEMETRY_JITTER_DEFAULT]).toEqual(['ground_to_drone', 0.2]);
+  });
+
+  it('gives every numeric field its default, unit and help', () => {
+    expect(STREAM_DEFAULTS).toEqual({ weight: 1, priority: 0, urgency: 3, incremental: false, count: 1 });
+    expect([...CLASS_BOUNDS_KB_DEFAULT, ...CLASS_SUBFLOWS_DEFAULT]).toEqual([100, 300, 800, 1, 2, 3]);
+    expect(QUIC_NUMBERS.map((p) => [p.key, p.def ?? p.none])).toEqual([
+      ['max_udp_payload', 1252],
+      ['max_stream_data', 512 * 1024],
+      ['max_data', 768 * 1024],
+      ['max_ack_delay_ms', 25],
+      ['ack_eliciting_threshold', 2],
+      ['initial_rtt_ms', 333],
+      ['packet_threshold', 3],
+      ['quantum_bytes', '1 packet'],
+    ]);
+    expect(MPTCP_NUMBERS.map((p) => [p.key, p.def ?? p.none, p.unit])).toEqual([
+      ['subflows', 'all paths', undefined],
+      ['recv_buffer_bytes', 6 * 1024 * 1024, 'bytes'],
+      ['send_buffer_bytes', 4 * 1024 * 1024, 'bytes'],
+    ]);
+    for (const p of [...QUIC_NUMBERS, ...MPTCP_NUMBERS]) expect(p.help, p.key).toMatch(/\w/);
   });
 });
 

@@ -1,14 +1,15 @@
-// What the engine's scenario schema accepts for algorithm parameters, so the editor can offer
-// labelled inputs instead of raw JSON. Mirrors the Rust structs (strict serde: a field not listed
-// here is rejected by the engine, so the form never writes one):
-//   cc_params   — sim-wasm/core/src/cc/{reno,cubic,bbq,lia}.rs, cc/bbr/mod.rs (BbrParams, shared
-//                 by bbr, bbr-a, da-bbr)
-//   mptcp       — sim-wasm/core/src/mptcp/mod.rs (MptcpSpec), mptcp/sched/mod.rs (SchedParams)
-//   quic        — sim-wasm/core/src/scenario/quic.rs (QuicSpec, StreamSpec, SourceSpec)
-// Defaults are the engine's; they are shown as placeholders, and an empty input removes the
-// field so the engine's default applies. The engine's validator stays the judge of values: the
-// e2e test types every default listed here into the form and expects the engine to accept it.
-// Pure; unit-tested.
+// What the engine's scenario format accepts for algorithm parameters, so the editor can offer
+// labelled inputs instead of raw JSON. Nothing here is copied from the Rust structs: the
+// algorithm choices, their labels, docs and parameters come from the engine's registry, and
+// the defaults, units and help of the spec fields from its JSON Schema (web/src/generated/
+// registry.json and scenario.schema.json, made by sim-wasm/core/tests/generated.rs from
+// cc::REGISTRY, mptcp::sched::REGISTRY, mptcp::flow_sched::REGISTRY, quic::sched::REGISTRY and
+// the serde structs, with schemars). Adding an algorithm in Rust adds it here.
+// Defaults are shown as placeholders, and an empty input removes the field so the engine's
+// default applies. The engine's validator stays the judge of values: the e2e test types every
+// default shown into the form and expects the engine to accept it. Pure; unit-tested.
+import type { EntryInfo } from '../generated';
+import { REGISTRY, SCENARIO_SCHEMA as SCHEMA } from '../lib/registry';
 import type { Json } from './jsonPath';
 
 export interface ParamDef {
@@ -24,57 +25,122 @@ export interface ParamDef {
   help?: string;
 }
 
+/** The subset of JSON Schema (2020-12) that schemars writes and the editor reads. */
+export interface JsonSchema {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  default?: Json;
+  const?: Json;
+  enum?: Json[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  minimum?: number;
+  maximum?: number;
+  'x-unit'?: string;
+  'x-none'?: string;
+}
+
+export { REGISTRY };
+/** The engine's scenario schema, read as the subset above. */
+export const SCENARIO_SCHEMA = SCHEMA as JsonSchema;
+
+/** A `$defs` entry of the scenario schema ("QuicSpec", "MptcpSpec", …); {} when absent. */
+export function specDef(name: string): JsonSchema {
+  return SCENARIO_SCHEMA.$defs?.[name] ?? {};
+}
+
+/** The schema of field `key` of definition `def`, with a `$ref` to another definition followed. */
+export function specField(def: string, key: string): JsonSchema {
+  const f = specDef(def).properties?.[key] ?? {};
+  const ref = f.$ref ?? f.anyOf?.find((s) => s.$ref)?.$ref;
+  return ref ? { ...specDef(ref.replace('#/$defs/', '')), ...f } : f;
+}
+
+/** The engine's default of field `key` of definition `def` (undefined when it has none). */
+export function specDefault(def: string, key: string): Json | undefined {
+  const d = specField(def, key).default;
+  return d === null ? undefined : d;
+}
+
+/** A doc comment as one line (schemars keeps the source's line breaks). */
+export function oneLine(text: string | undefined): string | undefined {
+  return text?.replace(/\s*\n\s*/g, ' ');
+}
+
+function typeOf(s: JsonSchema): string[] {
+  return s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+}
+
+/**
+ * The inputs of an object schema's scalar fields (numbers, integers, flags), in the struct's
+ * order. Nested objects (CUBIC's `hystart`) are left to the JSON box beside the inputs.
+ */
+export function paramDefs(schema: JsonSchema | null | undefined): ParamDef[] {
+  const out: ParamDef[] = [];
+  for (const [key, p] of Object.entries(schema?.properties ?? {})) {
+    const t = typeOf(p);
+    const type = t.includes('integer') ? 'integer' : t.includes('number') ? 'number' : t.includes('boolean') ? 'bool' : null;
+    if (type === null) continue;
+    const d = p.default;
+    out.push({
+      key,
+      label: p.title ?? key,
+      type,
+      def: typeof d === 'number' || typeof d === 'boolean' ? d : undefined,
+      none: p['x-none'],
+      unit: p['x-unit'],
+      help: oneLine(p.description),
+    });
+  }
+  return out;
+}
+
+/** Named choices of a string-enum definition ("FirstPath", "TelemetryMix", …), in order. */
+export function enumChoices(def: string): { name: string; label?: string }[] {
+  const s = specDef(def);
+  if (s.enum) return s.enum.filter((v): v is string => typeof v === 'string').map((name) => ({ name }));
+  // schemars writes a documented variant as {const, description, title?} in declaration order,
+  // but groups undocumented ones first as {enum: [...]}: document every variant of a choice.
+  return (s.oneOf ?? []).flatMap((v) => {
+    if (typeof v.const === 'string') return [{ name: v.const, label: v.title ? `${v.const} — ${v.title}` : undefined }];
+    return (v.enum ?? []).filter((x): x is string => typeof x === 'string').map((name) => ({ name, label: undefined }));
+  });
+}
+
+/** Registry entries as select options: "name — label" unless the label is the name's spelling. */
+function choices(entries: readonly EntryInfo[]): { name: string; label: string }[] {
+  return entries.map((e) => ({ name: e.name, label: e.label.toLowerCase().startsWith(e.name) ? e.label : e.name }));
+}
+
 /** Congestion controllers in the engine's registry order (cc::REGISTRY). */
-export const CC_NAMES = ['reno', 'cubic', 'bbr', 'bbr-a', 'bbq', 'da-bbr', 'lia'] as const;
+export const CC_NAMES: readonly string[] = REGISTRY.congestion_controllers.map((e) => e.name);
+export const CC_CHOICES = CC_NAMES.map((name) => ({ name }));
+/** The engine's default controller of a listed flow, of the generated traffic and of its background flows. */
+export const CC_DEFAULT = String(specDefault('FlowSpec', 'cc'));
+export const TRAFFIC_CC_DEFAULT = String(specDefault('TrafficSpec', 'cc'));
+export const BACKGROUND_CC_DEFAULT = String(specDefault('TrafficSpec', 'background_cc'));
 
-const SSTHRESH: ParamDef = {
-  key: 'initial_ssthresh',
-  label: 'Initial ssthresh',
-  type: 'integer',
-  none: 'unbounded',
-  unit: 'packets',
-  help: 'Slow start ends here at the latest (RFC 5681: arbitrarily high by default).',
-};
-const HEADER_BYTES: ParamDef = {
-  key: 'header_bytes',
-  label: 'Header size',
-  type: 'integer',
-  def: 52,
-  unit: 'bytes',
-  help: 'Header bytes per segment BBR paces on (Linux paces whole frames); should equal tcp.header_bytes.',
-};
-
-/** `cc_params` each controller accepts. */
-export const CC_PARAMS: Record<string, ParamDef[]> = {
-  reno: [SSTHRESH],
-  cubic: [
-    { key: 'c', label: 'C', type: 'number', def: 0.4, help: 'How aggressively the cubic grows (RFC 9438 §5.1).' },
-    { key: 'beta', label: 'β (decrease)', type: 'number', def: 0.7, help: 'Multiplicative decrease factor, in (0, 1) (RFC 9438 §4.6).' },
-    { key: 'fast_convergence', label: 'Fast convergence', type: 'bool', def: true, help: 'Release bandwidth sooner when W_max shrinks (RFC 9438 §4.7).' },
-    SSTHRESH,
-  ],
-  bbr: [HEADER_BYTES],
-  'bbr-a': [HEADER_BYTES],
-  bbq: [
-    { key: 'alpha_ms', label: 'α (probe-up limit)', type: 'number', def: 3, unit: 'ms', help: 'Longest probe-up phase while a queue persists (the paper: 3 ms).' },
-    { key: 'beta', label: 'β (queue threshold)', type: 'number', def: 0.01, help: 'A queue persists when RTT > (1 + β)·min_rtt; in [0, 1] (the paper: 0.5–1 %).' },
-    HEADER_BYTES,
-  ],
-  'da-bbr': [HEADER_BYTES],
-  lia: [SSTHRESH],
-};
-
-/** Fixed constants of an algorithm that are not parameters in the engine, for the hint. */
-export const CC_FIXED: Record<string, string> = {
-  'bbr-a':
-    'BBR-A’s gains are fixed by the paper: P_up(φ) = 3/(φ+2) in the 1.25 slot while inflight < 1.25 BDP, P_down(φ) = 3/(φ−3)+2 in the 0.75 slot when inflight > 1.25 BDP or loss > 2 %; φ = RTT / largest RTT.',
-  bbr: 'BBR v1’s gains are Linux’s: startup 2.885, PROBE_BW cycle [1.25, 0.75, 1 ×6], PROBE_RTT every 10 s.',
-  'da-bbr': 'DA-BBR scales the PROBE_BW cwnd by rtt/(rtt + min_rtt); PROBE_RTT uses cwnd/3.',
-};
+function ccEntry(cc: string): EntryInfo | undefined {
+  return REGISTRY.congestion_controllers.find((e) => e.name === cc);
+}
 
 /** The parameters controller `cc` accepts (none for an unknown name). */
 export function ccParamsFor(cc: string): ParamDef[] {
-  return CC_PARAMS[cc] ?? [];
+  return paramDefs(ccEntry(cc)?.params as JsonSchema | null | undefined);
+}
+
+/** Every `cc_params` key controller `cc` accepts, inputs or not (nested ones included). */
+function ccParamKeys(cc: string): Set<string> {
+  return new Set(Object.keys((ccEntry(cc)?.params as JsonSchema | null | undefined)?.properties ?? {}));
+}
+
+/** The registry's one-line description of controller `cc` (what it fixes that is not a parameter). */
+export function ccDoc(cc: string): string | undefined {
+  return ccEntry(cc)?.doc;
 }
 
 function asObject(v: Json | undefined): Record<string, Json> | null {
@@ -88,7 +154,7 @@ function asObject(v: Json | undefined): Record<string, Json> | null {
 export function paramsForCc(cc: string, params: Json | undefined): Json | undefined {
   const o = asObject(params);
   if (o === null) return params;
-  const keys = new Set(ccParamsFor(cc).map((p) => p.key));
+  const keys = ccParamKeys(cc);
   const kept = Object.fromEntries(Object.entries(o).filter(([k]) => keys.has(k)));
   return Object.keys(kept).length === 0 ? undefined : kept;
 }
@@ -105,44 +171,37 @@ export function ccParamInError(message: string | null, paramsPath: string): stri
   return m ? m[1]! : null;
 }
 
-// ---- MPTCP (mptcp/mod.rs) ----
+// ---- MPTCP (mptcp/mod.rs MptcpSpec) ----
 
 /** Packet schedulers (mptcp::sched::REGISTRY). */
-export const MPTCP_SCHEDULERS: { name: string; label: string }[] = [
-  { name: 'minrtt', label: 'minrtt — lowest RTT with window (Linux default)' },
-  { name: 'rr', label: 'rr — round robin' },
-  { name: 'ecf', label: 'ecf — earliest completion first' },
-  { name: 'ecf3', label: 'ecf3 — ECF-3' },
-  { name: 'ecf-n', label: 'ecf-n — ECF over n subflows' },
-  { name: 'single', label: 'single — first subflow only' },
-];
-export const MPTCP_DEFAULT_SCHEDULER = 'minrtt';
-/** Flow schedulers (mptcp::flow_sched::FlowSchedKind). */
-export const FLOW_SCHEDULERS: { name: string; label: string }[] = [
-  { name: 'fsfs', label: 'fsfs — subflows by size class' },
-  { name: 'mptcp', label: 'mptcp — every path' },
-  { name: 'tcp', label: 'tcp — one random path' },
-];
-export const FLOW_SCHED_DEFAULT = 'mptcp';
+export const MPTCP_SCHEDULERS = choices(REGISTRY.mptcp_schedulers);
+export const MPTCP_DEFAULT_SCHEDULER = String(specDefault('MptcpSpec', 'scheduler'));
+/** The `sched_params` inputs of packet scheduler `name` (ECF: β). */
+export function schedParamsFor(name: string): ParamDef[] {
+  return paramDefs(REGISTRY.mptcp_schedulers.find((e) => e.name === name)?.params as JsonSchema | null | undefined);
+}
+/** Every `sched_params` input any scheduler has (shown while the field is set, whatever the scheduler). */
+export const SCHED_PARAMS: ParamDef[] = [...new Map(REGISTRY.mptcp_schedulers.flatMap((e) => schedParamsFor(e.name)).map((p) => [p.key, p])).values()];
+/** Flow schedulers (mptcp::flow_sched::REGISTRY). */
+export const FLOW_SCHEDULERS = choices(REGISTRY.flow_schedulers);
+export const FLOW_SCHED_DEFAULT = String(specDefault('MptcpSpec', 'flow_sched'));
 /** Where a plain MPTCP flow opens its first subflow (mptcp/flow_sched/mod.rs FirstPath). */
-export const FIRST_PATHS: { name: string; label: string }[] = [
-  { name: 'random', label: 'random — the host\'s default route' },
-  { name: 'listed', label: 'listed — first of the paths list' },
-  { name: 'spread', label: 'spread — copy k starts on path k mod n' },
-];
-export const FIRST_PATH_DEFAULT = 'random';
-/** ECF's β (Linux mptcp_ecf_r_beta = 4 → 1/4). */
-export const ECF_BETA_DEFAULT = 0.25;
-/** Upper bounds of G0, G1, G2 in kB (1000 bytes); the MPTCP-FSFS paper's 100/300/800 kB. */
-export const CLASS_BOUNDS_KB_DEFAULT: readonly [number, number, number] = [100, 300, 800];
-/** FSFS subflows for G0, G1, G2 (G3 uses every path). */
-export const CLASS_SUBFLOWS_DEFAULT: readonly [number, number, number] = [1, 2, 3];
+export const FIRST_PATHS = enumChoices('FirstPath');
+export const FIRST_PATH_DEFAULT = String(specDefault('MptcpSpec', 'first_path'));
 
-export const MPTCP_NUMBERS: ParamDef[] = [
-  { key: 'subflows', label: 'Subflows', type: 'integer', none: 'all paths', help: 'With flow scheduler mptcp: only the first n of the paths.' },
-  { key: 'recv_buffer_bytes', label: 'Receive buffer', type: 'integer', def: 6 * 1024 * 1024, unit: 'bytes', help: 'Connection-level; a slow subflow stalls the connection when it fills (Linux tcp_rmem max).' },
-  { key: 'send_buffer_bytes', label: 'Send buffer', type: 'integer', def: 4 * 1024 * 1024, unit: 'bytes', help: 'Connection-level (Linux tcp_wmem max); ECF’s k is its unsent part.' },
-];
+function triple(def: string, key: string): readonly [number, number, number] {
+  const d = specDefault(def, key);
+  return Array.isArray(d) && d.length === 3 && d.every((x) => typeof x === 'number') ? (d as [number, number, number]) : [NaN, NaN, NaN];
+}
+/** Upper bounds of G0, G1, G2 in kB (1000 bytes); the MPTCP-FSFS paper's 100/300/800 kB. */
+export const CLASS_BOUNDS_KB_DEFAULT = triple('MptcpSpec', 'class_bounds_kb');
+/** FSFS subflows for G0, G1, G2 (G3 uses every path). */
+export const CLASS_SUBFLOWS_DEFAULT = triple('MptcpSpec', 'class_subflows');
+/** Reinject on RTO (Linux: yes). */
+export const REINJECT_DEFAULT = specDefault('MptcpSpec', 'reinject_on_rto') === true;
+
+const pick = (def: string, keys: readonly string[]) => paramDefs(specDef(def)).filter((p) => keys.includes(p.key));
+export const MPTCP_NUMBERS: ParamDef[] = pick('MptcpSpec', ['subflows', 'recv_buffer_bytes', 'send_buffer_bytes']);
 
 /**
  * A copy of a 3-element array field after setting element `i` (`value` undefined = back to
@@ -167,53 +226,37 @@ export function formatKb(kb: number): string {
   return `${+kb.toPrecision(4)} kB`;
 }
 
-// ---- QUIC (scenario/quic.rs) ----
+// ---- QUIC (scenario/quic.rs QuicSpec, StreamSpec, SourceSpec) ----
 
 /** Stream schedulers (quic::sched::REGISTRY). */
-export const QUIC_SCHEDULERS: { name: string; label: string }[] = [
-  { name: 'rr', label: 'rr — round robin (quic-go)' },
-  { name: 'wfq', label: 'wfq — weighted, per packet (seed ring)' },
-  { name: 'wfq-spread', label: 'wfq-spread — weighted, per packet, slots spread' },
-  { name: 'wfq-bytes', label: 'wfq-bytes — weighted, per byte (DRR)' },
-  { name: 'abs', label: 'abs — absolute priority' },
-  { name: 'rfc9218', label: 'rfc9218 — urgency + incremental' },
-];
-export const QUIC_DEFAULT_SCHEDULER = 'rr';
+export const QUIC_SCHEDULERS = choices(REGISTRY.quic_schedulers);
+export const QUIC_DEFAULT_SCHEDULER = String(specDefault('QuicSpec', 'scheduler'));
 
-/** Which stream fields a scheduler reads (each reads only its own). */
+/** Which stream fields a scheduler reads (each reads only its own; the registry's `reads`). */
 export function streamFieldsUsed(scheduler: string): Set<string> {
-  switch (scheduler) {
-    case 'wfq':
-    case 'wfq-spread':
-    case 'wfq-bytes':
-      return new Set(['weight']);
-    case 'abs':
-      return new Set(['priority']);
-    case 'rfc9218':
-      return new Set(['urgency', 'incremental']);
-    default:
-      return new Set();
-  }
+  return new Set(REGISTRY.quic_schedulers.find((e) => e.name === scheduler)?.reads ?? []);
 }
 
-/** Connection settings of the quic block, with the engine's defaults. */
-export const QUIC_NUMBERS: ParamDef[] = [
-  { key: 'max_udp_payload', label: 'Max UDP payload', type: 'integer', def: 1252, unit: 'bytes', help: 'Payload of a full packet, in [1200, 65527] (RFC 9000 §14).' },
-  { key: 'max_stream_data', label: 'Stream window', type: 'integer', def: 512 * 1024, unit: 'bytes', help: 'Initial per-stream receive window (quic-go 512 KiB).' },
-  { key: 'max_data', label: 'Connection window', type: 'integer', def: 768 * 1024, unit: 'bytes', help: 'Initial connection receive window (quic-go: 1.5 × the stream window).' },
-  { key: 'max_ack_delay_ms', label: 'Max ACK delay', type: 'number', def: 25, unit: 'ms', help: 'RFC 9000 §18.2.' },
-  { key: 'ack_eliciting_threshold', label: 'ACK every', type: 'integer', def: 2, unit: 'packets', help: 'ACK after this many ack-eliciting packets (RFC 9000 §13.2.2).' },
-  { key: 'initial_rtt_ms', label: 'Initial RTT', type: 'number', def: 333, unit: 'ms', help: 'RFC 9002 §6.2.2 kInitialRtt.' },
-  { key: 'packet_threshold', label: 'Packet threshold', type: 'integer', def: 3, unit: 'packets', help: 'RFC 9002 §6.1.1 kPacketThreshold.' },
-  { key: 'quantum_bytes', label: 'wfq-bytes quantum', type: 'integer', none: '1 packet', unit: 'bytes', help: 'Bytes per unit of weight for wfq-bytes (default: one full packet’s stream payload).' },
-];
+/** Connection settings of the quic block, with the engine's defaults: every scalar field. */
+export const QUIC_NUMBERS: ParamDef[] = paramDefs(specDef('QuicSpec'));
 
 /** Per-stream scheduling fields with the engine's defaults. */
-export const STREAM_DEFAULTS = { weight: 1, priority: 0, urgency: 3, incremental: false, count: 1 } as const;
+export const STREAM_DEFAULTS = {
+  weight: Number(specDefault('StreamSpec', 'weight')),
+  priority: Number(specDefault('StreamSpec', 'priority')),
+  urgency: Number(specDefault('StreamSpec', 'urgency')),
+  incremental: specDefault('StreamSpec', 'incremental') === true,
+  count: Number(specDefault('StreamSpec', 'count')),
+} as const;
 
-export const SOURCE_KINDS = ['bulk', 'messages', 'telemetry'] as const;
-export const TELEMETRY_MIXES = ['ground_to_drone', 'drone_to_ground', 'both'] as const;
-export const TELEMETRY_JITTER_DEFAULT = 0.2;
+/** The variants of the source (`kind`), and the telemetry variant's schema. */
+const SOURCES = specDef('SourceSpec').oneOf ?? [];
+const sourceKind = (s: JsonSchema) => s.properties?.kind?.const;
+export const SOURCE_KINDS: readonly string[] = SOURCES.map(sourceKind).filter((k): k is string => typeof k === 'string');
+export const TELEMETRY_MIXES: readonly string[] = enumChoices('TelemetryMix').map((c) => c.name);
+const TELEMETRY = SOURCES.find((s) => sourceKind(s) === 'telemetry')?.properties;
+export const TELEMETRY_JITTER_DEFAULT = Number(TELEMETRY?.jitter?.default);
+export const TELEMETRY_MIX_DEFAULT = String(TELEMETRY?.mix?.default);
 
 /** A valid source of each kind to start from when the kind changes. */
 export function sourceTemplate(kind: string): Json {

@@ -4,10 +4,10 @@ import type { Summary } from '../types';
 import { type BoxStats, boxStats } from './stats';
 
 /**
- * The engine's stream schedulers (quic/sched/mod.rs REGISTRY), in the order the README's table
- * lists them: from no priority (rr) to strict priority (abs) and RFC 9218's urgencies.
+ * The engine's stream schedulers in registry order (quic/sched/mod.rs REGISTRY, which lists
+ * them from no priority (rr) to strict priority (abs) and RFC 9218's urgencies).
  */
-export const STREAM_SCHEDULERS = ['rr', 'wfq', 'wfq-spread', 'wfq-bytes', 'abs', 'rfc9218'] as const;
+export { STREAM_SCHEDULERS } from '../lib/registry';
 
 /**
  * The scenario (as the engine expanded it: knobs and variant applied) with every QUIC flow

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../types';
 import { DecisionLog } from './decisionLog';
 
-const ev = (t: number, flow: number | null, type = 'mptcp_sched'): EngineEvent => ({ t_ns: t, flow, type, reason: `r${t}` });
+// Loose fixtures: only the fields the log reads.
+const ev = (t: number, flow: number | null, type = 'mptcp_sched'): EngineEvent => ({ t_ns: t, flow, type, reason: `r${t}` }) as EngineEvent;
 
 describe('decision log', () => {
   it('keeps the newest scheduler decisions per flow, newest first, bounded', () => {

@@ -3,13 +3,13 @@
 // worker keeps the newest per flow and type plus the last 200), so this accumulates them into
 // a short ring per flow; the inspector's FlowEvents keeps only the newest one.
 import type { EngineEvent } from '../types';
-import { DECISION_TYPES } from '../sim/flowEvents';
+import { type DecisionEvent, isDecision } from '../sim/flowEvents';
 
 /** Decisions kept per flow (the list shows the newest). */
 export const DECISIONS_PER_FLOW = 40;
 
 export class DecisionLog {
-  private byFlow = new Map<number, EngineEvent[]>();
+  private byFlow = new Map<number, DecisionEvent[]>();
   /** Bumped on every change, so views can memoise on it. */
   version = 0;
 
@@ -24,7 +24,7 @@ export class DecisionLog {
     if (!events) return;
     let any = false;
     for (const e of events) {
-      if (typeof e.flow !== 'number' || !DECISION_TYPES.includes(e.type)) continue;
+      if (typeof e.flow !== 'number' || !isDecision(e)) continue;
       const list = this.byFlow.get(e.flow) ?? [];
       list.push(e);
       if (list.length > this.cap) list.splice(0, list.length - this.cap);
@@ -35,7 +35,7 @@ export class DecisionLog {
   }
 
   /** Flow `index`'s recent decisions, newest first. */
-  recent(index: number, n = this.cap): EngineEvent[] {
+  recent(index: number, n = this.cap): DecisionEvent[] {
     const list = this.byFlow.get(index) ?? [];
     return list.slice(-n).reverse();
   }

@@ -55,6 +55,10 @@ describe('FCTs by size class', () => {
     goodput_mbps: 1,
     sent_packets: 1,
     retransmitted_packets: 0,
+    received_packets: 0,
+    duplicate_packets: 0,
+    dropped_packets: 0,
+    bytes_delivered: 0,
     ...over,
   });
   it('groups completed MPTCP flows started after the warm-up, classes in G0…G3 order', () => {
@@ -63,7 +67,7 @@ describe('FCTs by size class', () => {
         flow({ size_class: 'G3', fct_s: 4 }),
         flow({ size_class: 'G0', fct_s: 0.3 }),
         flow({ size_class: 'G0', fct_s: 0.1 }),
-        flow({ size_class: 'G0', fct_s: null }), // incomplete
+        flow({ size_class: 'G0' }), // incomplete: no fct_s
         flow({ size_class: 'G1', fct_s: 1, start_s: 0.5 }), // in the warm-up
         flow({ kind: 'tcp', fct_s: 2 }),
       ],

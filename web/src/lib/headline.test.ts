@@ -10,6 +10,10 @@ const flow = (id: string, goodput: number, sent: number, retx: number, extra: ob
   goodput_mbps: goodput,
   sent_packets: sent,
   retransmitted_packets: retx,
+  received_packets: sent,
+  duplicate_packets: 0,
+  dropped_packets: retx,
+  bytes_delivered: 0,
   ...extra,
 });
 
@@ -18,10 +22,12 @@ const base: Summary = {
   scenario: 'x',
   seed: 1,
   duration_s: 10,
+  warmup_s: 0,
   events: 1,
   wall_s: 0,
+  digest: '0',
   flows: [flow('a', 60, 1000, 100), flow('b', 30, 3000, 100)],
-  links: [{ id: 'bottleneck', rate_mbps: 100, utilization: 0.9, drops: 0, max_queue_bytes: 0 }],
+  links: [{ id: 'bottleneck', rate_mbps: 100, utilization: 0.9, drops: 0, queue_drops: 0, wire_losses: 0, mean_queue_bytes: 0, max_queue_bytes: 0 }],
   jain: 0.9,
 };
 
@@ -49,7 +55,7 @@ describe('headlineItems', () => {
         G0: { count: 10, incomplete: 2, mean_s: 0.1, p99_s: 0.4 },
       },
     };
-    const topo = { nodes: [], links: [], flows: [], flow_sched: 'fsfs' } as Topology;
+    const topo: Topology = { nodes: [], links: [], flows: [], generated_flows: 100, flow_sched: 'fsfs' };
     const [f] = headlineItems(['fct_by_class'], s, topo);
     expect(f!.context).toBe('flow scheduler fsfs');
     expect(f!.rows.map((r) => r.key)).toEqual(['G0', 'G1', 'all']);
@@ -73,7 +79,7 @@ describe('headlineItems', () => {
       bytes_delivered: 0,
     });
     const s: Summary = { ...base, streams: [stream('control', 5, { p50: 82.6, p95: 109.1 }), stream('bulk.1', 0)] };
-    const topo = { nodes: [], links: [], flows: [{ id: 'quic', cc: 'reno', path: [], base_rtt_ms: 40, scheduler: 'abs' }] } as Topology;
+    const topo: Topology = { nodes: [], links: [], flows: [{ id: 'quic', cc: 'reno', path: [], base_rtt_ms: 40, scheduler: 'abs' }], generated_flows: 0 };
     const [l] = headlineItems(['stream_latency'], s, topo);
     expect(l!.context).toBe('scheduler abs');
     expect(l!.rows).toHaveLength(1);

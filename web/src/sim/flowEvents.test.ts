@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../types';
 import { FlowEvents, compactEvents, describeEvent } from './flowEvents';
 
-const ev = (t_ns: number, flow: number | null, type: string, extra: Record<string, unknown> = {}): EngineEvent => ({ t_ns, flow, type, ...extra });
+// Loose fixtures: only the fields each test reads.
+const ev = (t_ns: number, flow: number | null, type: string, extra: Record<string, unknown> = {}): EngineEvent => ({ t_ns, flow, type, ...extra }) as EngineEvent;
 
 describe('compactEvents', () => {
   it('keeps short lists as they are', () => {

@@ -4,8 +4,24 @@
 // flashes. Snapshots carry only the events since the previous one, so this accumulates them.
 import type { EngineEvent } from '../types';
 
-/** Event types that record a scheduler's choice (MPTCP subflow pick, QUIC stream pick). */
-export const DECISION_TYPES: readonly string[] = ['mptcp_sched', 'stream_pick'];
+/** The engine's event types (the `type` tags of the Rust `EventKind`). */
+export type EventType = EngineEvent['type'];
+/** The event of type `T`, with its own fields typed. */
+export type EventOf<T extends EventType> = Extract<EngineEvent, { type: T }>;
+/** A scheduler's choice (MPTCP subflow pick, QUIC stream pick). */
+export type DecisionEvent = EventOf<'mptcp_sched' | 'stream_pick'>;
+
+/** Event types that record a scheduler's choice. */
+export const DECISION_TYPES: readonly DecisionEvent['type'][] = ['mptcp_sched', 'stream_pick'];
+
+export function isDecision(e: EngineEvent): e is DecisionEvent {
+  return (DECISION_TYPES as readonly EventType[]).includes(e.type);
+}
+
+/** Narrows an event to type `T`. */
+export function isEvent<T extends EventType>(e: EngineEvent, type: T): e is EventOf<T> {
+  return e.type === type;
+}
 
 /** Events of the whole run belong to no flow: keyed under this. */
 const RUN = -1;
@@ -55,11 +71,11 @@ export class FlowEvents {
   }
 
   /** The flow's latest scheduler decision (MPTCP or QUIC), or null. */
-  decision(index: number): EngineEvent | null {
-    let best: EngineEvent | null = null;
+  decision(index: number): DecisionEvent | null {
+    let best: DecisionEvent | null = null;
     for (const type of DECISION_TYPES) {
       const e = this.latest.get(index)?.get(type);
-      if (e && (!best || e.t_ns >= best.t_ns)) best = e;
+      if (e && isDecision(e) && (!best || e.t_ns >= best.t_ns)) best = e;
     }
     return best;
   }

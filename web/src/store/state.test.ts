@@ -10,16 +10,17 @@ const presets: PresetDesc[] = [
     description: 'Two flows share a bottleneck.',
     duration_s: 30,
     knobs: [
-      { name: 'cc', label: 'Algorithm', kind: 'enum', options: ['reno', 'cubic'], value: 'cubic' },
-      { name: 'buffer_bdp', label: 'Buffer', kind: 'number', min: 0.1, max: 100, step: 0.1, unit: 'BDP', value: 1 },
-      { name: 'duration_s', label: 'Duration', kind: 'number', min: 1, max: 600, step: 1, unit: 's', value: 30 },
+      { name: 'cc', label: 'Algorithm', kind: 'enum', bind: ['cc'], options: ['reno', 'cubic'], value: 'cubic' },
+      { name: 'buffer_bdp', label: 'Buffer', kind: 'number', bind: ['buffer_bdp'], min: 0.1, max: 100, step: 0.1, unit: 'BDP', value: 1 },
+      { name: 'duration_s', label: 'Duration', kind: 'number', bind: ['duration_s'], min: 1, max: 600, step: 1, unit: 's', value: 30 },
       // Unset in the preset: shown empty, never sent unless the user sets it.
-      { name: 'flows', label: 'Flows', kind: 'integer', min: 1, max: 100, value: null },
+      { name: 'flows', label: 'Flows', kind: 'integer', bind: ['flows'], min: 1, max: 100, value: null },
     ],
     variants: ['quick'],
     variant_values: { quick: { cc: 'cubic', buffer_bdp: 1, duration_s: 10, flows: null } },
+    headline: [],
   },
-  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {} },
+  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {}, headline: [] },
 ];
 
 const summary = (duration_s: number): Summary => ({
@@ -27,11 +28,13 @@ const summary = (duration_s: number): Summary => ({
   scenario: 'tcp-dumbbell',
   seed: 1,
   duration_s,
+  warmup_s: 0,
   events: 10,
   wall_s: 0.1,
   flows: [],
   links: [],
   jain: 0.99,
+  digest: '',
 });
 
 function ready(): LabState {

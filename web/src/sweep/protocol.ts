@@ -1,19 +1,10 @@
 // Messages between the page and the sweep workers.
+import type * as G from '../generated';
 import type { KnobValue, Summary } from '../types';
 
-export interface SweepPoint {
-  value: number | string;
-  algorithm: string | null;
-  seed: number;
-  /** The scenario of this point, as the engine expanded it. */
-  scenario: unknown;
-}
-
-export interface SweepPlan {
-  knob: string | null;
-  metric: string | null;
-  points: SweepPoint[];
-}
+/** One point of a sweep and its scenario, as the engine expanded it (`sweep_plan`). */
+export type SweepPoint = G.SweepPlanPoint;
+export type SweepPlan = G.SweepPlan;
 
 export type SweepIn =
   | { type: 'plan'; id: number; presetText: string; variant: string | null; settings: Record<string, KnobValue> }

@@ -16,7 +16,7 @@ describe('duplexPairs', () => {
   });
 
   it('pairs links without the naming convention by their ends', () => {
-    const t: Topology = { nodes: [], links: [link('x', 'a', 'b', { reported: true }), link('y', 'b', 'a')], flows: [] };
+    const t: Topology = { nodes: [], links: [link('x', 'a', 'b', { reported: true }), link('y', 'b', 'a')], flows: [], generated_flows: 0 };
     expect(duplexPairs(t).map((p) => [p.link.id, p.reverse?.id])).toEqual([['x', 'y']]);
   });
 });

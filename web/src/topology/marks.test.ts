@@ -13,6 +13,7 @@ const topo: Topology = {
     { id: 'path1-rev', from: 'dst', to: 'src', rate_mbps: 100, delay_ms: 10, buffer_bytes: null, loss: 0, reported: true },
   ],
   flows: [{ id: 'f', cc: 'cubic', path: ['path1'], base_rtt_ms: 20 }],
+  generated_flows: 0,
 };
 const layout = layoutTopology(topo, 400, 200);
 const edge = layout.edges[0]!;

@@ -39,6 +39,7 @@ export const dumbbell: Topology = {
     { id: 'a', cc: 'cubic', path: ['access1', 'bottleneck', 'egress1'], base_rtt_ms: 10 },
     { id: 'b', cc: 'cubic', path: ['access2', 'bottleneck', 'egress2'], base_rtt_ms: 50 },
   ],
+  generated_flows: 0,
 };
 
 export const parallel = (n: number): Topology => ({
@@ -51,4 +52,5 @@ export const parallel = (n: number): Topology => ({
     link(`path${i + 1}-rev`, 'dst', 'src', { rate_mbps: 10 * (i + 1), delay_ms: 10 }),
   ]).flat(),
   flows: [{ id: 'm', cc: 'cubic', path: ['path1'], base_rtt_ms: 20 }],
+  generated_flows: 0,
 });

@@ -7,7 +7,7 @@ import { CcFields, MptcpFields, QuicFields, TrafficForm } from '../editor/Algori
 import { type EditorState, editorStore, isDirty } from '../editor/editorState';
 import { BufferField, EditorCtx, JsonField, ListHead, NumField, RemoveButton, SelectField, TextField } from '../editor/fields';
 import { type Json, errorBelongsTo, errorPath, getAt, pruneEmpty, setAt } from '../editor/jsonPath';
-import { ccParamInError, flowForKind } from '../editor/schema';
+import { CC_DEFAULT, ccParamInError, flowForKind } from '../editor/schema';
 import { engine } from '../lib/engine';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
@@ -166,7 +166,7 @@ function FlowsForm() {
               <NumField path={`${fp}.start_spread_s`} label="Start spread" unit="s" placeholder="0" />
               <RemoveButton path={fp} label={`flow ${i}`} />
             </div>
-            <CcFields base={fp} def="cubic" />
+            <CcFields base={fp} def={CC_DEFAULT} />
             {kind === 'mptcp' && <MptcpFields base={`${fp}.mptcp`} />}
             {kind === 'quic' && <QuicFields base={fp} />}
             <JsonField path={fp} label="Other flow fields (JSON)" omit={omit} />

@@ -6,6 +6,7 @@
 // points (the series the view charts); at the end, or at a pause, every column's summary.
 import init, { Simulation, apply_knobs } from '@netlab/wasm';
 import { pageBudgetError } from './budget';
+import { seriesMetaOf, summaryOf, topologyOf } from '../lib/engineJson';
 import { crashed, resetEngine } from './engineReset';
 import { COLUMN_NAMES, columnSettings } from '../compare/choice';
 import { type ColumnTick, type FromCompare, type ToCompare, charted } from '../compare/protocol';
@@ -83,7 +84,7 @@ function columnTick(c: Column): ColumnTick {
   let meta: SeriesMeta[] | null = null;
   for (let i = 0; i < raw.length; i += 3) {
     if (raw[i]! >= c.metaLen) {
-      meta = JSON.parse(c.sim.series_meta_json()) as SeriesMeta[];
+      meta = seriesMetaOf(c.sim);
       c.metaLen = meta.length;
       c.wanted = wantedOf(meta);
       break;
@@ -109,7 +110,7 @@ function flush(): void {
 
 function summaries(final: boolean): void {
   try {
-    const list = columns.map((c) => JSON.parse(c.sim.summary_json(wallMs / 1000 / Math.max(1, columns.length))) as Summary);
+    const list: Summary[] = columns.map((c) => summaryOf(c.sim, wallMs / 1000 / Math.max(1, columns.length)));
     post({ type: 'summaries', runId, final, clock, summaries: list });
   } catch (e) {
     if (crashed(e)) return recover(e);
@@ -196,8 +197,8 @@ async function handle(msg: ToCompare): Promise<void> {
             const sim = new Simulation(scenario, msg.seed);
             next.push(sim);
             // The lab's page budget holds per column: more would freeze the tab charting it.
-            const flows = (JSON.parse(sim.topology_json()) as { flows: unknown[] } | null)?.flows.length ?? 0;
-            const over = pageBudgetError(flows, (JSON.parse(sim.series_meta_json()) as unknown[]).length);
+            const flows = topologyOf(sim).flows.length;
+            const over = pageBudgetError(flows, seriesMetaOf(sim).length);
             if (over) throw new Error(over);
           } catch (e) {
             if (crashed(e)) throw e;
@@ -223,7 +224,7 @@ async function handle(msg: ToCompare): Promise<void> {
       clock = 0;
       wallMs = 0;
       chunkS = Math.max(duration / 2000, 1e-4);
-      const metas = next.map((s) => JSON.parse(s.series_meta_json()) as SeriesMeta[]);
+      const metas: SeriesMeta[][] = next.map((s) => seriesMetaOf(s));
       columns = next.map((sim, i) => ({ sim, wanted: wantedOf(metas[i]!), metaLen: metas[i]!.length }));
       post({ type: 'loaded', runId, duration, meta: metas, playing: msg.play });
       if (msg.play) play();

@@ -18,7 +18,8 @@ import init, {
 import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { crashed, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
-import type { EngineEvent, KnobValue, PresetDesc, SeriesMeta, Snapshot, Summary, Topology } from '../types';
+import { openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf } from '../lib/engineJson';
+import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
 import type { FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
@@ -119,10 +120,10 @@ const ns = (t: number) => Math.round(t * 1e9);
 
 function snapshot(s: Simulation): Snapshot {
   const t0 = performance.now();
-  const snap = JSON.parse(s.snapshot_json()) as Snapshot;
+  const snap: Snapshot = snapshotOf(s);
   // After a long seek the events since the last snapshot can be thousands of drops; the page
   // only reads the newest per flow and type (inspector) and the latest few (drop flashes).
-  if (snap.events) snap.events = compactEvents(snap.events as EngineEvent[]);
+  snap.events = compactEvents(snap.events);
   const out = boundSnapshot(snap, charted);
   snapAt = performance.now();
   snapCost = snapAt - t0;
@@ -151,7 +152,7 @@ function flush(s: Simulation, snap: boolean | 'due' = 'due'): void {
   let meta: SeriesMeta[] | null = null;
   for (let i = 0; i < points.length; i += 3) {
     if (points[i]! >= metaLen) {
-      meta = JSON.parse(s.series_meta_json()) as SeriesMeta[];
+      meta = seriesMetaOf(s);
       metaLen = meta.length;
       setCharted(meta);
       break;
@@ -169,7 +170,7 @@ function flush(s: Simulation, snap: boolean | 'due' = 'due'): void {
 
 function finish(s: Simulation): void {
   try {
-    const summary = JSON.parse(s.summary_json(wallMs / 1000)) as Summary;
+    const summary = summaryOf(s, wallMs / 1000);
     if (loaded) lastEnd = { scenario: loaded.scenario, seed: loaded.seed, end: summary.duration_s };
     post({ type: 'finished', runId, summary });
     shown = { t: s.now_s(), finished: true };
@@ -214,10 +215,10 @@ function recover(e: unknown, report = true): string {
 
 /** Describes a preset, plus its knobs' values under each variant (what the controls show). */
 function describe(text: string): PresetDesc {
-  const desc = JSON.parse(describe_preset(text)) as Omit<PresetDesc, 'variant_values'>;
+  const desc = presetInfo(describe_preset(text));
   const variant_values: Record<string, Record<string, KnobValue | null>> = {};
   for (const v of desc.variants) {
-    const under = JSON.parse(describe_preset(apply_knobs(text, '{}', v))) as Omit<PresetDesc, 'variant_values'>;
+    const under = presetInfo(describe_preset(apply_knobs(text, '{}', v)));
     variant_values[v] = Object.fromEntries(under.knobs.map((k) => [k.name, k.value]));
   }
   return { ...desc, variant_values };
@@ -252,8 +253,8 @@ async function handle(msg: ToWorker): Promise<void> {
         const seed = seedValue(msg.seed);
         if (!seed.ok) throw new Error(seed.error);
         next = new Simulation(scenario, msg.seed);
-        topology = JSON.parse(next.topology_json()) as Topology | null;
-        meta = JSON.parse(next.series_meta_json()) as SeriesMeta[];
+        topology = topologyOf(next);
+        meta = seriesMetaOf(next);
         // Refused before it runs: the page would freeze charting it.
         const over = pageBudgetError(topology?.flows.length ?? 0, meta.length);
         if (over) {
@@ -297,13 +298,7 @@ async function handle(msg: ToWorker): Promise<void> {
     case 'openLink': {
       await ready;
       try {
-        const opened = JSON.parse(share_decode(msg.link)) as {
-          engine_version: string;
-          seed: number;
-          scenario: unknown;
-          view: unknown;
-          notice?: string | null;
-        };
+        const opened = openedLink(share_decode(msg.link));
         // The engine decodes the seed exactly, JSON.parse does not above 2^53: say so here
         // rather than fail later with "not a non-negative integer".
         const seed = seedValue(opened.seed);
@@ -445,7 +440,7 @@ function seek(t: number): void {
     sim = s = next;
     wallMs = 0;
     pacer.clearDebt();
-    metaLen = JSON.parse(next.series_meta_json()).length;
+    metaLen = seriesMetaOf(next).length;
     shown = { t: 0, finished: false };
     post({ type: 'rewound', runId });
   }

@@ -3,6 +3,7 @@
 // The page starts a few of these and hands out points.
 import init, { Simulation, sweep_metric, sweep_plan } from '@netlab/wasm';
 import type { SweepIn, SweepOut } from '../sweep/protocol';
+import { summaryOf, sweepPlan } from '../lib/engineJson';
 import { crashed, resetEngine } from './engineReset';
 
 let ready: Promise<unknown> | null = null;
@@ -19,12 +20,12 @@ self.onmessage = async (e: MessageEvent<SweepIn>) => {
   let out: SweepOut;
   try {
     if (msg.type === 'plan') {
-      out = { type: 'plan', id: msg.id, plan: JSON.parse(sweep_plan(msg.presetText, msg.variant, JSON.stringify(msg.settings))) };
+      out = { type: 'plan', id: msg.id, plan: sweepPlan(sweep_plan(msg.presetText, msg.variant, JSON.stringify(msg.settings))) };
     } else {
       const sim = new Simulation(msg.scenario, msg.seed);
       sim.run_to_end();
       if (msg.type === 'summary') {
-        out = { type: 'summary', id: msg.id, summary: JSON.parse(sim.summary_json(0)) };
+        out = { type: 'summary', id: msg.id, summary: summaryOf(sim, 0) };
       } else {
         const value = sweep_metric(msg.metric, sim.summary_json(0));
         out = { type: 'point', id: msg.id, value: value ?? null };

@@ -5,7 +5,10 @@
 //! netlab sweep <preset | path.json> [--set KEY=VALUE]... [--variant NAME] [--json]
 //! netlab check <preset | path.json> [--variant NAME] [--json]
 //! netlab presets [--json]
+//! netlab schema [--registry]
 //! ```
+//! `schema` prints the JSON Schema of a scenario file (with `--registry`: the pluggable
+//! algorithms with their parameter schemas, as the editor reads them).
 //! `check` runs what the preset's `expect` claims need and judges each (exit 1 if one fails).
 //! `sweep` runs every point of the scenario's `sweep` (scenario/sweep.rs) on all cores and
 //! prints one line per point in the sweep's order (with `--json`: one JSON array).
@@ -26,7 +29,8 @@ use std::time::Instant;
 const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
        netlab sweep <preset|path.json> [--set KEY=VALUE]... [--variant NAME] [--json]
        netlab check <preset|path.json> [--variant NAME] [--json]
-       netlab presets [--json]";
+       netlab presets [--json]
+       netlab schema [--registry]";
 
 /// Print a line to stdout; a closed pipe (`netlab run … | head`) ends the program quietly
 /// instead of panicking as `println!` would.
@@ -55,12 +59,13 @@ fn main() -> ExitCode {
         Some("presets") => presets(&args[1..]),
         Some("sweep") => sweep(&args[1..]),
         Some("check") => check(&args[1..]),
+        Some("schema") => schema(&args[1..]),
         Some("-h" | "--help" | "help") => {
             out!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run, sweep, check or presets)"))),
-        None => Err(UsageError("missing command (expected run, sweep, check or presets)".into())),
+        Some(other) => Err(UsageError(format!("unknown command '{other}' (expected run, sweep, check, presets or schema)"))),
+        None => Err(UsageError("missing command (expected run, sweep, check, presets or schema)".into())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -308,6 +313,21 @@ fn sweep(args: &[String]) -> Result<(), UsageError> {
     if json {
         out!("{}", serde_json::to_string(&rows)?);
     }
+    Ok(())
+}
+
+/// `netlab schema [--registry]`: the scenario's JSON Schema, or the algorithm registry.
+fn schema(args: &[String]) -> Result<(), UsageError> {
+    let registry = args.iter().any(|a| a == "--registry");
+    if let Some(a) = args.iter().find(|a| *a != "--registry") {
+        return Err(UsageError(format!("unexpected argument '{a}'")));
+    }
+    let value = if registry {
+        serde_json::to_value(netlab_core::registry::registry())?
+    } else {
+        netlab_core::registry::scenario_schema().to_value()
+    };
+    out!("{}", serde_json::to_string_pretty(&value)?);
     Ok(())
 }
 

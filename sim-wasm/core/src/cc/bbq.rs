@@ -10,17 +10,20 @@
 use super::bbr::{Bbr, BbrParams, State, Variant};
 use super::{parse_params, CcInit, CongestionControl};
 use crate::engine::time::{millis, Dur};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// `cc_params` of "bbq".
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct BbqParams {
-    /// Longest probe-up phase while a queue persists (the paper's α = 3 ms).
+    /// Longest probe-up phase while a queue persists, > 0 (the paper's α = 3 ms).
+    #[schemars(title = "α (probe-up limit)", extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
     pub alpha_ms: f64,
-    /// Queue threshold: RTT > (1 + β)·min_rtt (the paper gives β ∈ [0.5 %, 1 %]; choice 1 %).
+    /// A queue persists when RTT > (1 + β)·min_rtt; in [0, 1] (the paper: 0.5–1 %; choice 1 %).
+    #[schemars(title = "β (queue threshold)", range(min = 0, max = 1))]
     pub beta: f64,
-    /// As BbrParams: header bytes per segment for pacing.
+    /// Header bytes per segment BBQ paces on, as BBR's; should equal `tcp.header_bytes`.
+    #[schemars(title = "Header size", extend("x-unit" = "bytes"))]
     pub header_bytes: u32,
     /// As BbrParams: Linux's long-term bandwidth estimator.
     pub lt_bw: bool,

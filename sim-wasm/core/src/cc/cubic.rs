@@ -25,20 +25,26 @@ use super::hystart::{Exit, HyStart, HyStartParams};
 use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl};
 use crate::engine::math::cbrt;
 use crate::engine::time::{Time, NS_PER_S};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// RFC 9438 §4.1 constants, exposed so a class can see what they do.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct CubicParams {
-    /// C: how aggressively the cubic grows (RFC 9438 §5.1: 0.4).
+    /// How aggressively the cubic grows, > 0 (RFC 9438 §5.1: 0.4).
+    #[schemars(title = "C", extend("exclusiveMinimum" = 0))]
     pub c: f64,
-    /// β_cubic: multiplicative decrease factor (RFC 9438 §4.6: 0.7).
+    /// Multiplicative decrease factor β_cubic, in (0, 1) (RFC 9438 §4.6: 0.7).
+    #[schemars(title = "β (decrease)", extend("exclusiveMinimum" = 0, "exclusiveMaximum" = 1))]
     pub beta: f64,
-    /// Fast convergence (RFC 9438 §4.7): release bandwidth sooner when W_max shrinks.
+    /// Release bandwidth sooner when W_max shrinks (RFC 9438 §4.7).
+    #[schemars(title = "Fast convergence")]
     pub fast_convergence: bool,
+    /// Slow start ends here at the latest; absent = unbounded (RFC 5681: "arbitrarily high").
+    #[schemars(title = "Initial ssthresh", extend("x-unit" = "packets", "x-none" = "unbounded"))]
     pub initial_ssthresh: Option<u32>,
     /// HyStart (Linux tcp_cubic `hystart*` parameters).
+    #[schemars(title = "HyStart")]
     pub hystart: HyStartParams,
 }
 

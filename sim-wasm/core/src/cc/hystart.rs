@@ -24,14 +24,17 @@ use crate::engine::time::{millis, Dur, Time, NS_PER_S};
 use serde::{Deserialize, Serialize};
 
 /// HyStart's tunables (Linux module parameters of tcp_cubic).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct HyStartParams {
     /// Run HyStart at all (Linux `hystart`, default 1).
+    #[schemars(title = "HyStart on")]
     pub enabled: bool,
-    /// Smallest window, in packets, at which HyStart looks (Linux `hystart_low_window`: 16).
+    /// Smallest window at which HyStart looks (Linux `hystart_low_window`: 16).
+    #[schemars(title = "Low window", extend("x-unit" = "packets"))]
     pub low_window: u32,
-    /// Longest gap between two ACKs of one train, ms (Linux `hystart_ack_delta_us`: 2000).
+    /// Longest gap between two ACKs of one train (Linux `hystart_ack_delta_us`: 2000 µs).
+    #[schemars(title = "ACK train gap", extend("x-unit" = "ms"))]
     pub ack_delta_ms: f64,
 }
 

@@ -22,14 +22,15 @@
 use super::reno::halve;
 use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl};
 use crate::engine::time::{Dur, Time};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Serialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LiaParams {
-    /// Initial slow-start threshold in packets; `None` = unbounded, as Reno.
+    /// Slow start ends here at the latest; absent = unbounded, as Reno.
+    #[schemars(title = "Initial ssthresh", extend("x-unit" = "packets", "x-none" = "unbounded"))]
     pub initial_ssthresh: Option<u32>,
 }
 

@@ -183,20 +183,72 @@ pub trait CongestionControl {
 
 type Factory = fn(CcInit, Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String>;
 
-/// Every controller the lab offers, by the name scenarios use.
-pub const REGISTRY: &[(&str, Factory)] = &[
-    ("reno", reno::Reno::boxed),
-    ("cubic", cubic::Cubic::boxed),
-    ("bbr", bbr::Bbr::<bbr::Plain>::boxed),
-    ("bbr-a", bbr_a::BbrA::boxed),
-    ("bbq", bbq::Bbq::boxed),
-    ("da-bbr", da_bbr::DaBbr::boxed),
-    ("lia", lia::Lia::boxed),
+use crate::registry::{params_schema, Entry};
+
+/// Every controller the lab offers, by the name scenarios use. `params` is the schema of the
+/// controller's `cc_params` struct; the editor renders it (web/src/generated/registry.json).
+pub const REGISTRY: &[Entry<Factory>] = &[
+    Entry {
+        name: "reno",
+        label: "Reno",
+        doc: "NewReno (RFC 5681, RFC 6582): +1 packet per RTT, halve on loss.",
+        params: Some(params_schema::<reno::RenoParams>),
+        reads: &[],
+        make: reno::Reno::boxed,
+    },
+    Entry {
+        name: "cubic",
+        label: "CUBIC",
+        doc: "CUBIC (RFC 9438) with HyStart, as Linux's tcp_cubic: window growth a cubic function of the time since the last loss.",
+        params: Some(params_schema::<cubic::CubicParams>),
+        reads: &[],
+        make: cubic::Cubic::boxed,
+    },
+    Entry {
+        name: "bbr",
+        label: "BBR v1",
+        doc: "BBR v1 as Linux's tcp_bbr: gains fixed by Linux (startup 2.885, PROBE_BW cycle [1.25, 0.75, 1 ×6], PROBE_RTT every 10 s).",
+        params: Some(params_schema::<bbr::BbrParams>),
+        reads: &[],
+        make: bbr::Bbr::<bbr::Plain>::boxed,
+    },
+    Entry {
+        name: "bbr-a",
+        label: "BBR-A",
+        doc: "BBR-A: gains fixed by the paper, P_up(φ) = 3/(φ+2) in the 1.25 slot while inflight < 1.25 BDP, P_down(φ) = 3/(φ−3)+2 in the 0.75 slot when inflight > 1.25 BDP or loss > 2 %; φ = RTT / largest RTT.",
+        params: Some(params_schema::<bbr::BbrParams>),
+        reads: &[],
+        make: bbr_a::BbrA::boxed,
+    },
+    Entry {
+        name: "bbq",
+        label: "BBQ",
+        doc: "BBQ (Ma et al.): BBR v1 whose probe-up phase is cut to min(α, min_rtt) while a queue persists (RTT > (1 + β)·min_rtt).",
+        params: Some(params_schema::<bbq::BbqParams>),
+        reads: &[],
+        make: bbq::Bbq::boxed,
+    },
+    Entry {
+        name: "da-bbr",
+        label: "DA-BBR",
+        doc: "DA-BBR: scales the PROBE_BW cwnd by rtt/(rtt + min_rtt); PROBE_RTT uses cwnd/3.",
+        params: Some(params_schema::<bbr::BbrParams>),
+        reads: &[],
+        make: da_bbr::DaBbr::boxed,
+    },
+    Entry {
+        name: "lia",
+        label: "LIA (coupled)",
+        doc: "LIA (RFC 6356): coupled increase over an MPTCP connection's subflows; Reno on a single-path flow.",
+        params: Some(params_schema::<lia::LiaParams>),
+        reads: &[],
+        make: lia::Lia::boxed,
+    },
 ];
 
 /// The registered names, for error messages and the UI.
 pub fn names() -> Vec<&'static str> {
-    REGISTRY.iter().map(|(n, _)| *n).collect()
+    crate::registry::names(REGISTRY)
 }
 
 /// Build controller `name`. `params` is the scenario's `cc_params` object; each algorithm
@@ -207,14 +259,7 @@ pub fn make(
     init: CcInit,
     params: Option<&serde_json::Value>,
 ) -> Result<Box<dyn CongestionControl>, String> {
-    match REGISTRY.iter().find(|(n, _)| *n == name) {
-        Some((_, factory)) => factory(init, params),
-        None => Err(format!(
-            "unknown congestion control '{}' (expected one of: {})",
-            name,
-            names().join(", ")
-        )),
-    }
+    (crate::registry::find(REGISTRY, "congestion control", name)?.make)(init, params)
 }
 
 /// Deserialise an algorithm's parameter struct from the optional `cc_params` value, naming the

@@ -15,13 +15,14 @@
 
 use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl};
 use crate::engine::time::Time;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Tunables; none in the RFC, but the lab lets a teacher start with a lower ssthresh.
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Serialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RenoParams {
-    /// Initial slow-start threshold in packets; `None` = unbounded (RFC 5681: "arbitrarily high").
+    /// Slow start ends here at the latest; absent = unbounded (RFC 5681: "arbitrarily high").
+    #[schemars(title = "Initial ssthresh", extend("x-unit" = "packets", "x-none" = "unbounded"))]
     pub initial_ssthresh: Option<u32>,
 }
 

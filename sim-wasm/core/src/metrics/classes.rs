@@ -11,17 +11,20 @@ use crate::metrics::FlowStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, ts_rs::TS)]
 pub struct ClassStats {
     /// Flows of the class that completed.
     pub count: u64,
     /// Flows of the class still running at the end.
     pub incomplete: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub mean_s: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub p50_s: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub p99_s: Option<f64>,
 }
 

@@ -69,7 +69,7 @@ pub struct SubflowStats {
 }
 
 /// A typed event, for tests, the CLI trace and the page's timeline.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
     /// The congestion controller changed state.
@@ -117,7 +117,7 @@ impl EventKind {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct LogEvent {
     pub t_ns: Time,
     pub flow: Option<FlowIdx>,

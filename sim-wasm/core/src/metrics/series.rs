@@ -10,16 +10,19 @@ use serde::Serialize;
 
 pub type SeriesId = u32;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct SeriesMeta {
     /// "flow/f1/cwnd", "link/bottleneck/queue".
     pub key: String,
+    /// What the series belongs to: a flow, a reported link, the whole run, or a QUIC stream.
+    #[ts(type = "'flow' | 'link' | 'run' | 'stream'")]
     pub scope: &'static str,
     pub owner: String,
     pub metric: &'static str,
     pub label: String,
     pub unit: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub states: Option<Vec<&'static str>>,
 }
 

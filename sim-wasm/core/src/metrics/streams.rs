@@ -67,7 +67,7 @@ impl StreamStats {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct LatencyStats {
     pub mean: f64,
     pub p50: f64,
@@ -76,7 +76,7 @@ pub struct LatencyStats {
 }
 
 /// One stream in the summary (DESIGN.md `streams`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct StreamSummary {
     /// The flow's report id.
     pub flow: String,
@@ -91,6 +91,7 @@ pub struct StreamSummary {
     pub delivered: u64,
     pub incomplete: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub latency_ms: Option<LatencyStats>,
     /// Every latency (ms, ascending), thinned to at most [`MAX_LISTED_LATENCIES`].
     pub latencies_ms: Vec<f64>,

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 /// The version every summary and shared link carries; results are comparable within a version.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct Summary {
     pub engine_version: &'static str,
     pub scenario: String,
@@ -31,36 +31,45 @@ pub struct Summary {
     pub links: Vec<LinkSummary>,
     pub jain: Option<f64>,
     /// Per-stream message latencies of the QUIC flows (absent without them).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub streams: Vec<super::streams::StreamSummary>,
     /// MPTCP runs: FCT statistics per size class G0 … G3 and over all ("all").
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub fct_by_class: Option<std::collections::BTreeMap<String, super::classes::ClassStats>>,
     /// MPTCP runs: mean throughput (bytes / FCT) of long (G3) flows, Mbit/s.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub long_flow_mbps: Option<f64>,
     /// MPTCP runs: mean throughput of every classified flow, Mbit/s.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub mean_flow_mbps: Option<f64>,
     /// Generated flows left out of `flows` (they count in the aggregates).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub flows_unlisted: Option<u64>,
     /// Set when a run budget stopped the run early: why, and when.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub aborted: Option<String>,
     /// SHA-256 (first 16 hex digits) of this summary with `wall_s` = 0 and `digest` = "".
     pub digest: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct FlowSummary {
     pub id: String,
+    /// `FlowKind::as_str` of the flow's kind.
+    #[ts(as = "crate::scenario::FlowKind")]
     pub kind: &'static str,
     pub cc: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub size_bytes: Option<u64>,
     pub start_s: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub fct_s: Option<f64>,
     pub goodput_mbps: f64,
     pub sent_packets: u64,
@@ -72,16 +81,19 @@ pub struct FlowSummary {
     pub bytes_delivered: u64,
     /// MPTCP: the packet scheduler.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub scheduler: Option<String>,
     /// MPTCP: the size class (G0 … G3).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub size_class: Option<&'static str>,
     /// MPTCP: one entry per subflow.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub subflows: Option<Vec<SubflowSummary>>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct SubflowSummary {
     /// Path number (1-based; links "path1", "path2", …).
     pub path: u32,
@@ -91,7 +103,7 @@ pub struct SubflowSummary {
     pub retransmitted_packets: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct LinkSummary {
     pub id: String,
     pub rate_mbps: f64,
@@ -103,6 +115,7 @@ pub struct LinkSummary {
     pub max_queue_bytes: u64,
     pub mean_queue_bytes: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub buffer_bytes: Option<u64>,
 }
 

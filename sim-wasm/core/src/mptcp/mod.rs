@@ -37,11 +37,12 @@ pub const DEFAULT_SEND_BUFFER: u64 = 4 * 1024 * 1024;
 pub const MAX_SUBFLOWS: usize = 64;
 
 /// A flow's MPTCP settings (`flows[i].mptcp`, `traffic.mptcp`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MptcpSpec {
-    /// Packet scheduler: minrtt | rr | ecf | ecf3 | ecf-n | single.
+    /// Packet scheduler: a name from `mptcp::sched::REGISTRY` (minrtt, rr, ecf, ecf3, ecf-n, single).
     #[serde(default = "default_scheduler")]
+    #[schemars(title = "Packet scheduler")]
     pub scheduler: String,
     /// Scheduler parameters (ECF: `beta`).
     #[serde(default, skip_serializing_if = "is_default_params")]
@@ -52,9 +53,12 @@ pub struct MptcpSpec {
     /// With flow_sched "mptcp": where the first subflow goes (random | listed | spread);
     /// the others follow in path order.
     #[serde(default, skip_serializing_if = "is_default_first")]
+    // schemars writes no default that `skip_serializing_if` would skip: name it.
+    #[schemars(extend("default" = flow_sched::FirstPath::default()))]
     pub first_path: flow_sched::FirstPath,
-    /// With flow_sched "mptcp": use only the first `subflows` of those paths.
+    /// With flow scheduler mptcp: only the first n of the paths.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(title = "Subflows", extend("x-none" = "all paths"))]
     pub subflows: Option<usize>,
     /// Flow scheduler: fsfs | mptcp (all paths) | tcp (one random path).
     #[serde(default)]
@@ -65,12 +69,13 @@ pub struct MptcpSpec {
     /// FSFS: subflows (lowest-RTT paths) for G0, G1, G2; G3 uses all paths.
     #[serde(default = "default_class_subflows")]
     pub class_subflows: [usize; 3],
-    /// Connection-level receive buffer in bytes (Linux tcp_rmem max by default).
+    /// Connection-level; a slow subflow stalls the connection when it fills (Linux tcp_rmem max).
     #[serde(default = "default_recv_buffer")]
+    #[schemars(title = "Receive buffer", extend("x-unit" = "bytes"))]
     pub recv_buffer_bytes: u64,
-    /// Connection-level send buffer in bytes (Linux tcp_wmem max by default): ECF's k is
-    /// the part of it not yet sent.
+    /// Connection-level (Linux tcp_wmem max); ECF's k is the part of it not yet sent.
     #[serde(default = "default_send_buffer")]
+    #[schemars(title = "Send buffer", extend("x-unit" = "bytes"))]
     pub send_buffer_bytes: u64,
     /// Queue the data of a subflow that timed out for the other subflows too (Linux).
     #[serde(default = "yes")]

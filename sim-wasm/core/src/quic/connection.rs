@@ -12,7 +12,7 @@
 //! the current recovery period started does not reduce the window again).
 
 use super::recovery::{FrameRef, LossDetection, SentPacket, Timeout};
-use super::sched::{self, StreamPrio, StreamScheduler};
+use super::sched::{StreamPrio, StreamScheduler};
 use super::streams::{RecvStream, SendStream, Source, Taken};
 use super::{pn_len, short_header, QuicAck, QuicConfig, QuicData, AEAD_TAG, IP_UDP_HEADER, MAX_ACK_RANGES, MIN_STREAM_FRAME_ROOM, PTO_PROBES};
 use crate::cc::{AckInfo, CcEvent, CongestionControl};
@@ -102,12 +102,11 @@ impl QuicSender {
         path: PathId,
         cfg: QuicConfig,
         cc: Box<dyn CongestionControl>,
+        sched: Box<dyn StreamScheduler>,
         setup: Vec<StreamSetup>,
         stats_base: usize,
         w: &mut World,
     ) -> Self {
-        let prios: Vec<StreamPrio> = setup.iter().map(|s| s.prio.clone()).collect();
-        let sched = sched::make(&cfg.scheduler, &prios, cfg.quantum);
         let owner = w.flows[flow as usize].id.clone();
         let rec = &mut w.rec;
         let mut queued = Vec::new();
@@ -774,7 +773,7 @@ mod tests {
 
     fn picks(name: &str, packets: usize) -> Vec<(usize, bool)> {
         let prios = [prio(0, 1, 3), prio(4, 0, 1), prio(8, 0, 1)];
-        let mut s = sched::make(name, &prios, 1221);
+        let mut s = sched::make(name, &prios, 1221).unwrap();
         let mut streams = state();
         let mut credit = u64::MAX / 2;
         (0..packets)
@@ -804,7 +803,7 @@ mod tests {
     #[test]
     fn a_small_frame_leaves_room_for_the_next_stream() {
         let prios = [prio(0, 1, 1), prio(4, 0, 1)];
-        let mut s = sched::make("abs", &prios, 1221);
+        let mut s = sched::make("abs", &prios, 1221).unwrap();
         let mut streams = vec![SendStream::new(0, 1 << 20), SendStream::new(4, 1 << 20)];
         streams[0].written = 40;
         streams[1].endless = true;

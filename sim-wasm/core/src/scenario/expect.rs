@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
     /// The claim in words, as the page and reports show it.
@@ -53,7 +53,7 @@ fn is_zero(x: &f64) -> bool {
     *x == 0.0
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Side {
     /// Knob names or dotted paths → values, applied on top of the preset (and its variant).
@@ -66,14 +66,14 @@ pub struct Side {
     pub minus: Option<Box<Side>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Rhs {
     Value(f64),
     Side(Side),
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Relation {
     Greater,
@@ -82,14 +82,14 @@ pub enum Relation {
 }
 
 /// One run an expectation needs: settings on top of the preset, and a seed.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, ts_rs::TS)]
 pub struct RunSpec {
     pub settings: BTreeMap<String, Value>,
     pub seed: u64,
 }
 
 /// The verdict on one expectation.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct Outcome {
     pub claim: String,
     pub pass: bool,
@@ -291,6 +291,38 @@ pub fn plan(preset: &Value, variant: Option<&str>) -> Result<Plan, ScenarioError
         .map(|r| scenario_for(&v, &r).map(|scenario| (r, scenario)))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Plan { expect: sc.expect, seed: sc.seed, runs })
+}
+
+/// A [`Plan`] as the page receives it (`expectation_plan` in the wasm adapter): each run's
+/// scenario is ready for `new Simulation(JSON.stringify(scenario), seed)`.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct PlanView {
+    pub seed: u64,
+    pub expect: Vec<Expectation>,
+    pub runs: Vec<PlanRun>,
+}
+
+/// One run of a [`PlanView`].
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct PlanRun {
+    pub settings: BTreeMap<String, Value>,
+    pub seed: u64,
+    /// The scenario JSON to run (variant and settings applied, validated).
+    pub scenario: Value,
+}
+
+impl Plan {
+    pub fn view(&self) -> PlanView {
+        PlanView {
+            seed: self.seed,
+            expect: self.expect.clone(),
+            runs: self
+                .runs
+                .iter()
+                .map(|(r, scenario)| PlanRun { settings: r.settings.clone(), seed: r.seed, scenario: scenario.clone() })
+                .collect(),
+        }
+    }
 }
 
 /// Judge every expectation of a plan from `(run, summary)` results.

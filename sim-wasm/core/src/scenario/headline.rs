@@ -25,7 +25,7 @@
 use super::{FlowKind, Scenario, ScenarioError};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Headline {
     /// Jain's fairness index over the flows' goodputs after the warm-up.

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum KnobKind {
     Number,
@@ -16,30 +16,35 @@ pub enum KnobKind {
     Enum,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Knob {
     pub name: String,
     pub label: String,
     pub kind: KnobKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub min: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub max: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub step: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub unit: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
     /// Dotted paths into the scenario that this knob sets.
     pub bind: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub help: Option<String>,
 }
 
 /// What the UI needs to render a preset: its texts, knobs with current values, variants.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PresetInfo {
     pub name: String,
     pub title: String,
@@ -51,11 +56,13 @@ pub struct PresetInfo {
     pub headline: Vec<super::headline::Headline>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct KnobInfo {
     #[serde(flatten)]
     pub knob: Knob,
-    /// The value the knob's first binding has in the scenario.
+    /// The value the knob's first binding has in the scenario (null when unset: the engine's
+    /// default applies). Knobs are numbers or enum names, so it is a number or a string.
+    #[ts(type = "number | string | null")]
     pub value: Value,
 }
 

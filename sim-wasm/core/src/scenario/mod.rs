@@ -49,7 +49,7 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Preset name (file stem under public/scenarios/).
@@ -106,7 +106,7 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Topology {
     /// Senders, each with its own RTT, share one bottleneck to their receivers.
@@ -115,7 +115,7 @@ pub enum Topology {
     Parallel(Parallel),
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Dumbbell {
     pub bottleneck: LinkSpec,
@@ -126,14 +126,14 @@ pub struct Dumbbell {
     pub access_rate_mbps: Option<f64>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SenderSpec {
     /// Base round-trip time of this sender's path (propagation only, no queueing).
     pub rtt_ms: f64,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Parallel {
     pub paths: Vec<PathSpec>,
@@ -158,7 +158,7 @@ impl Parallel {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PathSpec {
     pub rate_mbps: f64,
@@ -174,6 +174,8 @@ pub struct PathSpec {
     pub drop_packets: Vec<u64>,
     /// This many identical paths (default 1) …
     #[serde(default = "one", skip_serializing_if = "is_one")]
+    // schemars writes no default that `skip_serializing_if` would skip: name it.
+    #[schemars(extend("default" = one()))]
     pub count: u32,
     /// … with RTTs spread evenly from `rtt_ms` to this (the MPTCP-FSFS paper's [20, 200] ms).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -184,7 +186,7 @@ fn is_one(x: &u32) -> bool {
     *x == 1
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LinkSpec {
     pub rate_mbps: f64,
@@ -210,7 +212,7 @@ fn default_bottleneck_delay() -> f64 {
 /// A queue limit: exactly one of `packets`, `bytes`, `bdp` (multiples of a bandwidth-delay
 /// product, of the largest RTT through the link unless `rtt_ms` names another), or
 /// `unlimited: true`. Empty = 1 BDP.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BufferSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -225,7 +227,7 @@ pub struct BufferSpec {
     pub unlimited: bool,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FlowKind {
     #[default]
@@ -246,7 +248,7 @@ impl FlowKind {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FlowSpec {
     /// Report id; defaults to "f1", "f2", … in order.
@@ -300,7 +302,7 @@ fn one() -> u32 {
 /// Which TCP implementation the senders and receivers behave like (docs/model/tcp.md
 /// §Profiles). The profile sets the mechanisms (loss detection, recovery, RTT estimator,
 /// window growth) and the defaults of the fields left out of [`TcpSpec`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TcpProfile {
     /// Linux: SACK, limited transmit, PRR, IW 10, Linux's RTO, delayed ACKs 2 / 40 ms.
@@ -324,7 +326,7 @@ impl TcpProfile {
 
 /// TCP settings shared by every TCP flow of the scenario. A field left out takes the
 /// profile's value (Linux's unless `profile` says otherwise).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TcpSpec {
     /// The TCP implementation modelled (docs/model/tcp.md §Profiles).
@@ -336,7 +338,7 @@ pub struct TcpSpec {
     /// Bytes on the wire of a pure ACK (headers plus SACK blocks).
     pub ack_bytes: u32,
     /// Initial window in segments; absent = the profile's (Linux, RFC 6928: 10; ns-3: 1).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init_cwnd: Option<u32>,
     /// Receive window in segments; absent = never limits.
     pub rwnd_packets: Option<u64>,
@@ -344,7 +346,7 @@ pub struct TcpSpec {
     pub min_rto_ms: f64,
     /// RTO before the first RTT sample; absent = the profile's (RFC 6298 (2.1) and Linux: 1 s;
     /// ns-3: 1 s, its MPTCP subflows 1.5 s).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_rto_ms: Option<f64>,
     /// RFC 6298 (2.5): the RTO may be capped, at no less than 60 s.
     pub max_rto_ms: f64,
@@ -355,7 +357,7 @@ pub struct TcpSpec {
     pub delayed_ack: bool,
     /// Delayed-ACK timer; absent = the profile's (Linux TCP_DELACK_MIN: 40 ms; ns-3
     /// DelAckTimeout: 200 ms).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delack_ms: Option<f64>,
     /// Connection setup: data leaves only after a SYN / SYN-ACK exchange (one round trip of
     /// the path), and an MPTCP connection opens its further subflows with MP_JOIN once its
@@ -383,30 +385,30 @@ impl Default for TcpSpec {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Serialize, Deserialize, Default, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct MetricsSpec {
     /// Sampling interval of the time series; absent = duration / 3000, at least 1 ms.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sample_ms: Option<f64>,
     /// Points kept per series; older points are thinned 2:1 when full (default 4096).
     /// A u64, not a usize, so a value parses the same natively and in 32-bit wasm; the
     /// validator bounds it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_points: Option<u64>,
 }
 
 /// Run budgets. A run that exceeds one stops where it is; its summary says why.
-#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Serialize, Deserialize, Default, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct LimitsSpec {
     /// Events processed at most (default 2·10⁹, a few minutes of native CPU time).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_events: Option<u64>,
     /// Estimated memory of the run at most, in MiB (default 1024): flows and their agents,
     /// packets queued, events pending, scoreboards and recorded series (see
     /// `Engine::memory_estimate`; it tracks resident memory within a few percent).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_memory_mb: Option<f64>,
 }
 

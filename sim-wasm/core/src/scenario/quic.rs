@@ -20,36 +20,45 @@ pub const DEFAULT_MAX_UDP_PAYLOAD: u32 = 1252;
 /// Most streams one connection may declare (after `count` expansion).
 pub const MAX_STREAMS: usize = 64;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct QuicSpec {
-    /// Stream scheduler: rr | wfq | wfq-spread | wfq-bytes | abs | rfc9218.
+    /// Stream scheduler: a name from `quic::sched::REGISTRY` (rr, wfq, wfq-spread, wfq-bytes, abs, rfc9218).
     #[serde(default = "default_scheduler")]
+    #[schemars(title = "Stream scheduler")]
     pub scheduler: String,
     pub streams: Vec<StreamSpec>,
-    /// UDP payload of a full packet, bytes (RFC 9000 §14: at least 1200).
+    /// Payload of a full packet, in [1200, 65527] (RFC 9000 §14).
     #[serde(default = "default_payload")]
+    #[schemars(title = "Max UDP payload", range(min = 1200, max = 65527), extend("x-unit" = "bytes"))]
     pub max_udp_payload: u32,
     /// Initial per-stream receive window (quic-go: 512 KiB; no auto-tuning here).
     #[serde(default = "default_stream_window")]
+    #[schemars(title = "Stream window", extend("x-unit" = "bytes"))]
     pub max_stream_data: u64,
     /// Initial connection receive window (quic-go: 1.5 × the stream window).
     #[serde(default = "default_conn_window")]
+    #[schemars(title = "Connection window", extend("x-unit" = "bytes"))]
     pub max_data: u64,
-    /// RFC 9000 §18.2 max_ack_delay (default 25 ms).
+    /// The receiver's longest ACK delay (RFC 9000 §18.2 max_ack_delay).
     #[serde(default = "default_max_ack_delay")]
+    #[schemars(title = "Max ACK delay", extend("x-unit" = "ms"))]
     pub max_ack_delay_ms: f64,
     /// ACK after this many ack-eliciting packets (RFC 9000 §13.2.2 recommends 2).
     #[serde(default = "default_ack_threshold")]
+    #[schemars(title = "ACK every", extend("x-unit" = "packets"))]
     pub ack_eliciting_threshold: u32,
-    /// RFC 9002 §6.2.2 kInitialRtt (333 ms).
+    /// RTT assumed before the first sample (RFC 9002 §6.2.2 kInitialRtt).
     #[serde(default = "default_initial_rtt")]
+    #[schemars(title = "Initial RTT", extend("x-unit" = "ms"))]
     pub initial_rtt_ms: f64,
-    /// RFC 9002 §6.1.1 kPacketThreshold (3).
+    /// Packets acknowledged after a packet before it is declared lost (RFC 9002 §6.1.1 kPacketThreshold).
     #[serde(default = "default_packet_threshold")]
+    #[schemars(title = "Packet threshold", extend("x-unit" = "packets"))]
     pub packet_threshold: u64,
-    /// Byte quantum per unit of weight for wfq-bytes (default: one full packet's stream payload).
+    /// Bytes per unit of weight for wfq-bytes (default: one full packet's stream payload).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(title = "wfq-bytes quantum", extend("x-unit" = "bytes", "x-none" = "1 packet"))]
     pub quantum_bytes: Option<u32>,
 }
 
@@ -78,7 +87,7 @@ fn default_packet_threshold() -> u64 {
     3
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StreamSpec {
     /// Report name; defaults to "s<stream id>".
@@ -111,7 +120,7 @@ fn default_urgency() -> u8 {
 }
 
 /// What the application writes on a stream.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceSpec {
     /// Everything at once: `size_bytes`, or an endless supply when absent.
@@ -151,7 +160,7 @@ fn default_jitter() -> f64 {
     0.2
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, Default, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TelemetryMix {
     /// Commands a ground station sends (the control direction).
@@ -159,18 +168,19 @@ pub enum TelemetryMix {
     GroundToDrone,
     /// Telemetry a drone reports.
     DroneToGround,
+    /// Both directions' messages on one stream.
     Both,
 }
 
 /// A distribution of positive numbers: a plain number is a constant.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Dist {
     Fixed(f64),
     Shaped(DistShape),
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum DistShape {
     /// Uniform on [a, b].
@@ -234,11 +244,8 @@ const MIN_MEAN_INTERVAL_MS: f64 = 1e-3;
 
 pub fn validate(q: &QuicSpec, p: &str) -> Result<(), ScenarioError> {
     let e = |f: &str, m: String| Err(ScenarioError::new(format!("{p}.{f}"), m));
-    if !crate::quic::sched::names().contains(&q.scheduler.as_str()) {
-        return e(
-            "scheduler",
-            format!("unknown stream scheduler '{}' (expected one of: {})", q.scheduler, crate::quic::sched::names().join(", ")),
-        );
+    if let Err(m) = crate::registry::find(crate::quic::sched::REGISTRY, "stream scheduler", &q.scheduler) {
+        return e("scheduler", m);
     }
     if !(1200..=65527).contains(&q.max_udp_payload) {
         return e("max_udp_payload", format!("must be in [1200, 65527] bytes (RFC 9000 §14; got {})", q.max_udp_payload));

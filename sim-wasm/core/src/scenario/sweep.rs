@@ -22,7 +22,7 @@ use serde_json::Value;
 /// Largest number of points one sweep may expand to (a typo guard, like MAX_FLOWS).
 pub const MAX_POINTS: usize = 10_000;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
     /// The knob whose values are swept.
@@ -45,7 +45,7 @@ fn default_algorithm_knob() -> String {
 }
 
 /// A number read from a run's summary.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Metric {
     /// Jain's fairness index over the bulk flows.
@@ -72,6 +72,39 @@ pub struct SweepPoint {
     pub algorithm: Option<String>,
     pub seed: u64,
     pub scenario: Scenario,
+}
+
+/// A sweep as the page receives it (`sweep_plan` in the wasm adapter).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct SweepPlan {
+    /// The knob swept (absent when the scenario declares no sweep).
+    pub knob: Option<String>,
+    pub metric: Option<Metric>,
+    pub points: Vec<SweepPlanPoint>,
+}
+
+/// One point of a [`SweepPlan`]: `scenario` is ready for `new Simulation(JSON.stringify(scenario), seed)`.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct SweepPlanPoint {
+    /// The knob's value at this point (a number, or an enum knob's name).
+    #[ts(type = "number | string")]
+    pub value: Value,
+    pub algorithm: Option<String>,
+    pub seed: u64,
+    pub scenario: Scenario,
+}
+
+impl SweepPlan {
+    pub fn new(sweep: Option<&Sweep>, points: Vec<SweepPoint>) -> Self {
+        SweepPlan {
+            knob: sweep.map(|s| s.knob.clone()),
+            metric: sweep.map(|s| s.metric),
+            points: points
+                .into_iter()
+                .map(|p| SweepPlanPoint { value: p.value, algorithm: p.algorithm, seed: p.seed, scenario: p.scenario })
+                .collect(),
+        }
+    }
 }
 
 /// The sweep a scenario declares, with its points in order (value, algorithm, seed). `root` is

@@ -18,7 +18,7 @@ pub const MAX_GENERATED_FLOWS: f64 = 250_000.0;
 /// Most background flows in all.
 pub const MAX_BACKGROUND_FLOWS: usize = 10_000;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrafficSpec {
     /// Mean arrival rate of new flows, per second, over all paths (Poisson process).

@@ -26,7 +26,7 @@ pub const WEB_SEARCH: &[(f64, f64)] = &[
     (30e6, 1.0),
 ];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SizeDist {
     WebSearch,

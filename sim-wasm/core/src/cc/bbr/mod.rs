@@ -102,11 +102,12 @@ const TSO_MAX_BYTES: f64 = 65_536.0 - 1.0 - 320.0;
 const TSO_MAX_SEGS: u32 = 0x7F;
 
 /// Tunables of the BBR family. `cc_params` of "bbr", "bbr-a" and "da-bbr".
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, serde::Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct BbrParams {
-    /// Header bytes on the wire per segment. Linux paces on whole frames
-    /// (`tcp_mss_to_mtu`); this should equal the scenario's `tcp.header_bytes` (default 52).
+    /// Header bytes per segment BBR paces on (Linux paces whole frames, `tcp_mss_to_mtu`);
+    /// should equal the scenario's `tcp.header_bytes`.
+    #[schemars(title = "Header size", extend("x-unit" = "bytes"))]
     pub header_bytes: u32,
     /// Linux's long-term bandwidth estimator (cc/bbr/lt_bw.rs): after two lossy intervals
     /// (≥ 20 % loss) with the same delivery rate, pace at that rate for 48 round trips.

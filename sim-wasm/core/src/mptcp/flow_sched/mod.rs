@@ -42,7 +42,7 @@ pub trait FlowScheduler {
     fn choose(&self, class: usize, paths: &[PathChoice], rng: &mut SimRng) -> Vec<usize>;
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FlowSchedKind {
     Fsfs,
@@ -53,18 +53,21 @@ pub enum FlowSchedKind {
 
 /// Where a plain MPTCP flow ("mptcp" flow scheduling) opens its first subflow: the path of
 /// the host's default route (ALGORITHMS.md §2.1).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstPath {
     /// A path drawn uniformly at random from the flow's seeded stream (**choice**: the
     /// default route of a host with several interfaces is whichever came up first).
     #[default]
+    #[schemars(title = "the host's default route")]
     Random,
     /// The first path of the flow's `paths` list, then the others in list order.
+    #[schemars(title = "first of the paths list")]
     Listed,
     /// Copy k of a `count`ed flow starts on path k mod n and takes the next paths in turn,
     /// so every subflow count spreads the copies evenly over all paths (EXPERIMENTS.md,
     /// mptcp-short-flows).
+    #[schemars(title = "copy k starts on path k mod n")]
     Spread,
 }
 
@@ -78,6 +81,36 @@ impl FlowSchedKind {
         }
     }
 }
+
+/// Every flow scheduler by the name scenarios use (`mptcp.flow_sched`, the serde names of
+/// [`FlowSchedKind`]); the registry line's factory is the kind itself. tests/registry.rs checks
+/// that every kind is listed.
+pub const REGISTRY: &[crate::registry::Entry<FlowSchedKind>] = &[
+    crate::registry::Entry {
+        name: "fsfs",
+        label: "fsfs — subflows by size class",
+        doc: "MPTCP-FSFS (Ye et al. 2018): a flow of class G0, G1, G2 opens subflows on its 1, 2, 3 lowest-RTT paths (mptcp.class_subflows), a long flow (G3) on all.",
+        params: None,
+        reads: &[],
+        make: FlowSchedKind::Fsfs,
+    },
+    crate::registry::Entry {
+        name: "mptcp",
+        label: "mptcp — every path",
+        doc: "Subflows on every path the flow may use (the FSFS paper's MPTCP baseline); mptcp.first_path places the first.",
+        params: None,
+        reads: &[],
+        make: FlowSchedKind::Mptcp,
+    },
+    crate::registry::Entry {
+        name: "tcp",
+        label: "tcp — one random path",
+        doc: "One path drawn at random from the flow's seeded stream (the FSFS paper's TCP baseline, as ECMP would).",
+        params: None,
+        reads: &[],
+        make: FlowSchedKind::Tcp,
+    },
+];
 
 /// The `n` lowest-RTT paths (ties: the path listed first), in RTT order.
 pub fn lowest_rtt(paths: &[PathChoice], n: usize) -> Vec<usize> {

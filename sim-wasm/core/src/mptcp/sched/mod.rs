@@ -63,7 +63,7 @@ impl SchedInput<'_> {
 }
 
 /// A named number that entered a decision (an RTT in ms, a window, a count).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ts_rs::TS)]
 pub struct Term {
     pub name: &'static str,
     pub value: f64,
@@ -106,35 +106,79 @@ pub trait PacketScheduler {
 }
 
 /// Scheduler parameters from a flow's `mptcp.sched_params` (each scheduler reads its own).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, serde::Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SchedParams {
-    /// ECF's hysteresis β (Linux `mptcp_ecf_r_beta` = 4 → β = 1/4).
+    /// ECF's hysteresis, in [0, 10] (Linux `mptcp_ecf_r_beta` = 4, i.e. 1/4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(title = "ECF β", range(min = 0, max = 10), extend("default" = ecf::DEFAULT_BETA))]
     pub beta: Option<f64>,
 }
 
 type Factory = fn(&SchedParams) -> Result<Box<dyn PacketScheduler>, String>;
 
-pub const REGISTRY: &[(&str, Factory)] = &[
-    ("minrtt", |_| Ok(Box::new(minrtt::MinRtt))),
-    ("rr", |_| Ok(Box::new(rr::RoundRobin::default()))),
-    ("ecf", |p| ecf::Ecf::boxed(p)),
-    ("ecf3", |_| Ok(Box::new(ecf3::Ecf3))),
-    ("ecf-n", |_| Ok(Box::new(ecf_n::EcfN))),
-    ("single", |_| Ok(Box::new(single::Single))),
+use crate::registry::{params_schema, Entry};
+
+/// Every packet scheduler by the name scenarios use (`mptcp.scheduler`); `params` is the
+/// schema of what it reads from `mptcp.sched_params`.
+pub const REGISTRY: &[Entry<Factory>] = &[
+    Entry {
+        name: "minrtt",
+        label: "minrtt — lowest RTT with window (Linux default)",
+        doc: "The available subflow with the lowest smoothed RTT (Linux's default scheduler).",
+        params: None,
+        reads: &[],
+        make: |_| Ok(Box::new(minrtt::MinRtt)),
+    },
+    Entry {
+        name: "rr",
+        label: "rr — round robin",
+        doc: "The available subflows in turn.",
+        params: None,
+        reads: &[],
+        make: |_| Ok(Box::new(rr::RoundRobin::default())),
+    },
+    Entry {
+        name: "ecf",
+        label: "ecf — earliest completion first",
+        doc: "ECF (Lim et al. 2017, Linux mptcp_ecf): waits for the fastest subflow when sending on a slower one would finish later.",
+        params: Some(params_schema::<SchedParams>),
+        reads: &[],
+        make: |p| ecf::Ecf::boxed(p),
+    },
+    Entry {
+        name: "ecf3",
+        label: "ecf3 — ECF-3",
+        doc: "ECF-3 (Takanashi & Kimura): ECF's wait-or-send rule over the three fastest subflows.",
+        params: None,
+        reads: &[],
+        make: |_| Ok(Box::new(ecf3::Ecf3)),
+    },
+    Entry {
+        name: "ecf-n",
+        label: "ecf-n — ECF over n subflows",
+        doc: "ECF-N: ECF-3's rule for any number of subflows, in RTT order (a lab extension).",
+        params: None,
+        reads: &[],
+        make: |_| Ok(Box::new(ecf_n::EcfN)),
+    },
+    Entry {
+        name: "single",
+        label: "single — first subflow only",
+        doc: "Only the first subflow carries data: the single-fast-path baseline of the ECF-3 paper.",
+        params: None,
+        reads: &[],
+        make: |_| Ok(Box::new(single::Single)),
+    },
 ];
 
 pub fn names() -> Vec<&'static str> {
-    REGISTRY.iter().map(|(n, _)| *n).collect()
+    crate::registry::names(REGISTRY)
 }
 
 /// Build scheduler `name`; errors name the problem relative to the flow's mptcp section.
 pub fn make(name: &str, params: &SchedParams) -> Result<Box<dyn PacketScheduler>, String> {
-    match REGISTRY.iter().find(|(n, _)| *n == name) {
-        Some((_, f)) => f(params),
-        None => Err(format!("unknown MPTCP scheduler '{name}' (expected one of: {})", names().join(", "))),
-    }
+    (crate::registry::find(REGISTRY, "MPTCP scheduler", name)?.make)(params)
 }
 
 #[cfg(test)]

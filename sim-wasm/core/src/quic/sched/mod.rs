@@ -55,26 +55,71 @@ pub trait StreamScheduler {
 
 type Factory = fn(&[StreamPrio], u64) -> Box<dyn StreamScheduler>;
 
+use crate::registry::Entry;
+
 /// Every scheduler by the name scenarios use. The second argument of a factory is the byte
 /// quantum per unit of weight (used by wfq-bytes only). `wfq` is the seed's ring (a stream's
-/// copies join the tail when it gets data), `wfq-spread` the evenly interleaved one.
-pub const REGISTRY: &[(&str, Factory)] = &[
-    ("rr", |s, _| Box::new(rr::RoundRobin::new(s.len()))),
-    ("wfq", |s, _| Box::new(wfq::WeightedRing::new(s))),
-    ("wfq-spread", |s, _| Box::new(wfq_spread::SpreadRing::new(s))),
-    ("wfq-bytes", |s, q| Box::new(wfq_bytes::DeficitRoundRobin::new(s, q))),
-    ("abs", |s, _| Box::new(abs::Absolute::new(s))),
-    ("rfc9218", |s, _| Box::new(rfc9218::Extensible::new(s))),
+/// copies join the tail when it gets data), `wfq-spread` the evenly interleaved one. `reads`
+/// names the stream fields each one uses (the editor highlights them).
+pub const REGISTRY: &[Entry<Factory>] = &[
+    Entry {
+        name: "rr",
+        label: "rr — round robin (quic-go)",
+        doc: "Ready streams in turn, one frame each (quic-go's default).",
+        params: None,
+        reads: &[],
+        make: |s, _| Box::new(rr::RoundRobin::new(s.len())),
+    },
+    Entry {
+        name: "wfq",
+        label: "wfq — weighted, per packet (seed ring)",
+        doc: "Weighted fair queueing in packets: a ring where a stream of weight w has w slots, joining the tail when it gets data.",
+        params: None,
+        reads: &["weight"],
+        make: |s, _| Box::new(wfq::WeightedRing::new(s)),
+    },
+    Entry {
+        name: "wfq-spread",
+        label: "wfq-spread — weighted, per packet, slots spread",
+        doc: "Weighted fair queueing in packets with each stream's slots spread evenly over the ring.",
+        params: None,
+        reads: &["weight"],
+        make: |s, _| Box::new(wfq_spread::SpreadRing::new(s)),
+    },
+    Entry {
+        name: "wfq-bytes",
+        label: "wfq-bytes — weighted, per byte (DRR)",
+        doc: "Deficit round robin: weight × quantum bytes per round (quic.quantum_bytes).",
+        params: None,
+        reads: &["weight"],
+        make: |s, q| Box::new(wfq_bytes::DeficitRoundRobin::new(s, q)),
+    },
+    Entry {
+        name: "abs",
+        label: "abs — absolute priority",
+        doc: "The ready stream with the highest priority always goes first.",
+        params: None,
+        reads: &["priority"],
+        make: |s, _| Box::new(abs::Absolute::new(s)),
+    },
+    Entry {
+        name: "rfc9218",
+        label: "rfc9218 — urgency + incremental",
+        doc: "RFC 9218 extensible priorities: lowest urgency first; incremental streams of one urgency share round-robin.",
+        params: None,
+        reads: &["urgency", "incremental"],
+        make: |s, _| Box::new(rfc9218::Extensible::new(s)),
+    },
 ];
 
 pub fn names() -> Vec<&'static str> {
-    REGISTRY.iter().map(|(n, _)| *n).collect()
+    crate::registry::names(REGISTRY)
 }
 
-/// Build scheduler `name` (validated beforehand; unknown names fall back to round robin).
-pub fn make(name: &str, streams: &[StreamPrio], quantum: u64) -> Box<dyn StreamScheduler> {
-    let f = REGISTRY.iter().find(|(n, _)| *n == name).map_or(REGISTRY[0].1, |(_, f)| *f);
-    f(streams, quantum)
+/// Build scheduler `name`; an unknown name is an error listing the valid ones (the
+/// validator reports it under `quic.scheduler` before anything is built).
+pub fn make(name: &str, streams: &[StreamPrio], quantum: u64) -> Result<Box<dyn StreamScheduler>, String> {
+    Ok((crate::registry::find(REGISTRY, "stream scheduler", name)?.make)(streams, quantum))
 }
 
 #[cfg(test)]
@@ -100,5 +145,16 @@ pub(crate) mod testing {
                 p.stream
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// No silent fallback: a name outside the registry is an error listing the valid ones.
+    #[test]
+    fn an_unknown_name_is_refused_with_the_valid_ones() {
+        let err = super::make("fifo", &[super::testing::prio(0)], 1200).err().expect("refused");
+        assert_eq!(err, "unknown stream scheduler 'fifo' (expected one of: rr, wfq, wfq-spread, wfq-bytes, abs, rfc9218)");
+        assert!(super::make("wfq", &[super::testing::prio(0)], 1200).is_ok());
     }
 }

@@ -1,0 +1,30 @@
+// The engine's JSON, typed. Every wasm export that returns JSON text is read here and only
+// here, as the type generated from the Rust struct that produced it (web/src/generated/, made
+// by sim-wasm/core/tests/generated.rs, which fails CI when they drift apart). The parse is the
+// one place the page trusts the engine's shape: the generated types say what that shape is, so
+// a field renamed in Rust breaks `tsc`, not a chart at run time.
+import type * as G from '../generated';
+
+/** The subset of the wasm `Simulation` these readers use (the worker's and the compare's). */
+interface SimJson {
+  summary_json(wall_s: number): string;
+  snapshot_json(): string;
+  series_meta_json(): string;
+  topology_json(): string;
+}
+
+function parse<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+export const summaryOf = (sim: SimJson, wallS: number): G.Summary => parse(sim.summary_json(wallS));
+export const snapshotOf = (sim: SimJson): G.Snapshot => parse(sim.snapshot_json());
+export const seriesMetaOf = (sim: SimJson): G.SeriesMeta[] => parse(sim.series_meta_json());
+export const topologyOf = (sim: SimJson): G.TopologyView => parse(sim.topology_json());
+
+/** `describe_preset`'s answer. */
+export const presetInfo = (json: string): G.PresetInfo => parse(json);
+/** `share_decode`'s answer. */
+export const openedLink = (json: string): G.Opened => parse(json);
+/** `sweep_plan`'s answer. */
+export const sweepPlan = (json: string): G.SweepPlan => parse(json);
