@@ -144,6 +144,13 @@ pub trait Agent {
     fn on_timer(&mut self, kind: u8, w: &mut World);
     /// Record this agent's series at a sample tick.
     fn sample(&mut self, _w: &mut World) {}
+    /// Whether [`Agent::sample`] does anything for this agent, fixed once it is built. The
+    /// engine calls `sample` only on agents that say so: a run with 10⁵ generated flows records
+    /// no per-flow series for them, and visiting every agent at every tick was a quarter of
+    /// such a run's time. Receivers and series-less senders answer false.
+    fn samples(&self) -> bool {
+        true
+    }
     /// Bytes of state that grow with the traffic (scoreboards, buffers), for the memory budget.
     fn memory_bytes(&self) -> usize {
         0
@@ -195,6 +202,11 @@ pub struct Engine {
     pub jain_series: Option<crate::metrics::SeriesId>,
     /// Queue and drop series of the reported links.
     pub link_series: Vec<crate::metrics::summary::LinkSeries>,
+    /// The agents a sample tick visits (those whose [`Agent::samples`] is true), ascending.
+    pub sampled: Vec<u32>,
+    /// The flows Jain's index is taken over, ascending: the bulk flows if there are any,
+    /// otherwise every flow (see [`crate::metrics::summary::jain_flows`]).
+    pub jain_flows: Vec<u32>,
 }
 
 impl Engine {
@@ -219,8 +231,8 @@ impl Engine {
     fn sample_all(&mut self) {
         let t = to_secs(self.world.now);
         let check = !self.finished;
-        for k in 0..self.agents.len() {
-            self.agents[k].sample(&mut self.world);
+        for &k in &self.sampled {
+            self.agents[k as usize].sample(&mut self.world);
             if check && self.world.rec.over_budget {
                 self.abort_for_memory();
                 return;
@@ -228,7 +240,7 @@ impl Engine {
         }
         crate::metrics::summary::sample_links(&mut self.world, &self.link_series, t);
         if let Some(id) = self.jain_series {
-            crate::metrics::summary::sample_jain(&mut self.world, id, self.warmup, t);
+            crate::metrics::summary::sample_jain(&mut self.world, id, self.warmup, t, &self.jain_flows);
         }
     }
 
@@ -490,7 +502,11 @@ impl Engine {
         }
     }
 
+    /// Schedule the first sample and the warm-up's end, and fix the lists a sample tick
+    /// visits (call once, after building the run).
     pub fn start(&mut self) {
+        self.sampled = (0..self.agents.len() as u32).filter(|&k| self.agents[k as usize].samples()).collect();
+        self.jain_flows = crate::metrics::summary::jain_flows(&self.world.flows);
         self.world.queue.schedule(0, Event::Sample);
         if self.warmup > 0 {
             self.world.queue.schedule(self.warmup, Event::WarmupEnd);

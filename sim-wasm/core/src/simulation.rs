@@ -265,6 +265,8 @@ impl Simulation {
             aborted: None,
             jain_series,
             link_series,
+            sampled: Vec::new(),
+            jain_flows: Vec::new(),
         };
         engine.measure_fixed_memory();
         engine.start();

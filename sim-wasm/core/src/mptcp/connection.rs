@@ -399,6 +399,10 @@ impl MptcpSender {
 }
 
 impl Agent for MptcpSender {
+    fn samples(&self) -> bool {
+        !self.sub_series.is_empty() || self.conn_series.is_some()
+    }
+
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         if self.done {
             return;
@@ -553,6 +557,10 @@ impl MptcpReceiver {
 }
 
 impl Agent for MptcpReceiver {
+    fn samples(&self) -> bool {
+        false
+    }
+
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         let j = match self.subs.iter().position(|(p, _)| *p == pkt.path) {
             Some(j) => j,

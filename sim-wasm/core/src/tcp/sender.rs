@@ -993,6 +993,10 @@ impl TcpSender {
 }
 
 impl Agent for TcpSender {
+    fn samples(&self) -> bool {
+        self.series.is_some()
+    }
+
     fn memory_bytes(&self) -> usize {
         self.state_bytes()
     }
