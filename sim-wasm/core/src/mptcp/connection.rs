@@ -237,6 +237,10 @@ impl MptcpSender {
         if lia_params.is_some() {
             self.lia = Some(SharedLiaGroup::default());
         }
+        // Exactly as many as there are paths: a Vec's first allocation holds four elements,
+        // and a subflow is ~900 bytes, most connections of a traffic run having one.
+        self.subs.reserve_exact(chosen.len());
+        w.flows[self.flow as usize].subflows.reserve_exact(chosen.len());
         for (i, &r) in chosen.iter().enumerate() {
             let route = self.routes[r];
             let init = self.cfg.cc_init(self.rng("subflow", i as u64));
@@ -389,12 +393,22 @@ impl MptcpSender {
 
     fn finish(&mut self) {
         self.done = true;
-        for s in self.subs.iter_mut() {
-            s.tcp.stop();
+        if self.sub_series.is_empty() {
+            // A generated connection: nothing reads its subflows once it is done (no series,
+            // no snapshot), so they go — with 10⁵ connections per run, what finished ones keep
+            // is most of the run's memory.
+            self.subs = Vec::new();
+        } else {
+            // Keep the last view of each subflow for the snapshot, drop the scoreboards.
+            for s in self.subs.iter_mut() {
+                s.tcp.stop();
+                s.tcp.release_scoreboard();
+            }
         }
-        // Keep the last view of each subflow for the snapshot, drop the scoreboards.
-        self.reinject.clear();
+        self.reinject = VecDeque::new();
         self.queued.clear();
+        self.views = Vec::new();
+        self.view_sub = Vec::new();
     }
 }
 
@@ -567,6 +581,8 @@ impl Agent for MptcpReceiver {
             None => {
                 let Some(route) = self.routes.iter().find(|r| r.forward == pkt.path) else { return };
                 let j = self.subs.len();
+                // Grow one at a time (at most MAX_SUBFLOWS): most connections have one subflow.
+                self.subs.reserve_exact(1);
                 let r = TcpReceiver::new_subflow(self.flow, self.me, self.peer, route.reverse, self.cfg.clone(), j as u8);
                 self.subs.push((pkt.path, r));
                 j
