@@ -133,7 +133,7 @@ pub(crate) fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> 
     let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
     let sender = TcpSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, ctx.tcp.clone(), cc, f.size_bytes, world);
     let receiver = TcpReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, ctx.tcp.clone());
-    world.timer(ctx.sender, TIMER_START, secs(f.start_s));
+    world.start_timer(ctx.sender, TIMER_START, secs(f.start_s));
     Ok((Box::new(sender), Box::new(receiver)))
 }
 
@@ -183,7 +183,7 @@ fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<Flo
     let n = setup.len();
     let sender = QuicSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, cfg.clone(), cc, setup, base, world);
     let receiver = QuicReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, cfg, n, base, finite);
-    world.timer(ctx.sender, QUIC_START, secs(f.start_s));
+    world.start_timer(ctx.sender, QUIC_START, secs(f.start_s));
     Ok((Box::new(sender), Box::new(receiver)))
 }
 
@@ -217,7 +217,10 @@ impl Simulation {
             full_frame: cfg.mss + cfg.header_bytes,
             streams: Vec::new(),
             path_srtt: vec![0; n_paths],
+            start_lane: 0,
         };
+        world.queue.add_lanes(world.net.links.len());
+        world.start_lane = world.queue.add_lanes(1);
         for link in world.net.links.iter_mut() {
             link.set_measurement_window(warmup, end);
         }
@@ -265,6 +268,10 @@ impl Simulation {
             aborted: None,
             jain_series,
             link_series,
+            agent_mem: Vec::new(),
+            agent_mem_sum: 0,
+            touched: Vec::new(),
+            touched_flag: Vec::new(),
             sampled: Vec::new(),
             jain_flows: Vec::new(),
         };

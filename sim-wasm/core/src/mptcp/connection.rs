@@ -168,7 +168,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         occupancy: occupancy.clone(),
         max_occupancy: 0,
     };
-    w.timer(s.sender, TIMER_CONN_START, start);
+    w.start_timer(s.sender, TIMER_CONN_START, start);
     let sender = MptcpSender {
         flow: s.flow,
         me: s.sender,
