@@ -412,7 +412,7 @@ impl Engine {
 
     /// The parts that grow with the agents: stream records and link queues (few, counted in
     /// full) and the agents' own parts (recounted for the agents touched since the last count).
-    fn recount_agents(&mut self) -> usize {
+    pub(crate) fn recount_agents(&mut self) -> usize {
         let mut touched = std::mem::take(&mut self.touched);
         for &k in &touched {
             let k = k as usize;
@@ -432,7 +432,7 @@ impl Engine {
     }
 
     /// The parts that visit every agent, stream record and link (a full count).
-    fn memory_of_agents(&self) -> usize {
+    pub(crate) fn memory_of_agents(&self) -> usize {
         (0..self.agents.len()).map(|k| self.memory_of_agent(k)).sum::<usize>() + self.memory_of_streams_and_links()
     }
 

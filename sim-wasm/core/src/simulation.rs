@@ -537,7 +537,7 @@ mod tests {
     fn the_incremental_agent_count_equals_a_full_count() {
         let mut sim = traffic_run(3.0);
         let mut checks = 0;
-        while !sim.step_events(5_000) {
+        while !sim.step_events(1_000) {
             let e = &mut sim.engine;
             assert_eq!(e.recount_agents(), e.memory_of_agents(), "at t = {:.3} s", to_secs(e.world.now));
             checks += 1;
