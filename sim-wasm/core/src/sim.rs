@@ -402,7 +402,7 @@ impl Engine {
     /// Agent `k`'s part of the memory estimate: its state, and for a flow's sender (agent 2i
     /// of flow i) the flow's subflow records, which only its sender grows.
     fn memory_of_agent(&self, k: usize) -> usize {
-        let subflows = if k % 2 == 0 {
+        let subflows = if k.is_multiple_of(2) {
             self.world.flows.get(k / 2).map_or(0, |f| f.subflows.capacity() * std::mem::size_of::<crate::metrics::SubflowStats>())
         } else {
             0
