@@ -5,28 +5,28 @@
 // wall time is reported. Then the live page's frame time while it simulates 4 flows on a
 // 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
 // sampling, median and p95). Prints tables and writes reports/bench.json.
-//   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [preset ...]
+//   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [--against REF] [--no-wasm] [preset ...]
+//
+// `--against REF` also builds the reference commit's CLI and wasm package in a git worktree
+// of its own (under the system's temporary directory, kept between benches so a second run
+// against the same commit builds nothing; its target directory is seeded from ./target so only
+// the workspace crates compile) and runs every preset on both builds side by side: each
+// repeat runs this tree and the reference back to back, alternating which goes first, so the
+// machine's drift (other work, thermal state) hits both alike. Each figure is then printed as
+// a ratio this/reference: on a noisy machine absolute times move by ±20 % between benches,
+// while the ratio of runs interleaved in one bench is steady. Each tree runs its own copy of
+// the preset, so a preset changed on purpose by this tree is compared as it now stands.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { ArgError, parseBenchArgs } from './bench-args.mjs';
 import { measureFrames, printFrames } from './frames.mjs';
-import { ROOT, StepError, run } from './lib.mjs';
+import { ROOT, StepError, capture, run } from './lib.mjs';
 
-/** Presets to measure; extend freely (each must exist in public/scenarios). */
-// The fixed benchmark, then the full-scale bbr-fairness experiment (200 s, 2 BBR flows) and
-// the full-scale mptcp-fsfs-load experiment (10 paths × 100 Mbit/s, 100 s, 100 flows/s).
-const PRESETS = ['bench-two-flows', 'bbr-fairness', 'mptcp-fsfs-load'];
 const SEED = 1;
-const argv = process.argv.slice(2);
-const repeatAt = argv.indexOf('--repeat');
-const REPEATS = repeatAt >= 0 ? Math.max(1, Number(argv.splice(repeatAt, 2)[1]) || 1) : 3;
-const flag = (name) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && argv.splice(i, 1).length > 0;
-};
-const NO_FRAMES = flag('--no-frames');
-const FRAMES_ONLY = flag('--frames-only');
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -34,10 +34,8 @@ function median(xs) {
   return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Runs `once` REPEATS times; the result of the first run with the median wall time. */
-async function repeated(once) {
-  const runs = [];
-  for (let i = 0; i < REPEATS; i++) runs.push(await once());
+/** The runs of one engine on one preset, folded: median wall time, highest peak memory. */
+function fold(runs) {
   const digests = new Set(runs.map((r) => r.digest));
   if (digests.size !== 1) throw new StepError(`repeated runs gave different digests: ${[...digests].join(', ')}`);
   return {
@@ -50,15 +48,23 @@ async function repeated(once) {
   };
 }
 
-const CLI = join(ROOT, 'target', 'release', 'netlab');
-
 function sumSent(summary) {
   return (summary.flows ?? []).reduce((n, f) => n + (Number(f.sent_packets) || 0), 0);
 }
 
-function native(name) {
-  const r = spawnSync(CLI, ['run', name, '--seed', String(SEED), '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new StepError(`netlab run ${name}: ${r.stderr.trim() || `exit ${r.status}`}`);
+/** A source tree to measure: this one, or the reference's worktree. */
+function tree(root, label) {
+  return { root, label, cli: join(root, 'target', 'release', 'netlab'), pkg: join(root, 'sim-wasm', 'pkg'), wasmModule: null };
+}
+
+function hasPreset(t, name) {
+  return existsSync(join(t.root, 'public', 'scenarios', `${name}.json`));
+}
+
+function native(t, name) {
+  // Run from the tree's root: the CLI finds presets in ./public/scenarios.
+  const r = spawnSync(t.cli, ['run', name, '--seed', String(SEED), '--json'], { cwd: t.root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new StepError(`${t.label}: netlab run ${name}: ${r.stderr.trim() || `exit ${r.status}`}`);
   const s = JSON.parse(r.stdout);
   return {
     wall_s: s.wall_s,
@@ -70,10 +76,14 @@ function native(name) {
   };
 }
 
-async function wasm(name) {
-  const mod = await import(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm.js'));
-  const exports = mod.initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
-  const text = readFileSync(join(ROOT, 'public', 'scenarios', `${name}.json`), 'utf8');
+async function wasm(t, name) {
+  if (t.wasmModule === null) {
+    const mod = await import(pathToFileURL(join(t.pkg, 'netlab_wasm.js')).href);
+    const exports = mod.initSync({ module: readFileSync(join(t.pkg, 'netlab_wasm_bg.wasm')) });
+    t.wasmModule = { mod, exports };
+  }
+  const { mod, exports } = t.wasmModule;
+  const text = readFileSync(join(t.root, 'public', 'scenarios', `${name}.json`), 'utf8');
   const scenario = mod.apply_knobs(text, '{}', null);
   const rssBefore = process.memoryUsage().rss;
   const sim = new mod.Simulation(scenario, SEED);
@@ -96,38 +106,122 @@ async function wasm(name) {
   };
 }
 
+/**
+ * The reference commit checked out in its own worktree, with its CLI and (when `withWasm`) its
+ * wasm package built there. Reused when a previous bench left it at the same commit.
+ */
+function prepareReference(ref, withWasm) {
+  const commit = capture('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  if (!commit) throw new StepError(`--against ${ref}: not a commit of this repository`);
+  const dir = join(tmpdir(), `netlab-bench-${commit.slice(0, 12)}`);
+  if (existsSync(dir) && capture('git', ['rev-parse', 'HEAD'], { cwd: dir }) !== commit) {
+    throw new StepError(`${dir} exists but is not a checkout of ${commit}; remove it (git worktree remove --force ${dir})`);
+  }
+  if (!existsSync(dir)) {
+    console.log(`bench: checking out ${ref} (${commit.slice(0, 12)}) in ${dir}`);
+    run('git', ['worktree', 'add', '--detach', dir, commit]);
+  }
+  const target = join(dir, 'target');
+  if (!existsSync(target) && existsSync(join(ROOT, 'target'))) {
+    // Dependencies compiled here are reused there; only the workspace crates build.
+    console.log('bench: seeding its target directory from ./target');
+    cpSync(join(ROOT, 'target'), target, { recursive: true, preserveTimestamps: true });
+  }
+  console.log(`bench: building the reference CLI${withWasm ? ' and wasm package' : ''} (${dir})`);
+  run('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab'], { cwd: dir });
+  let wasmBuilt = false;
+  if (withWasm) {
+    if (existsSync(join(dir, 'scripts', 'build-wasm.mjs'))) {
+      run(process.execPath, ['scripts/build-wasm.mjs'], { cwd: dir });
+      wasmBuilt = true;
+    } else {
+      console.log('bench: the reference has no scripts/build-wasm.mjs; comparing native only');
+    }
+  }
+  return { ref, commit, tree: tree(dir, `ref ${commit.slice(0, 7)}`), wasm: wasmBuilt };
+}
+
 const mb = (b) => (typeof b === 'number' ? `${(b / 2 ** 20).toFixed(1)} MiB` : 'n/a');
 const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : `${(x / 1e3).toFixed(1)} k/s`);
+const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null);
+const fmtRatio = (x) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
+
+function withRates(engine, r) {
+  return { engine, ...r, events_per_s: r.events / r.wall_s, packets_per_s: r.sent_packets / r.wall_s };
+}
+
+/** this/reference for each figure of one engine. */
+function compareRows(mine, theirs) {
+  return {
+    wall: ratio(mine.wall_s, theirs.wall_s),
+    events_per_s: ratio(mine.events_per_s, theirs.events_per_s),
+    peak_memory: ratio(mine.peak_memory_bytes, theirs.peak_memory_bytes),
+    events: ratio(mine.events, theirs.events),
+    same_digest: mine.digest !== null && mine.digest === theirs.digest,
+  };
+}
 
 async function main() {
-  const names = FRAMES_ONLY ? [] : argv.length > 0 ? argv : PRESETS;
-  console.log('bench: building the release CLI and the wasm package');
-  if (!FRAMES_ONLY) run('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab']);
-  run(process.execPath, ['scripts/build-wasm.mjs']);
+  let opts;
+  try {
+    opts = parseBenchArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof ArgError) {
+      console.error(`bench: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const names = opts.presets;
+  const here = tree(ROOT, 'this tree');
+  console.log(`bench: building the release CLI${opts.wasm ? ' and the wasm package' : ''}`);
+  if (!opts.framesOnly) run('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab']);
+  if (opts.wasm || !opts.noFrames) run(process.execPath, ['scripts/build-wasm.mjs']);
+  const reference = opts.against ? prepareReference(opts.against, opts.wasm) : null;
 
   const results = [];
   for (const name of names) {
-    console.log(`bench: ${name} (seed ${SEED}, ${REPEATS} runs per engine)`);
-    const n = await repeated(() => native(name));
-    const w = await repeated(() => wasm(name));
-    const row = (engine, r) => ({
-      engine,
-      ...r,
-      events_per_s: r.events / r.wall_s,
-      packets_per_s: r.sent_packets / r.wall_s,
-    });
-    results.push({
+    const ref = reference && hasPreset(reference.tree, name) ? reference : null;
+    if (reference && !ref) console.log(`bench: the reference has no preset ${name}; measuring this tree only`);
+    console.log(`bench: ${name} (seed ${SEED}, ${opts.repeats} runs per engine${ref ? `, interleaved with ${ref.tree.label}` : ''})`);
+    // One list of runs per (engine, tree); each repeat runs every pair back to back, the
+    // reference first on odd repeats.
+    const engines = [['native', (t) => native(t, name)]];
+    if (opts.wasm) engines.push(['wasm (node)', (t) => wasm(t, name)]);
+    const runs = new Map();
+    for (let i = 0; i < opts.repeats; i++) {
+      for (const [engine, once] of engines) {
+        const trees = ref && (engine === 'native' || ref.wasm) ? [here, ref.tree] : [here];
+        if (i % 2 === 1) trees.reverse();
+        for (const t of trees) {
+          const key = `${engine}|${t.label}`;
+          if (!runs.has(key)) runs.set(key, []);
+          runs.get(key).push(await once(t));
+        }
+      }
+    }
+    const mine = engines.map(([engine]) => withRates(engine, fold(runs.get(`${engine}|${here.label}`))));
+    const row = {
       preset: name,
       seed: SEED,
-      repeats: REPEATS,
-      same_digest: n.digest !== null && n.digest === w.digest,
-      wasm_native_wall_ratio: w.wall_s / n.wall_s,
-      engines: [row('native', n), row('wasm (node)', w)],
-    });
+      repeats: opts.repeats,
+      same_digest: mine.length > 1 ? mine[0].digest !== null && mine[0].digest === mine[1].digest : null,
+      wasm_native_wall_ratio: mine.length > 1 ? mine[1].wall_s / mine[0].wall_s : null,
+      engines: mine,
+    };
+    if (ref) {
+      row.reference = engines
+        .filter(([engine]) => runs.has(`${engine}|${ref.tree.label}`))
+        .map(([engine], k) => {
+          const theirs = withRates(engine, fold(runs.get(`${engine}|${ref.tree.label}`)));
+          return { ...theirs, ratio: compareRows(mine[k], theirs) };
+        });
+    }
+    results.push(row);
   }
 
   for (const r of results) {
-    console.log(`\n${r.preset}  (digests ${r.same_digest ? 'equal' : 'DIFFER'})`);
+    console.log(`\n${r.preset}${r.same_digest === null ? '' : `  (digests ${r.same_digest ? 'equal' : 'DIFFER'})`}`);
     console.log(['engine', 'wall', 'events/s', 'sim packets/s', 'peak memory'].map((h, i) => (i === 0 ? h.padEnd(12) : h.padStart(14))).join(''));
     for (const e of r.engines) {
       console.log(
@@ -136,12 +230,31 @@ async function main() {
           .join(''),
       );
     }
-    const w = r.engines[1];
-    console.log(`wasm/native wall-time ratio: ${r.wasm_native_wall_ratio.toFixed(2)}×   (node RSS after wasm run: ${mb(w.node_rss_bytes)})`);
+    if (r.wasm_native_wall_ratio !== null) {
+      const w = r.engines[1];
+      console.log(`wasm/native wall-time ratio: ${r.wasm_native_wall_ratio.toFixed(2)}×   (node RSS after wasm run: ${mb(w.node_rss_bytes)})`);
+    }
+    if (r.reference) {
+      console.log(`against ${reference.ref} (${reference.commit.slice(0, 12)}): ratio = this / reference (wall and memory < 1 and events/s > 1 are better)`);
+      console.log(['engine', 'figure', 'this', 'reference', 'ratio'].map((h, i) => (i < 2 ? h.padEnd(12) : h.padStart(14))).join(''));
+      for (const theirs of r.reference) {
+        const m = r.engines.find((e) => e.engine === theirs.engine);
+        const lines = [
+          ['wall', `${m.wall_s.toFixed(3)} s`, `${theirs.wall_s.toFixed(3)} s`, theirs.ratio.wall],
+          ['events/s', rate(m.events_per_s), rate(theirs.events_per_s), theirs.ratio.events_per_s],
+          ['peak memory', mb(m.peak_memory_bytes), mb(theirs.peak_memory_bytes), theirs.ratio.peak_memory],
+          ['events', String(m.events), String(theirs.events), theirs.ratio.events],
+        ];
+        for (const [figure, a, b, x] of lines) {
+          console.log([theirs.engine.padEnd(12), figure.padEnd(12), a.padStart(14), b.padStart(14), fmtRatio(x).padStart(14)].join(''));
+        }
+        console.log(`${theirs.engine}: results ${theirs.ratio.same_digest ? 'identical to the reference (same digest)' : 'DIFFER from the reference (digests differ)'}`);
+      }
+    }
   }
 
   let frames = null;
-  if (!NO_FRAMES) {
+  if (!opts.noFrames) {
     console.log('\nbench: frame time of the live page (vite build, headless Chromium)');
     run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
     frames = await measureFrames();
@@ -150,8 +263,10 @@ async function main() {
 
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results, frames }, null, 2)}\n`);
+  const against = reference ? { ref: reference.ref, commit: reference.commit, worktree: reference.tree.root } : null;
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, frames }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
+  if (reference) console.log(`bench: the reference worktree stays for the next bench; remove it with: git worktree remove --force ${reference.tree.root}`);
 }
 
 main().catch((e) => {

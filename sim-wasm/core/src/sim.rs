@@ -31,7 +31,8 @@ const AGENT_OVERHEAD_BYTES: usize = 128;
 /// What can happen.
 #[derive(Debug, Clone, Copy)]
 pub enum Event {
-    /// The packet in this pool slot reaches the far end of its current link.
+    /// The packet at the front of this link's FIFO (see [`crate::net::PacketPool`]) reaches
+    /// the link's far end.
     Arrive(u32),
     /// Timer `kind` of an agent (each agent numbers its own timers).
     Timer { agent: AgentId, kind: u8 },
@@ -57,6 +58,8 @@ pub struct World {
     /// Linux's tcp_metrics cache: every TCP sender and subflow writes it, MPTCP flow
     /// schedulers (FSFS) read it.
     pub path_srtt: Vec<Dur>,
+    /// The event queue's lane for flow starts (lanes 0‥links are the links' arrivals).
+    pub start_lane: u32,
 }
 
 impl World {
@@ -64,8 +67,10 @@ impl World {
     pub fn send(&mut self, pkt: Packet) {
         match self.net.offer(self.now, &pkt) {
             Ok(at) => {
-                let slot = self.net.pool.insert(pkt, at);
-                self.queue.schedule(at, Event::Arrive(slot));
+                // Lane `link` of the queue: the link's arrivals come due in FIFO order.
+                let link = self.net.link_of(&pkt);
+                self.net.pool.push(link, pkt, at);
+                self.queue.schedule_in_lane(link, at, Event::Arrive(link));
             }
             Err(kind) => {
                 if pkt.body.is_data() {
@@ -80,6 +85,19 @@ impl World {
     /// Schedule timer `kind` of `agent` at `at` (never in the past).
     pub fn timer(&mut self, agent: AgentId, kind: u8, at: Time) {
         self.queue.schedule(at.max(self.now), Event::Timer { agent, kind });
+    }
+
+    /// Schedule a flow's start timer while the run is built. Generated flows come in start
+    /// order, so their starts queue in a lane instead of filling the heap with 10⁵ entries
+    /// from t = 0; a start earlier than the last one queued (flows of the `flows` list come in
+    /// any order) goes to the heap. Either way it keeps its place in the order of events.
+    pub fn start_timer(&mut self, agent: AgentId, kind: u8, at: Time) {
+        let at = at.max(self.now);
+        let ev = Event::Timer { agent, kind };
+        match self.queue.lane_back(self.start_lane) {
+            Some(last) if at < last => self.queue.schedule(at, ev),
+            _ => self.queue.schedule_in_lane(self.start_lane, at, ev),
+        }
     }
 }
 
@@ -146,6 +164,13 @@ pub trait Agent {
     fn on_timer(&mut self, kind: u8, w: &mut World);
     /// Record this agent's series at a sample tick.
     fn sample(&mut self, _w: &mut World) {}
+    /// Whether [`Agent::sample`] does anything for this agent, fixed once it is built. The
+    /// engine calls `sample` only on agents that say so: a run with 10⁵ generated flows records
+    /// no per-flow series for them, and visiting every agent at every tick was a quarter of
+    /// such a run's time. Receivers and series-less senders answer false.
+    fn samples(&self) -> bool {
+        true
+    }
     /// Bytes of state that grow with the traffic (scoreboards, buffers), for the memory budget.
     fn memory_bytes(&self) -> usize {
         0
@@ -197,6 +222,21 @@ pub struct Engine {
     pub jain_series: Option<crate::metrics::SeriesId>,
     /// Queue and drop series of the reported links.
     pub link_series: Vec<crate::metrics::summary::LinkSeries>,
+    /// Per agent: its part of the memory estimate when last counted (its state, plus the
+    /// subflow records of its flow for a flow's sender), and their sum.
+    pub agent_mem: Vec<usize>,
+    pub agent_mem_sum: usize,
+    /// Agents that handled an event since the last count, each once (with their flags): only
+    /// these can have grown or shrunk, so a recount visits them instead of every agent (a run
+    /// with 10⁵ flows spent a tenth of its time recounting agents long finished or not yet
+    /// started). The sum is the same as a full recount's.
+    pub touched: Vec<u32>,
+    pub touched_flag: Vec<bool>,
+    /// The agents a sample tick visits (those whose [`Agent::samples`] is true), ascending.
+    pub sampled: Vec<u32>,
+    /// The flows Jain's index is taken over, ascending: the bulk flows if there are any,
+    /// otherwise every flow (see [`crate::metrics::summary::jain_flows`]).
+    pub jain_flows: Vec<u32>,
 }
 
 impl Engine {
@@ -221,8 +261,8 @@ impl Engine {
     fn sample_all(&mut self) {
         let t = to_secs(self.world.now);
         let check = !self.finished;
-        for k in 0..self.agents.len() {
-            self.agents[k].sample(&mut self.world);
+        for &k in &self.sampled {
+            self.agents[k as usize].sample(&mut self.world);
             if check && self.world.rec.over_budget {
                 self.abort_for_memory();
                 return;
@@ -230,7 +270,7 @@ impl Engine {
         }
         crate::metrics::summary::sample_links(&mut self.world, &self.link_series, t);
         if let Some(id) = self.jain_series {
-            crate::metrics::summary::sample_jain(&mut self.world, id, self.warmup, t);
+            crate::metrics::summary::sample_jain(&mut self.world, id, self.warmup, t, &self.jain_flows);
         }
     }
 
@@ -276,17 +316,21 @@ impl Engine {
             self.world.now = t;
             self.world.events_processed += 1;
             match ev {
-                Event::Arrive(slot) => {
-                    let mut pkt = self.world.net.pool.take(slot);
+                Event::Arrive(link) => {
+                    let mut pkt = self.world.net.pool.pop(link);
                     pkt.hop += 1;
                     if (pkt.hop as usize) < self.world.net.path_len(pkt.path) {
                         self.world.send(pkt);
                     } else {
                         let dst = pkt.dst as usize;
                         self.agents[dst].on_packet(pkt, &mut self.world);
+                        self.touch(dst);
                     }
                 }
-                Event::Timer { agent, kind } => self.agents[agent as usize].on_timer(kind, &mut self.world),
+                Event::Timer { agent, kind } => {
+                    self.agents[agent as usize].on_timer(kind, &mut self.world);
+                    self.touch(agent as usize);
+                }
                 Event::Sample => {
                     self.sample_all();
                     self.world.queue.schedule(t + self.sample_every, Event::Sample);
@@ -357,13 +401,50 @@ impl Engine {
         w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.rec.memory_bytes() + w.log.memory_bytes()
     }
 
-    /// The parts that visit every agent, stream record and link.
-    fn memory_of_agents(&self) -> usize {
+    /// Agent `k`'s part of the memory estimate: its state, and for a flow's sender (agent 2i
+    /// of flow i) the flow's subflow records, which only its sender grows.
+    fn memory_of_agent(&self, k: usize) -> usize {
+        let subflows = if k.is_multiple_of(2) {
+            self.world.flows.get(k / 2).map_or(0, |f| f.subflows.capacity() * std::mem::size_of::<crate::metrics::SubflowStats>())
+        } else {
+            0
+        };
+        self.agents[k].memory_bytes() + subflows
+    }
+
+    /// The parts that grow with the agents: stream records and link queues (few, counted in
+    /// full) and the agents' own parts (recounted for the agents touched since the last count).
+    pub(crate) fn recount_agents(&mut self) -> usize {
+        let mut touched = std::mem::take(&mut self.touched);
+        for &k in &touched {
+            let k = k as usize;
+            self.touched_flag[k] = false;
+            let now = self.memory_of_agent(k);
+            self.agent_mem_sum = self.agent_mem_sum - self.agent_mem[k] + now;
+            self.agent_mem[k] = now;
+        }
+        touched.clear();
+        self.touched = touched;
+        self.agent_mem_sum + self.memory_of_streams_and_links()
+    }
+
+    fn memory_of_streams_and_links(&self) -> usize {
         let w = &self.world;
-        self.agents.iter().map(|a| a.memory_bytes()).sum::<usize>()
-            + w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>()
-            + w.net.links.iter().map(|l| l.memory_bytes()).sum::<usize>()
-            + w.flows.iter().map(|f| f.subflows.capacity() * std::mem::size_of::<crate::metrics::SubflowStats>()).sum::<usize>()
+        w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>() + w.net.links.iter().map(|l| l.memory_bytes()).sum::<usize>()
+    }
+
+    /// The parts that visit every agent, stream record and link (a full count).
+    pub(crate) fn memory_of_agents(&self) -> usize {
+        (0..self.agents.len()).map(|k| self.memory_of_agent(k)).sum::<usize>() + self.memory_of_streams_and_links()
+    }
+
+    /// Note that agent `k` handled an event (its memory may have changed).
+    #[inline]
+    fn touch(&mut self, k: usize) {
+        if !self.touched_flag[k] {
+            self.touched_flag[k] = true;
+            self.touched.push(k as u32);
+        }
     }
 
     /// Record the memory that stays fixed for the whole run (call once, after building it).
@@ -377,8 +458,15 @@ impl Engine {
             + w.net.paths.iter().map(|p| p.capacity() * 4 + 24).sum::<usize>()
             + w.net.nodes.iter().map(|n| n.name.capacity() + std::mem::size_of_val(n)).sum::<usize>();
         let streams = w.streams.capacity() * std::mem::size_of::<crate::metrics::streams::StreamStats>();
-        self.fixed_bytes = agents + flows + net + streams + w.path_srtt.capacity() * 8;
-        self.agent_bytes = self.memory_of_agents();
+        let n = self.agents.len();
+        // The recount's own bookkeeping: a count, a flag and room for a touched index per agent.
+        let bookkeeping = n * (std::mem::size_of::<usize>() + 1 + 4);
+        self.fixed_bytes = agents + flows + net + streams + w.path_srtt.capacity() * 8 + bookkeeping;
+        self.agent_mem = (0..n).map(|k| self.memory_of_agent(k)).collect();
+        self.agent_mem_sum = self.agent_mem.iter().sum();
+        self.touched_flag = vec![false; n];
+        self.touched = Vec::with_capacity(n.min(4096));
+        self.agent_bytes = self.agent_mem_sum + self.memory_of_streams_and_links();
         self.set_series_budget();
     }
 
@@ -448,7 +536,7 @@ impl Engine {
         let total = (self.fixed_bytes + fast + self.agent_bytes) as f64;
         let grown = fast.saturating_sub(self.fast_at_recount) as f64 > budget / 32.0;
         if total > budget || grown || self.agent_countdown == 0 {
-            self.agent_bytes = self.memory_of_agents();
+            self.agent_bytes = self.recount_agents();
             self.fast_at_recount = fast;
             // Near the budget, recount often enough that the agents' growth since the last
             // count stays small (a recount costs one call per agent, so at most ~16 calls per
@@ -492,7 +580,11 @@ impl Engine {
         }
     }
 
+    /// Schedule the first sample and the warm-up's end, and fix the lists a sample tick
+    /// visits (call once, after building the run).
     pub fn start(&mut self) {
+        self.sampled = (0..self.agents.len() as u32).filter(|&k| self.agents[k as usize].samples()).collect();
+        self.jain_flows = crate::metrics::summary::jain_flows(&self.world.flows);
         self.world.queue.schedule(0, Event::Sample);
         if self.warmup > 0 {
             self.world.queue.schedule(self.warmup, Event::WarmupEnd);

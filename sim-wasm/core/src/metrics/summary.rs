@@ -164,20 +164,28 @@ pub fn sample_links(w: &mut World, series: &[LinkSeries], t_s: f64) {
 
 /// Jain's index of the flows' goodputs since the warm-up (bulk flows, or every flow when none
 /// is bulk), so the chart converges on the summary's value.
-pub fn sample_jain(w: &mut World, id: SeriesId, warmup: Time, t_s: f64) {
+pub fn sample_jain(w: &mut World, id: SeriesId, warmup: Time, t_s: f64, flows: &[u32]) {
     if w.now <= warmup {
         return;
     }
-    let any_bulk = w.flows.iter().any(|f| f.size_bytes.is_none());
-    let xs: Vec<f64> = w
-        .flows
+    let xs: Vec<f64> = flows
         .iter()
-        .filter(|f| f.start <= w.now && (!any_bulk || f.size_bytes.is_none()))
+        .map(|&i| &w.flows[i as usize])
+        .filter(|f| f.start <= w.now)
         .map(|f| f.bytes_delivered.saturating_sub(f.bytes_at_warmup) as f64)
         .collect();
     if let Some(j) = jain(&xs) {
         w.rec.push(id, t_s, j);
     }
+}
+
+/// The flows the Jain series is taken over, in index order: the bulk flows when there are any
+/// (finite flows' goodput is not comparable with theirs), otherwise every flow. Sizes are
+/// fixed once the run is built, so the list is computed once instead of at every tick (a run
+/// with 10⁵ generated flows and 50 bulk ones spent an eighth of its time finding them).
+pub fn jain_flows(flows: &[crate::metrics::FlowStats]) -> Vec<u32> {
+    let any_bulk = flows.iter().any(|f| f.size_bytes.is_none());
+    (0..flows.len() as u32).filter(|&i| !any_bulk || flows[i as usize].size_bytes.is_none()).collect()
 }
 
 /// Build the summary of a run that has reached `w.now`.

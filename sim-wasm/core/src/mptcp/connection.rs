@@ -168,7 +168,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         occupancy: occupancy.clone(),
         max_occupancy: 0,
     };
-    w.timer(s.sender, TIMER_CONN_START, start);
+    w.start_timer(s.sender, TIMER_CONN_START, start);
     let sender = MptcpSender {
         flow: s.flow,
         me: s.sender,
@@ -237,6 +237,10 @@ impl MptcpSender {
         if lia_params.is_some() {
             self.lia = Some(SharedLiaGroup::default());
         }
+        // Exactly as many as there are paths: a Vec's first allocation holds four elements,
+        // and a subflow is ~900 bytes, most connections of a traffic run having one.
+        self.subs.reserve_exact(chosen.len());
+        w.flows[self.flow as usize].subflows.reserve_exact(chosen.len());
         for (i, &r) in chosen.iter().enumerate() {
             let route = self.routes[r];
             let init = self.cfg.cc_init(self.rng("subflow", i as u64));
@@ -389,16 +393,30 @@ impl MptcpSender {
 
     fn finish(&mut self) {
         self.done = true;
-        for s in self.subs.iter_mut() {
-            s.tcp.stop();
+        if self.sub_series.is_empty() {
+            // A generated connection: nothing reads its subflows once it is done (no series,
+            // no snapshot), so they go — with 10⁵ connections per run, what finished ones keep
+            // is most of the run's memory.
+            self.subs = Vec::new();
+        } else {
+            // Keep the last view of each subflow for the snapshot, drop the scoreboards.
+            for s in self.subs.iter_mut() {
+                s.tcp.stop();
+                s.tcp.release_scoreboard();
+            }
         }
-        // Keep the last view of each subflow for the snapshot, drop the scoreboards.
-        self.reinject.clear();
+        self.reinject = VecDeque::new();
         self.queued.clear();
+        self.views = Vec::new();
+        self.view_sub = Vec::new();
     }
 }
 
 impl Agent for MptcpSender {
+    fn samples(&self) -> bool {
+        !self.sub_series.is_empty() || self.conn_series.is_some()
+    }
+
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         if self.done {
             return;
@@ -553,12 +571,18 @@ impl MptcpReceiver {
 }
 
 impl Agent for MptcpReceiver {
+    fn samples(&self) -> bool {
+        false
+    }
+
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         let j = match self.subs.iter().position(|(p, _)| *p == pkt.path) {
             Some(j) => j,
             None => {
                 let Some(route) = self.routes.iter().find(|r| r.forward == pkt.path) else { return };
                 let j = self.subs.len();
+                // Grow one at a time (at most MAX_SUBFLOWS): most connections have one subflow.
+                self.subs.reserve_exact(1);
                 let r = TcpReceiver::new_subflow(self.flow, self.me, self.peer, route.reverse, self.cfg.clone(), j as u8);
                 self.subs.push((pkt.path, r));
                 j

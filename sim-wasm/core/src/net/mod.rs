@@ -6,57 +6,71 @@ pub mod topology;
 
 use link::{Link, Verdict};
 use packet::{Packet, PathId};
+use std::collections::VecDeque;
 
-/// Packets in flight live in a slab; events refer to them by index. Keeping the event queue's
-/// entries small (24 bytes instead of a whole packet) makes the heap much faster.
+/// The packets on the links (queued, serialising or propagating), one FIFO per link in the
+/// order they reach its far end: a link's transmitter is FIFO and its delay constant, so
+/// packets on one link never overtake each other. The event queue holds one lane per link
+/// (engine/queue.rs) whose events come due in the same order, so the packet of a link's
+/// `Arrive` event is always the front of the link's FIFO — no slab, free list or per-packet
+/// index, and the packets a link delivers next are adjacent in memory.
 #[derive(Default)]
 pub struct PacketPool {
-    /// Each packet with the time it reaches the end of its current link (for animation).
-    slots: Vec<Option<(Packet, u64)>>,
-    free: Vec<u32>,
+    /// Per link: each packet with the time it reaches the link's far end.
+    links: Vec<VecDeque<(Packet, u64)>>,
     live: usize,
+    /// Per link, the most packets it ever held at once, and their sum: what the memory
+    /// estimate counts (see [`PacketPool::memory_bytes`]).
+    peaks: Vec<usize>,
+    peak_total: usize,
 }
 
 impl PacketPool {
-    pub fn insert(&mut self, p: Packet, arrives: u64) -> u32 {
+    pub fn for_links(n: usize) -> Self {
+        PacketPool { links: (0..n).map(|_| VecDeque::new()).collect(), live: 0, peaks: vec![0; n], peak_total: 0 }
+    }
+
+    /// A packet enters `link`; it reaches the far end at `arrives`, no earlier than every
+    /// packet already on the link.
+    pub fn push(&mut self, link: u32, p: Packet, arrives: u64) {
+        let fifo = &mut self.links[link as usize];
+        debug_assert!(fifo.back().is_none_or(|b| b.1 <= arrives), "packets on a link never overtake");
+        fifo.push_back((p, arrives));
         self.live += 1;
-        match self.free.pop() {
-            Some(i) => {
-                self.slots[i as usize] = Some((p, arrives));
-                i
-            }
-            None => {
-                self.slots.push(Some((p, arrives)));
-                (self.slots.len() - 1) as u32
-            }
+        let peak = &mut self.peaks[link as usize];
+        if fifo.len() > *peak {
+            *peak += 1;
+            self.peak_total += 1;
         }
     }
 
-    pub fn take(&mut self, i: u32) -> Packet {
+    /// The packet that reaches the far end of `link` next.
+    pub fn pop(&mut self, link: u32) -> Packet {
         self.live -= 1;
-        self.free.push(i);
-        self.slots[i as usize].take().expect("packet slot used twice").0
+        self.links[link as usize].pop_front().expect("an arrival event has its packet").0
     }
 
-    /// Packets currently on a link (queued, serialising or propagating).
+    /// Packets currently on a link (queued, serialising or propagating), link by link.
     pub fn iter(&self) -> impl Iterator<Item = &Packet> {
-        self.slots.iter().flatten().map(|(p, _)| p)
+        self.links.iter().flatten().map(|(p, _)| p)
     }
 
     /// Packets with the time each reaches the end of its current link.
     pub fn iter_timed(&self) -> impl Iterator<Item = (&Packet, u64)> {
-        self.slots.iter().flatten().map(|(p, t)| (p, *t))
+        self.links.iter().flatten().map(|(p, t)| (p, *t))
     }
 
     pub fn len(&self) -> usize {
         self.live
     }
 
-    /// Bytes the pool holds: every slot ever used (the slab never shrinks, so its length is
-    /// its high-water mark: the part of the allocation ever written, i.e. resident) and the
-    /// free list. QUIC packets' boxed bodies come on top; they are small and few.
+    /// Bytes the FIFOs hold: each link's most packets ever at once. A FIFO's allocation
+    /// doubles as it grows, and the new half is address space the operating system backs only
+    /// as packets reach it, so counting capacity would make one packet look like thousands.
+    /// QUIC packets' boxed bodies come on top; they are small and few.
     pub fn memory_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Option<(Packet, u64)>>() + self.free.len() * 4
+        self.peak_total * std::mem::size_of::<(Packet, u64)>()
+            + self.links.capacity() * (std::mem::size_of::<VecDeque<(Packet, u64)>>() + std::mem::size_of::<usize>())
     }
 
     pub fn is_empty(&self) -> bool {

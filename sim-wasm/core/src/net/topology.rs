@@ -114,5 +114,6 @@ pub fn build(topo: &Topology, seed: u64) -> Built {
             }
         }
     }
-    Built { net: Network { nodes, links, paths, pool: PacketPool::default() }, routes }
+    let pool = PacketPool::for_links(links.len());
+    Built { net: Network { nodes, links, paths, pool }, routes }
 }

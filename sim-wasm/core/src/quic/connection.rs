@@ -725,6 +725,10 @@ impl QuicReceiver {
 }
 
 impl Agent for QuicReceiver {
+    fn samples(&self) -> bool {
+        false
+    }
+
     fn memory_bytes(&self) -> usize {
         self.received.len() * 16 + self.streams.iter().map(|s| s.received.len() * 16).sum::<usize>()
     }

@@ -181,6 +181,10 @@ impl TcpReceiver {
 }
 
 impl Agent for TcpReceiver {
+    fn samples(&self) -> bool {
+        false
+    }
+
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         match pkt.body {
             Body::TcpData(d) => self.on_data(d.seq, d.len, d.fin, w),
