@@ -4,7 +4,8 @@
 // REPEATS times (the wasm module once per process, so later runs are JIT-warm); the median
 // wall time is reported. Then the live page's frame time while it simulates 4 flows on a
 // 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
-// sampling, median and p95). Prints tables and writes reports/bench.json.
+// sampling, median and p95), after the page's download sizes (scripts/bundle-size.mjs: the
+// first load, raw and gzip, and each lazy chunk). Prints tables and writes reports/bench.json.
 //   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [--against REF] [--no-wasm] [preset ...]
 //
 // `--against REF` also builds the reference commit's CLI and wasm package in a git worktree
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ArgError, parseBenchArgs } from './bench-args.mjs';
+import { bundleSizes, printBundleSizes } from './bundle-size.mjs';
 import { measureFrames, printFrames } from './frames.mjs';
 import { ROOT, StepError, capture, run } from './lib.mjs';
 
@@ -253,10 +255,16 @@ async function main() {
     }
   }
 
+  // The page's download sizes: the first load (issue 18: ≤ 400 kB gzip) and each lazy chunk.
+  // The build is also what the frame-time measurement below serves.
+  console.log('\nbench: page size (vite build; scripts/bundle-size.mjs)');
+  run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
+  const bundle = bundleSizes(join(ROOT, 'dist'));
+  printBundleSizes(bundle);
+
   let frames = null;
   if (!opts.noFrames) {
-    console.log('\nbench: frame time of the live page (vite build, headless Chromium)');
-    run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
+    console.log('\nbench: frame time of the live page (headless Chromium)');
     frames = await measureFrames();
     printFrames(frames);
   }
@@ -264,7 +272,7 @@ async function main() {
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
   const against = reference ? { ref: reference.ref, commit: reference.commit, worktree: reference.tree.root } : null;
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, frames }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, bundle, frames }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
   if (reference) console.log(`bench: the reference worktree stays for the next bench; remove it with: git worktree remove --force ${reference.tree.root}`);
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { BbrAChart, CwndChart, JainChart, PacingGainChart, PacingRateChart, QueueChart, RttChart, ThroughputChart } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
-import { SweepPanel } from './components/SweepPanel';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
@@ -17,7 +16,24 @@ import { visibleState } from './store/state';
 import { labStore, useLab } from './store/store';
 import { ProjectorToggle, ThemeToggle, ViewTabs } from './components/Chrome';
 import { useUi } from './store/ui';
-import { Workbench } from './views/Workbench';
+import { ViewLoading, Workbench } from './views/Workbench';
+import { PRESET_FILES, hasSweep } from './presets';
+
+// The sweep panel (its figure and the code that fans a sweep out to workers) is loaded only
+// when the open preset declares a sweep: most presets do not, so it stays out of the first
+// bundle (issue 18, first-load size; the editor and compare views are split the same way in
+// views/Workbench.tsx).
+const SweepPanel = lazy(() => import('./components/SweepPanel').then((m) => ({ default: m.SweepPanel })));
+
+function SweepSection() {
+  const presetName = useLab((s) => s.presetName);
+  if (!hasSweep(PRESET_FILES.find((f) => f.file === presetName)?.text)) return null;
+  return (
+    <Suspense fallback={<ViewLoading what="the sweep panel" />}>
+      <SweepPanel />
+    </Suspense>
+  );
+}
 
 export function App() {
   const state = useLab(visibleState);
@@ -81,7 +97,7 @@ export function App() {
           <QuicPanel />
           <SummaryTable />
           <ExportPanel />
-          <SweepPanel />
+          <SweepSection />
           <LiveTable />
         </main>
       </div>

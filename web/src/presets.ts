@@ -13,3 +13,15 @@ export const PRESET_FILES: PresetFile[] = Object.entries(files)
   .sort((a, b) => a.file.localeCompare(b.file));
 
 export const DEFAULT_PRESET = 'tcp-dumbbell';
+
+/**
+ * Whether a preset file declares a sweep (the lab's sweep panel shows only for those, and its
+ * code is loaded only then: App.tsx). Unparsable text has none; the engine reports the error.
+ */
+export function hasSweep(text: string | undefined): boolean {
+  try {
+    return text !== undefined && typeof JSON.parse(text).sweep === 'object';
+  } catch {
+    return false;
+  }
+}

@@ -7,7 +7,7 @@ import { line } from 'd3-shape';
 import { useMemo, useState } from 'react';
 import { knobWords, metricWords } from '../lib/labels';
 import { colorFor } from '../lib/palette';
-import { PRESET_FILES } from '../presets';
+import { PRESET_FILES, hasSweep } from '../presets';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import { type Line, type PointResult, aggregate, wantsLogScale } from '../sweep/aggregate';
@@ -20,14 +20,6 @@ const H = 300;
 const M = { top: 12, right: 16, bottom: 42, left: 60 };
 
 type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'done'; total: number } | { kind: 'error'; message: string };
-
-function hasSweep(text: string | undefined): boolean {
-  try {
-    return text !== undefined && typeof JSON.parse(text).sweep === 'object';
-  } catch {
-    return false;
-  }
-}
 
 export function SweepPanel() {
   const presetName = useLab((s) => s.presetName);

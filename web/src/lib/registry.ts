@@ -3,15 +3,15 @@
 // `netlab schema`). The checked-in copies in web/src/generated/ are made from the Rust
 // registries and serde structs by sim-wasm/core/tests/generated.rs, which fails CI when they
 // differ, and tests-node/wasm.test.mjs checks the wasm build answers the same: the page reads
-// them at build time so menus and placeholders need no engine round trip.
+// them at build time so menus and placeholders need no engine round trip. The schema is
+// imported by the editor alone (editor/schema.ts), which is loaded on first use; the registry
+// (3 kB gzip) is here because the lab's QUIC panel needs the stream schedulers.
 import type { Registry } from '../generated';
 import registryJson from '../generated/registry.json';
-import schemaJson from '../generated/scenario.schema.json';
 
 // The JSON module's inferred literal type is narrower than `Registry` (parameter schemas are
 // `JsonValue` there), hence the widening through `unknown`.
 export const REGISTRY = registryJson as unknown as Registry;
-export const SCENARIO_SCHEMA: unknown = schemaJson;
 
 /** The QUIC stream schedulers, in registry order (quic::sched::REGISTRY). */
 export const STREAM_SCHEDULERS: readonly string[] = REGISTRY.quic_schedulers.map((e) => e.name);

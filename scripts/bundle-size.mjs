@@ -1,0 +1,51 @@
+// The page's download sizes from a `vite build` (dist/), raw and gzip, split the way a visitor
+// pays for them (issue 18: first load ≤ 400 kB gzip):
+//  - first load: what index.html loads before any user action — the entry script, the chunks
+//    it modulepreloads, the stylesheet — plus the simulation worker the lab starts at once and
+//    the wasm module that worker instantiates;
+//  - lazy: every other asset, fetched only when a view or panel needs it (the editor, compare
+//    view and sweep panel chunks: React.lazy in web/src; the compare and sweep workers).
+// gzip is level 9, as a static server's precompressed files would be; a server compressing on
+// the fly at a lower level sends a few per cent more.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Assets the page fetches at start besides the ones index.html names. */
+const STARTED_AT_ONCE = [/^sim\.worker-[\w-]+\.js$/, /^netlab_wasm_bg-[\w-]+\.wasm$/];
+
+/**
+ * @param {string} dist a vite build's output directory
+ * @returns {{firstLoad: {files: {file: string, raw: number, gzip: number}[], raw: number, gzip: number},
+ *            lazy: {file: string, raw: number, gzip: number}[]}}
+ */
+export function bundleSizes(dist) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const named = new Set([...html.matchAll(/(?:src|href)="\/?assets\/([^"]+)"/g)].map((m) => m[1]));
+  const assets = readdirSync(join(dist, 'assets')).sort();
+  if (!assets.some((f) => named.has(f))) throw new Error(`${dist}/index.html names no file of ${dist}/assets: not a vite build?`);
+  const size = (file, path) => {
+    const bytes = readFileSync(path);
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  };
+  const first = [size('index.html', join(dist, 'index.html'))];
+  const lazy = [];
+  for (const f of assets) {
+    const row = size(`assets/${f}`, join(dist, 'assets', f));
+    (named.has(f) || STARTED_AT_ONCE.some((re) => re.test(f)) ? first : lazy).push(row);
+  }
+  const sum = (key) => first.reduce((n, r) => n + r[key], 0);
+  return { firstLoad: { files: first, raw: sum('raw'), gzip: sum('gzip') }, lazy };
+}
+
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+
+/** Prints the sizes as a table: first-load files and total, then each lazy asset. */
+export function printBundleSizes(s) {
+  const line = (name, raw, gz) => console.log(`${name.padEnd(44)}${raw.padStart(12)}${gz.padStart(12)}`);
+  line('first load (before any user action)', 'raw', 'gzip');
+  for (const r of s.firstLoad.files) line(`  ${r.file}`, kb(r.raw), kb(r.gzip));
+  line('  total', kb(s.firstLoad.raw), kb(s.firstLoad.gzip));
+  line('lazy (on first use)', '', '');
+  for (const r of s.lazy) line(`  ${r.file}`, kb(r.raw), kb(r.gzip));
+}
