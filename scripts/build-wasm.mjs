@@ -7,8 +7,9 @@
 // Then binaryen's wasm-opt (npm devDependency `binaryen`) rewrites sim-wasm/pkg/netlab_wasm_bg.wasm
 // in place: the module is most of the page's first load (issue 18: first load ≤ 400 kB gzip).
 // -O3 rather than -Oz: measured on the same module, -Oz, -Os and -O3 all take it from 1.67 MB
-// (556 kB gzip) to ≈ 1.42 MB (≈ 507 kB gzip, within 0.3 % of each other), and -O3 keeps the
-// engine's speed. wasm-opt only rewrites code (no float reassociation), so every digest stays
+// (556 kB gzip) to ≈ 1.42 MB (≈ 507 kB gzip, within 0.3 % of each other), and -O3 is the level
+// that optimises for speed (its effect on the engine's wasm speed is not yet measured beside
+// the unoptimised module; `npm run bench -- --against` can). wasm-opt only rewrites code (no float reassociation), so every digest stays
 // the native one (tests-node/wasm.test.mjs checks).
 // Skipped when sim-wasm/pkg is newer than every source file under sim-wasm/, Cargo.lock and
 // this script (its flags shape the output).
