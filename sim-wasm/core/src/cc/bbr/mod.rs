@@ -432,9 +432,7 @@ impl<V: Variant> Bbr<V> {
         let (p, c) = match self.s.mode {
             Mode::Startup => (HIGH_GAIN, HIGH_GAIN),
             Mode::Drain => (DRAIN_GAIN, HIGH_GAIN),
-            // On the long-term rate, cruise: probing is what loses the packets.
-            Mode::ProbeBw if self.s.lt.use_bw => (1.0, CWND_GAIN),
-            Mode::ProbeBw => (self.v.probe_bw_gain(&self.s, ack), CWND_GAIN),
+            Mode::ProbeBw => (self.cycle_gain(Some(ack)), CWND_GAIN),
             Mode::ProbeRtt => (1.0, 1.0),
         };
         self.s.pacing_gain = self.s.gain_hold.unwrap_or(p);

@@ -38,12 +38,19 @@ impl<V: Variant> Bbr<V> {
         self.s.cycle_idx = (self.s.cycle_idx + 1) % CYCLE_LEN;
         self.s.cycle_stamp = now;
         self.s.gain_hold = None;
-        self.s.pacing_gain = match ack {
+        self.s.pacing_gain = self.cycle_gain(ack);
+        events.push(CcEvent::Gain { phase: self.s.cycle_idx as u8, pacing_gain: self.s.pacing_gain });
+    }
+
+    /// The pacing gain of the current cycle phase: the variant's gain (the plain cycle before
+    /// an ACK is at hand), or 1 while the long-term rate is in use — probing is what loses the
+    /// packets then (Linux `bbr_update_gains`).
+    pub(crate) fn cycle_gain(&self, ack: Option<&AckInfo>) -> f64 {
+        match ack {
             _ if self.s.lt.use_bw => 1.0,
             Some(a) => self.v.probe_bw_gain(&self.s, a),
             None => PACING_GAIN_CYCLE[self.s.cycle_idx],
-        };
-        events.push(CcEvent::Gain { phase: self.s.cycle_idx as u8, pacing_gain: self.s.pacing_gain });
+        }
     }
 
     pub(crate) fn update_cycle_phase(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
