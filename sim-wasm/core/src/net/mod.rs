@@ -2,6 +2,7 @@
 
 pub mod link;
 pub mod packet;
+pub mod qdisc;
 pub mod topology;
 
 use link::{Link, Verdict};
