@@ -22,9 +22,43 @@ pub struct Packet {
     pub path: PathId,
     /// Index into the path's links of the link the packet is on (or about to enter).
     pub hop: u16,
+    /// The IP header's ECN field (RFC 3168 §5): whether the sender can take a mark instead of
+    /// a drop, and whether a queue marked it.
+    pub ecn: Ecn,
     /// Bytes on the wire, headers included: what the link serialises and the queue counts.
     pub wire_bytes: u32,
     pub body: Body,
+}
+
+/// The two ECN bits of the IP header (RFC 3168 §5). ECT(0) and ECT(1) are one value here: no
+/// modelled mechanism tells them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ecn {
+    /// Not-ECT: the sender cannot take marks, so a queue drops instead.
+    #[default]
+    NotEct,
+    /// ECN-Capable Transport.
+    Ect,
+    /// Congestion Experienced: a queue marked it instead of dropping it.
+    Ce,
+}
+
+impl crate::net::qdisc::QueueItem for Packet {
+    fn wire_bytes(&self) -> u32 {
+        self.wire_bytes
+    }
+    /// The flow and the path together stand for the 5-tuple: an MPTCP connection's subflows,
+    /// and a flow's data and ACK directions, are different flows to a classifier, as they are
+    /// to Linux's (different ports or addresses).
+    fn flow_key(&self) -> u32 {
+        self.flow.wrapping_mul(0x9E37_79B1) ^ self.path
+    }
+    fn ecn_capable(&self) -> bool {
+        self.ecn != Ecn::NotEct
+    }
+    fn mark_ce(&mut self) {
+        self.ecn = Ecn::Ce;
+    }
 }
 
 /// Transport payloads. New transports add a variant here.

@@ -20,7 +20,7 @@ use crate::engine::rng::SimRng;
 use crate::engine::time::{to_millis, to_secs, Time, NS_PER_S};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
-use crate::net::packet::{AgentId, Body, FlowIdx, Packet, PathId};
+use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Packet, PathId};
 use crate::sim::{Agent, FlowSnapshot, StreamSnapshot, World};
 use crate::tcp::rate::RateSampler;
 use rangemap::RangeSet;
@@ -263,6 +263,7 @@ impl QuicSender {
             dst: self.receiver,
             path: self.path,
             hop: 0,
+            ecn: Ecn::NotEct,
             wire_bytes: wire,
             body: Body::QuicData(Box::new(QuicData { pn, frames })),
         });
@@ -662,6 +663,7 @@ impl QuicReceiver {
             dst: self.sender,
             path: self.path,
             hop: 0,
+            ecn: Ecn::NotEct,
             wire_bytes: IP_UDP_HEADER + short_header(1) + AEAD_TAG + frame,
             body: Body::QuicAck(Box::new(QuicAck { ranges, ack_delay, max_data, max_stream_data: msd })),
         });

@@ -12,7 +12,7 @@ use super::TcpConfig;
 use crate::engine::timer::{TimerFired, TimerSlot};
 
 use crate::metrics::EventKind;
-use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, MptcpAck, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
+use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpAck, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
 use crate::sim::{Agent, World};
 use rangemap::RangeSet;
 
@@ -105,7 +105,7 @@ impl TcpReceiver {
             None => Body::TcpAck(ack),
             Some((data_ack, window)) => Body::MptcpAck(MptcpAck { ack, data_ack, window }),
         };
-        w.send(Packet { flow: self.flow, dst: self.sender, path: self.path, hop: 0, wire_bytes: self.cfg.ack_bytes, body });
+        w.send(Packet { flow: self.flow, dst: self.sender, path: self.path, hop: 0, ecn: Ecn::NotEct, wire_bytes: self.cfg.ack_bytes, body });
     }
 
     pub(crate) fn on_data(&mut self, seq: u64, len: u32, fin: bool, w: &mut World) {
@@ -157,6 +157,7 @@ impl TcpReceiver {
             dst: self.sender,
             path: self.path,
             hop: 0,
+            ecn: Ecn::NotEct,
             wire_bytes: self.cfg.ack_bytes,
             body: Body::SynAck(kind),
         });

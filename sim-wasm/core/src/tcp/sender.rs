@@ -49,7 +49,7 @@ use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
-use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
+use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
 use crate::sim::{Agent, FlowSnapshot, World};
 use rangemap::RangeSet;
 use std::collections::{BTreeSet, VecDeque};
@@ -518,7 +518,7 @@ impl TcpSender {
         let wire = len + self.cfg.header_bytes;
         let data = TcpData { seq, len, fin: is_last, sent_at: now };
         let body = if self.sub.is_some() { Body::MptcpData(MptcpData { data, dsn }) } else { Body::TcpData(data) };
-        w.send(Packet { flow: self.flow, dst: self.receiver, path: self.path, hop: 0, wire_bytes: wire, body });
+        w.send(Packet { flow: self.flow, dst: self.receiver, path: self.path, hop: 0, ecn: Ecn::NotEct, wire_bytes: wire, body });
         wire
     }
 
@@ -876,6 +876,7 @@ impl TcpSender {
             dst: self.receiver,
             path: self.path,
             hop: 0,
+            ecn: Ecn::NotEct,
             wire_bytes: self.cfg.ack_bytes,
             body: Body::Syn(kind),
         });
