@@ -34,6 +34,9 @@ pub enum Event {
     /// The packet at the front of this link's FIFO (see [`crate::net::PacketPool`]) reaches
     /// the link's far end.
     Arrive(u32),
+    /// The transmitter of this AQM link is free: its queue discipline hands over the next
+    /// packet (net/link.rs; DropTail links need no such event).
+    Dequeue(u32),
     /// Timer `kind` of an agent (each agent numbers its own timers).
     Timer { agent: AgentId, kind: u8 },
     /// Record every series.
@@ -65,20 +68,69 @@ pub struct World {
 impl World {
     /// Put a packet on the first (or next) link of its path.
     pub fn send(&mut self, pkt: Packet) {
+        let link = self.net.link_of(&pkt);
+        if self.net.links[link as usize].has_aqm() {
+            let start = self.net.links[link as usize].aqm_enqueue(self.now, pkt);
+            self.account_aqm(link);
+            if start {
+                self.dequeue(link);
+            }
+            return;
+        }
         match self.net.offer(self.now, &pkt) {
-            Ok(at) => {
-                // Lane `link` of the queue: the link's arrivals come due in FIFO order.
-                let link = self.net.link_of(&pkt);
-                self.net.pool.push(link, pkt, at);
-                self.queue.schedule_in_lane(link, at, Event::Arrive(link));
-            }
-            Err(kind) => {
-                if pkt.body.is_data() {
-                    self.flows[pkt.flow as usize].dropped_packets += 1;
-                }
-                let link = self.net.link_of(&pkt);
-                self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire: kind == DropKind::Wire });
-            }
+            Ok(at) => self.on_wire(link, pkt, at),
+            Err(kind) => self.lost(link, &pkt, kind == DropKind::Wire),
+        }
+    }
+
+    /// `pkt` will reach the far end of `link` at `at`.
+    fn on_wire(&mut self, link: u32, pkt: Packet, at: Time) {
+        if pkt.ecn == crate::net::packet::Ecn::Ce && pkt.body.is_data() && pkt.hop as usize + 1 == self.net.path_len(pkt.path) {
+            // Counted once, on the last hop, however many queues marked it.
+            self.flows[pkt.flow as usize].ecn_marks += 1;
+        }
+        // Lane `link` of the queue: the link's arrivals come due in FIFO order.
+        self.net.pool.push(link, pkt, at);
+        self.queue.schedule_in_lane(link, at, Event::Arrive(link));
+    }
+
+    /// `pkt` was dropped by `link`'s queue, or lost on its wire.
+    fn lost(&mut self, link: u32, pkt: &Packet, wire: bool) {
+        if pkt.body.is_data() {
+            self.flows[pkt.flow as usize].dropped_packets += 1;
+        }
+        self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire });
+    }
+
+    /// Account for what an AQM link's discipline dropped in its last call.
+    fn account_aqm(&mut self, link: u32) {
+        let mut dropped = std::mem::take(&mut self.net.links[link as usize].aqm_out.dropped);
+        for p in dropped.drain(..) {
+            self.lost(link, &p, false);
+        }
+        // Hand the (empty) buffer back, so the next drop allocates nothing.
+        let out = &mut self.net.links[link as usize].aqm_out;
+        out.dropped = dropped;
+        out.marked = 0;
+    }
+
+    /// The transmitter of AQM link `link` is free: send the next packet its discipline hands
+    /// over, and come back when that one is serialised, for as long as packets wait.
+    pub fn dequeue(&mut self, link: u32) {
+        let l = &mut self.net.links[link as usize];
+        l.dequeue_pending = false;
+        let next = l.aqm_dequeue(self.now);
+        self.account_aqm(link);
+        let Some((pkt, verdict)) = next else { return };
+        match verdict {
+            crate::net::link::Verdict::Arrives(at) => self.on_wire(link, pkt, at),
+            _ => self.lost(link, &pkt, true),
+        }
+        let l = &mut self.net.links[link as usize];
+        if l.aqm_backlog() > 0 {
+            l.dequeue_pending = true;
+            let at = l.busy_until();
+            self.queue.schedule(at, Event::Dequeue(link));
         }
     }
 
@@ -327,6 +379,7 @@ impl Engine {
                         self.touch(dst);
                     }
                 }
+                Event::Dequeue(link) => self.world.dequeue(link),
                 Event::Timer { agent, kind } => {
                     self.agents[agent as usize].on_timer(kind, &mut self.world);
                     self.touch(agent as usize);

@@ -66,6 +66,10 @@ pub struct LinkSnapshot {
     pub queue_packets: u64,
     pub drops: u64,
     pub buffer_bytes: Option<u64>,
+    /// The queueing delay now (net/link.rs `sojourn_now`), ms.
+    pub sojourn_ms: f64,
+    /// Packets marked CE so far.
+    pub ecn_marks: u64,
 }
 
 /// The network as drawn by the page.
@@ -156,7 +160,7 @@ fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<Flo
     let route = ctx.routes[f.path];
     let cfg = crate::quic::QuicConfig::from_spec(spec);
     // The TCP profile does not apply to QUIC: its initial window is the scenario's or Linux's.
-    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.quic_init_cwnd, init_ssthresh: None, rng: derive_rng(ctx.seed, "flow", i as u64) };
+    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.quic_init_cwnd, init_ssthresh: None, rng: derive_rng(ctx.seed, "flow", i as u64), coupling: None };
     let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
     let base = world.streams.len();
     let mut setup = Vec::new();
@@ -425,6 +429,8 @@ impl Simulation {
                     queue_packets,
                     drops: l.stats.queue_drops + l.stats.wire_losses,
                     buffer_bytes: l.capacity_bytes(full_frame),
+                    sojourn_ms: to_millis(l.sojourn_now(now)),
+                    ecn_marks: l.stats.ecn_marks,
                 }
             })
             .collect();

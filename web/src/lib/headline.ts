@@ -78,6 +78,22 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
           'links',
         ),
       };
+    case 'queueing_delay':
+      return {
+        name,
+        title: 'Queueing delay at each link (mean)',
+        rows: capped(
+          s.links.map((l) => ({
+            key: l.id,
+            label: l.aqm ? `${l.id} (${l.aqm})` : l.id,
+            value: num(l.mean_sojourn_ms),
+            display: ms(l.mean_sojourn_ms),
+            detail: `max ${ms(l.max_sojourn_ms)}${l.ecn_marks ? ` · ${formatInt(l.ecn_marks)} ECN marks` : ''}`,
+            data: { mean_ms: l.mean_sojourn_ms, max_ms: l.max_sojourn_ms },
+          })),
+          'links',
+        ),
+      };
     case 'retransmission_ratio': {
       const sent = s.flows.reduce((a, f) => a + f.sent_packets, 0);
       const retx = s.flows.reduce((a, f) => a + f.retransmitted_packets, 0);

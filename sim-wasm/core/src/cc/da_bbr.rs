@@ -11,7 +11,7 @@
 //! - Entering recovery sets cwnd = inflight and pacing gain 0.75 (until the next gain phase);
 //!   the window from before recovery is not restored on exit.
 
-use super::bbr::{Bbr, BbrParams, Mode, State, Variant, MIN_RTT_WINDOW};
+use super::bbr::{Bbr, BbrParams, Mode, RecoveryPolicy, State, Variant, MIN_RTT_WINDOW};
 use super::{parse_params, AckInfo, CcInit, CongestionControl};
 use crate::engine::time::Dur;
 
@@ -20,6 +20,8 @@ use crate::engine::time::Dur;
 pub const PATH_CHANGE_RATIO: f64 = 1.2;
 /// PROBE_RTT window = cwnd / this (the code's `snd_cwnd/3`).
 pub const PROBE_RTT_DIVISOR: u32 = 3;
+/// Pacing gain on entering recovery (the 0.75 drain gain of the cycle).
+const RECOVERY_GAIN: f64 = 0.75;
 
 pub struct DaBbr {
     /// min_rtt when the previous min_rtt window expired in PROBE_BW.
@@ -68,7 +70,9 @@ impl Variant for DaBbr {
         (s.cwnd / PROBE_RTT_DIVISOR).max(1)
     }
 
-    fn da_recovery(&self) -> bool {
-        true
+    /// Entering recovery cuts the window to what is in flight and paces at 0.75 until the
+    /// next gain phase; the window from before recovery is not restored.
+    fn recovery(&self) -> RecoveryPolicy {
+        RecoveryPolicy { release_acked: false, gain: Some(RECOVERY_GAIN), restore: false }
     }
 }

@@ -39,14 +39,7 @@ const SLOW_START: u8 = 0;
 const CONG_AVOID: u8 = 1;
 const RECOVERY: u8 = 2;
 
-/// What the subflows of one connection know of each other: (cwnd in packets, smoothed RTT)
-/// per subflow, indexed by subflow number. RTT 0 = no sample yet.
-#[derive(Debug, Default)]
-pub struct LiaGroup {
-    pub members: Vec<(u32, Dur)>,
-}
-
-pub type SharedLiaGroup = Rc<RefCell<LiaGroup>>;
+use super::{Coupling, SharedCoupledGroup};
 
 /// RFC 6356 §3's α over (cwnd, rtt) pairs. Subflows without an RTT sample count towards
 /// cwnd_total but not the RTT terms; with no RTT at all α = 1 (Reno).
@@ -71,14 +64,14 @@ pub struct Lia {
     /// Fractional packets of increase not yet added (the byte-accurate increase, kept exact).
     pending: f64,
     state: u8,
-    group: SharedLiaGroup,
+    group: SharedCoupledGroup,
     me: usize,
     last_alpha: f64,
 }
 
 impl Lia {
     /// Subflow `me` of a connection whose subflows share `group`.
-    pub fn coupled(init: &CcInit, params: LiaParams, group: SharedLiaGroup, me: usize) -> Self {
+    pub fn coupled(init: &CcInit, params: LiaParams, group: SharedCoupledGroup, me: usize) -> Self {
         let cwnd = init.init_cwnd.max(1);
         {
             let mut g = group.borrow_mut();
@@ -98,9 +91,12 @@ impl Lia {
         }
     }
 
+    /// Coupled over the connection's subflows when `init.coupling` names them; alone (Reno's
+    /// increase, α = 1) on a single-path flow.
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
         let p: LiaParams = parse_params(params)?;
-        Ok(Box::new(Lia::coupled(&init, p, Rc::new(RefCell::new(LiaGroup::default())), 0)))
+        let Coupling { group, me } = init.coupling.clone().unwrap_or_default();
+        Ok(Box::new(Lia::coupled(&init, p, group, me)))
     }
 
     fn set_state(&mut self, to: u8, events: &mut Vec<CcEvent>) {
@@ -249,7 +245,7 @@ mod tests {
 
     #[test]
     fn coupled_subflows_grow_slower_than_one_reno_each() {
-        let group: SharedLiaGroup = Rc::default();
+        let group: SharedCoupledGroup = Rc::default();
         let p = || LiaParams { initial_ssthresh: Some(10) };
         let mut a = Lia::coupled(&init(10), p(), group.clone(), 0);
         let mut b = Lia::coupled(&init(10), p(), group.clone(), 1);

@@ -107,6 +107,24 @@ pub struct CcMetrics {
     pub extra: Vec<f64>,
 }
 
+/// What the subflows of one MPTCP connection know of each other: (cwnd in packets, smoothed
+/// RTT) per subflow, indexed by subflow number (RTT 0 = no sample yet). Coupled controllers
+/// (LIA) keep their own slot current and read the others'.
+#[derive(Debug, Default)]
+pub struct CoupledGroup {
+    pub members: Vec<(u32, Dur)>,
+}
+
+pub type SharedCoupledGroup = std::rc::Rc<std::cell::RefCell<CoupledGroup>>;
+
+/// A subflow's place in its connection's group.
+#[derive(Debug, Clone, Default)]
+pub struct Coupling {
+    pub group: SharedCoupledGroup,
+    /// This subflow's index in `group.members`.
+    pub me: usize,
+}
+
 /// Everything a controller needs at construction.
 pub struct CcInit {
     pub mss: u32,
@@ -117,6 +135,9 @@ pub struct CcInit {
     pub init_ssthresh: Option<u32>,
     /// This flow's own random stream (BBR draws its random PROBE_BW start phase from it).
     pub rng: SimRng,
+    /// An MPTCP subflow: its connection's group, for controllers that couple the subflows'
+    /// windows (LIA); the others ignore it. `None` on a single-path flow.
+    pub coupling: Option<Coupling>,
 }
 
 /// A pluggable congestion controller. Hooks mirror Linux `tcp_congestion_ops`.
@@ -131,6 +152,16 @@ pub trait CongestionControl {
     /// Fast retransmit: the sender entered loss recovery (Linux ca_state Open → Recovery).
     /// `in_flight` is the pipe at that moment.
     fn on_enter_recovery(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>);
+
+    /// An ACK echoed an ECN mark (RFC 3168 §6.1.2) while no reduction was under way: Linux
+    /// `tcp_enter_cwr` takes the controller's ssthresh as for a loss and lets PRR bring the
+    /// flight down to it, retransmitting nothing. Returns whether the controller cut its
+    /// window. Every loss-based controller reacts as to a loss (Linux calls the same
+    /// `ssthresh` hook); BBR v1 has its own `cong_control` and ignores the CWR state.
+    fn on_ecn(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>) -> bool {
+        self.on_enter_recovery(now, in_flight, events);
+        true
+    }
 
     /// Recovery ended: everything outstanding at its start is acknowledged.
     fn on_exit_recovery(&mut self, _now: Time, _events: &mut Vec<CcEvent>) {}

@@ -42,6 +42,8 @@ pub struct FlowStats {
     pub duplicate_packets: u64,
     /// Data packets dropped in a queue or lost on a wire.
     pub dropped_packets: u64,
+    /// Data packets that arrived marked Congestion Experienced by an AQM (ECN, RFC 3168).
+    pub ecn_marks: u64,
     /// Bytes the receiver holds in order (what the application has read).
     pub bytes_delivered: u64,
     /// `bytes_delivered` at the end of the warm-up.
@@ -80,6 +82,9 @@ pub enum EventKind {
     HystartExit { reason: &'static str, cwnd: u32 },
     /// Three later packets were delivered: loss detected, fast retransmit.
     FastRetransmit { lost: u32 },
+    /// An ACK echoed an ECN mark and the sender entered CWR (RFC 3168 §6.1.2); `reduced`:
+    /// its controller cut the window (BBR v1 does not).
+    EcnEcho { reduced: bool },
     /// The retransmission timer expired.
     Rto { backoff: u32 },
     /// A packet was dropped at a link's tail or lost on its wire.

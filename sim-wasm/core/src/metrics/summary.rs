@@ -7,7 +7,7 @@
 //! the digest exactly when they agree on every simulated number.
 
 use super::{jain, SeriesId};
-use crate::engine::time::{to_secs, Time};
+use crate::engine::time::{to_millis, to_secs, Time};
 use crate::sim::World;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -78,6 +78,10 @@ pub struct FlowSummary {
     /// Received data packets the receiver already held (spurious retransmissions).
     pub duplicate_packets: u64,
     pub dropped_packets: u64,
+    /// Data packets that arrived marked Congestion Experienced (ECN).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ecn_marks: Option<u64>,
     pub bytes_delivered: u64,
     /// MPTCP: the packet scheduler.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -114,6 +118,18 @@ pub struct LinkSummary {
     pub wire_losses: u64,
     pub max_queue_bytes: u64,
     pub mean_queue_bytes: f64,
+    /// Queueing delay (enqueue to start of transmission) of the packets sent in the
+    /// measurement window: mean and largest, in ms.
+    pub mean_sojourn_ms: f64,
+    pub max_sojourn_ms: f64,
+    /// The queue discipline, when it is not DropTail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub aqm: Option<String>,
+    /// Packets the queue marked CE instead of dropping them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ecn_marks: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub buffer_bytes: Option<u64>,
@@ -126,6 +142,12 @@ pub struct LinkSeries {
     pub queue: SeriesId,
     pub queue_packets: SeriesId,
     pub drops: SeriesId,
+    pub sojourn: SeriesId,
+}
+
+/// A count shown only when something happened (keeps summaries without ECN unchanged).
+fn nonzero(x: u64) -> Option<u64> {
+    (x > 0).then_some(x)
 }
 
 /// Links worth reporting: the ones the scenario describes (bottleneck, paths). The access,
@@ -145,6 +167,7 @@ pub fn register_link_series(w: &mut World) -> Vec<LinkSeries> {
                 queue: w.rec.register("link", &name, "queue", "bytes", None),
                 queue_packets: w.rec.register("link", &name, "queue_packets", "packets", None),
                 drops: w.rec.register("link", &name, "drops", "packets", None),
+                sojourn: w.rec.register("link", &name, "sojourn", "ms", None),
             }
         })
         .collect()
@@ -158,7 +181,9 @@ pub fn sample_links(w: &mut World, series: &[LinkSeries], t_s: f64) {
         let drops = link.stats.queue_drops + link.stats.wire_losses;
         w.rec.push(s.queue, t_s, bytes as f64);
         w.rec.push(s.queue_packets, t_s, packets as f64);
+        let sojourn = to_millis(link.sojourn_now(now));
         w.rec.push(s.drops, t_s, drops as f64);
+        w.rec.push(s.sojourn, t_s, sojourn);
     }
 }
 
@@ -219,6 +244,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
                 received_packets: f.received_packets,
                 duplicate_packets: f.duplicate_packets,
                 dropped_packets: f.dropped_packets,
+                ecn_marks: nonzero(f.ecn_marks),
                 bytes_delivered: f.bytes_delivered,
                 scheduler: f.scheduler.clone(),
                 size_class: f.size_class,
@@ -255,6 +281,10 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
                 wire_losses: l.stats.wire_losses,
                 max_queue_bytes: l.stats.max_queue_bytes,
                 mean_queue_bytes,
+                mean_sojourn_ms: l.mean_sojourn().map_or(0.0, |ns| ns / 1e6),
+                max_sojourn_ms: to_millis(l.stats.max_sojourn),
+                aqm: l.aqm_name().map(str::to_string),
+                ecn_marks: nonzero(l.stats.ecn_marks),
                 buffer_bytes: l.capacity_bytes(full_frame),
             }
         })

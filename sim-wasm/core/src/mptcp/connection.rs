@@ -19,7 +19,7 @@
 use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
 use super::sched::{self, PacketScheduler, SchedInput, SubflowView};
 use super::MptcpSpec;
-use crate::cc::lia::{Lia, LiaParams, SharedLiaGroup};
+
 use crate::cc::{self, parse_params};
 use crate::engine::rng::{derive_rng, SimRng};
 use crate::engine::time::{to_millis, to_secs, Time};
@@ -106,7 +106,8 @@ pub struct MptcpSender {
     views: Vec<SubflowView>,
     /// `views[k]` is subflow `view_sub[k]` (only established subflows are offered).
     view_sub: Vec<usize>,
-    lia: Option<SharedLiaGroup>,
+    /// The subflows' shared view for coupled controllers (LIA); every subflow gets it.
+    coupled: crate::cc::SharedCoupledGroup,
     /// Which copy of a counted flow this is (for `first_path: spread`).
     copy_index: usize,
 }
@@ -151,7 +152,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
     stats.scheduler = Some(s.spec.scheduler.clone());
     stats.size_class = Some(CLASS_NAMES[class]);
     // The validator built this scheduler already.
-    let sched = sched::make(&s.spec.scheduler, &s.spec.sched_params).unwrap_or_else(|_| Box::new(sched::minrtt::MinRtt));
+    let sched = sched::make(&s.spec.scheduler, &s.spec.sched_params).expect("a validated MPTCP scheduler");
     let occupancy = Rc::new(Cell::new(0));
     let recv_segs = s.spec.recv_buffer_bytes / mss;
     let receiver = MptcpReceiver {
@@ -198,7 +199,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         recv_occupancy: occupancy,
         views: Vec::new(),
         view_sub: Vec::new(),
-        lia: None,
+        coupled: Default::default(),
         copy_index: s.copy_index,
     };
     (sender, receiver)
@@ -233,25 +234,16 @@ impl MptcpSender {
             Some(self.flow),
             EventKind::MptcpPaths { size_class: CLASS_NAMES[class], paths: chosen.iter().map(|&r| r as u32 + 1).collect() },
         );
-        let lia_params: Option<LiaParams> = (self.cc == "lia").then(|| parse_params(self.cc_params.as_ref()).unwrap_or_default());
-        if lia_params.is_some() {
-            self.lia = Some(SharedLiaGroup::default());
-        }
         // Exactly as many as there are paths: a Vec's first allocation holds four elements,
         // and a subflow is ~900 bytes, most connections of a traffic run having one.
         self.subs.reserve_exact(chosen.len());
         w.flows[self.flow as usize].subflows.reserve_exact(chosen.len());
         for (i, &r) in chosen.iter().enumerate() {
             let route = self.routes[r];
-            let init = self.cfg.cc_init(self.rng("subflow", i as u64));
-            let ctl: Box<dyn cc::CongestionControl> = match (&lia_params, &self.lia) {
-                (Some(p), Some(g)) => Box::new(Lia::coupled(&init, p.clone(), g.clone(), i)),
-                // Validated with the scenario; Reno is only a fallback for code-built flows.
-                _ => cc::make(&self.cc, init, self.cc_params.as_ref()).unwrap_or_else(|_| {
-                    cc::make("reno", self.cfg.cc_init(derive_rng(0, "x", 0)), None)
-                        .expect("reno always builds")
-                }),
-            };
+            let mut init = self.cfg.cc_init(self.rng("subflow", i as u64));
+            init.coupling = Some(cc::Coupling { group: self.coupled.clone(), me: i });
+            // Validated with the scenario, so it builds.
+            let ctl = cc::make(&self.cc, init, self.cc_params.as_ref()).expect("a validated congestion controller");
             let mut tcp =
                 TcpSender::new_subflow(self.flow, self.me, self.peer, route.forward, self.cfg.clone(), ctl, i, timer_base(i), route.rtt_ns);
             if let Some(t) = self.total_segs {
@@ -598,7 +590,7 @@ impl Agent for MptcpReceiver {
         let ack = (self.data_cum, self.cap_segs);
         let r = &mut self.subs[j].1;
         r.data_ack = Some(ack);
-        r.on_data(d.data.seq, d.data.len, d.data.fin, w);
+        r.on_data(&d.data, pkt.ecn == crate::net::packet::Ecn::Ce, w);
     }
 
     fn on_timer(&mut self, kind: u8, w: &mut World) {

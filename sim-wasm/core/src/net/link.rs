@@ -1,27 +1,36 @@
-//! A unidirectional link: a DropTail FIFO in front of a transmitter of fixed rate, then a wire
-//! of fixed propagation delay with optional Bernoulli loss.
+//! A unidirectional link: a queue in front of a transmitter of fixed rate, then a wire of fixed
+//! propagation delay (plus optional jitter) with optional Bernoulli loss.
 //!
-//! Model: a packet offered at time t starts transmission at max(t, end of the previous
-//! transmission), takes size·8/rate to serialise and arrives delay later. Because the queue is
-//! FIFO, a packet's whole future on the link is known when it is enqueued, so the link
-//! schedules one arrival event per packet instead of separate enqueue/dequeue/transmit events.
-//! The queue holds the packets waiting for the transmitter (not the one being sent), as a Linux
-//! qdisc or an ns-3 DropTailQueue does; a packet that would exceed the limit is dropped at the
-//! tail. Random loss happens on the wire: the packet used the link's time but never arrives.
+//! Model: a packet starts transmission when the transmitter is free and the queue hands it
+//! over, takes size·8/rate to serialise and arrives delay later. The queue holds the packets
+//! waiting for the transmitter (not the one being sent), as a Linux qdisc or an ns-3 queue
+//! disc does. Random loss happens on the wire: the packet used the link's time but never
+//! arrives.
+//!
+//! Two ways to run the queue (docs/model/aqm.md):
+//! - **DropTail** (the default) is a FIFO that only drops an arriving packet that would exceed
+//!   its limit, so a packet's whole future on the link is known when it is enqueued: the link
+//!   computes its departure at once and the engine schedules one arrival event per packet, no
+//!   enqueue/dequeue/transmit events.
+//! - **An AQM** (RED, CoDel, FQ-CoDel, PIE: net/qdisc/) decides at dequeue time and may reorder
+//!   (FQ-CoDel), so the link holds the packets in the discipline and the engine runs a dequeue
+//!   event whenever the transmitter frees ([`Link::aqm_enqueue`], [`Link::aqm_dequeue`]).
+//!
+//! Jitter (optional): each packet's propagation gets an extra delay drawn uniformly from
+//! [0, jitter] from the link's own stream of the scenario's seed, but never arrives before the
+//! packet sent ahead of it: packets on one link stay in order, as on one physical wire (and as
+//! netem keeps them when its rate limiter is used). It breaks the exact timing that gives
+//! DropTail its phase effects.
 
-use super::packet::NodeId;
+use super::packet::{NodeId, Packet};
+use super::qdisc::{Out, Qdisc, QueueItem};
 use crate::engine::rng::SimRng;
 use crate::engine::time::{tx_time, Dur, Time};
 use rand::Rng;
 use std::collections::VecDeque;
 
-/// Queue capacity, resolved to packets or bytes at build time.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum QueueLimit {
-    Packets(u64),
-    Bytes(u64),
-    Unlimited,
-}
+/// Queue capacity, resolved to packets or bytes at build time (the disciplines' own type).
+pub use super::qdisc::Limit as QueueLimit;
 
 /// What happened to a packet offered to a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +53,13 @@ pub struct LinkStats {
     pub max_queue_packets: u64,
     /// ∫ queue bytes dt over the measurement window, in byte·ns (for the time-average queue).
     pub queue_area: u128,
+    /// Packets an AQM marked Congestion Experienced instead of dropping them.
+    pub ecn_marks: u64,
+    /// Sojourn times (enqueue to start of transmission) of the packets that started
+    /// transmission inside the measurement window: their sum and count, and the largest.
+    pub sojourn_sum: u128,
+    pub sojourn_count: u64,
+    pub max_sojourn: Dur,
 }
 
 pub struct Link {
@@ -75,6 +91,21 @@ pub struct Link {
     /// Utilisation is measured over [window.0, window.1).
     window: (Time, Time),
     pub stats: LinkStats,
+    /// The discipline when it is not DropTail: it holds the waiting packets itself.
+    aqm: Option<Box<dyn Qdisc<Packet>>>,
+    aqm_name: Option<&'static str>,
+    /// What the discipline dropped in its last call, for the engine to account.
+    pub aqm_out: Out<Packet>,
+    /// A dequeue event is scheduled for when the transmitter frees (AQM links).
+    pub dequeue_pending: bool,
+    /// Largest extra propagation delay (0 = none), its stream, and the latest arrival
+    /// scheduled (a jittered packet never overtakes the one ahead of it).
+    jitter: Dur,
+    jitter_rng: Option<SimRng>,
+    last_arrival: Time,
+    /// Sojourn time of the last packet to start transmission: the queueing delay the queue
+    /// imposes now (CoDel's view of it), for the charts.
+    pub last_sojourn: Dur,
 }
 
 impl Link {
@@ -107,7 +138,40 @@ impl Link {
             last_change: 0,
             window: (0, Time::MAX),
             stats: LinkStats::default(),
+            aqm: None,
+            aqm_name: None,
+            aqm_out: Out::default(),
+            dequeue_pending: false,
+            jitter: 0,
+            jitter_rng: None,
+            last_arrival: 0,
+            last_sojourn: 0,
         }
+    }
+
+    /// Run the queue with `qdisc` instead of DropTail (its own limit replaces `limit`).
+    pub fn set_aqm(&mut self, name: &'static str, qdisc: Box<dyn Qdisc<Packet>>) {
+        self.aqm = Some(qdisc);
+        self.aqm_name = Some(name);
+    }
+
+    pub fn has_aqm(&self) -> bool {
+        self.aqm.is_some()
+    }
+
+    /// The registry name of the link's AQM (`None` for DropTail).
+    pub fn aqm_name(&self) -> Option<&'static str> {
+        self.aqm_name
+    }
+
+    /// Add up to `jitter` of random delay to each packet's propagation, drawn from `rng`.
+    pub fn set_jitter(&mut self, jitter: Dur, rng: SimRng) {
+        self.jitter = jitter;
+        self.jitter_rng = (jitter > 0).then_some(rng);
+    }
+
+    pub fn jitter(&self) -> Dur {
+        self.jitter
     }
 
     /// Lose exactly these packets (0-based indexes among the data packets offered to the link).
@@ -127,6 +191,16 @@ impl Link {
         let span = clip(t).saturating_sub(clip(self.last_change));
         self.stats.queue_area += self.waiting_bytes as u128 * span as u128;
         self.last_change = t;
+    }
+
+    /// A packet that waited `sojourn` starts transmission at `start`.
+    fn record_sojourn(&mut self, start: Time, sojourn: Dur) {
+        self.last_sojourn = sojourn;
+        if start >= self.window.0 && start < self.window.1 {
+            self.stats.sojourn_sum += sojourn as u128;
+            self.stats.sojourn_count += 1;
+            self.stats.max_sojourn = self.stats.max_sojourn.max(sojourn);
+        }
     }
 
     /// Forget packets that have started transmission by `now`. Each left the queue at its own
@@ -175,6 +249,10 @@ impl Link {
         let start = self.busy_until.max(now);
         let end = start.saturating_add(tx_time(bytes, self.rate_bps));
         self.busy_until = end;
+        // Its sojourn is known now; it counts when it starts (the statistics of a FIFO are the
+        // same whichever moment records them, and `last_sojourn` then says what a packet
+        // arriving now will wait).
+        self.record_sojourn(start, start - now);
         if start > now {
             self.integrate(now);
             self.waiting.push_back((start, bytes));
@@ -186,6 +264,12 @@ impl Link {
         if listed {
             self.drop_list.pop_front();
         }
+        self.wire(listed, bytes, end)
+    }
+
+    /// A packet of `bytes` finishes serialising at `end`: lose it on the wire (`listed` by the
+    /// scenario, or by chance), or say when it reaches the far end.
+    fn wire(&mut self, listed: bool, bytes: u32, end: Time) -> Verdict {
         // Draw only on lossy links, so adding loss to one link never shifts another's stream.
         if listed || (self.loss > 0.0 && self.rng.random::<f64>() < self.loss) {
             self.stats.wire_losses += 1;
@@ -194,18 +278,102 @@ impl Link {
         if end >= self.window.0 && end <= self.window.1 {
             self.stats.measured_bytes += bytes as u64;
         }
-        Verdict::Arrives(end.saturating_add(self.delay))
+        let mut at = end.saturating_add(self.delay);
+        if let Some(rng) = &mut self.jitter_rng {
+            at = at.saturating_add(rng.random_range(0..=self.jitter)).max(self.last_arrival);
+            self.last_arrival = at;
+        }
+        Verdict::Arrives(at)
+    }
+
+    /// AQM links: offer `pkt` to the discipline at `now`. What it drops (this packet or
+    /// others) is left in `aqm_out` for the caller. Returns whether the caller must start a
+    /// dequeue now: the transmitter is idle and no dequeue is scheduled.
+    pub fn aqm_enqueue(&mut self, now: Time, pkt: Packet) -> bool {
+        self.integrate(now);
+        let q = self.aqm.as_mut().expect("an AQM link");
+        q.enqueue(now, pkt, &mut self.aqm_out);
+        self.stats.ecn_marks += self.aqm_out.marked as u64;
+        self.waiting_bytes = q.len_bytes();
+        self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.waiting_bytes);
+        self.stats.max_queue_packets = self.stats.max_queue_packets.max(q.len_packets() as u64);
+        self.stats.queue_drops += self.aqm_out.dropped.len() as u64;
+        !self.dequeue_pending && self.busy_until <= now
+    }
+
+    /// AQM links: the transmitter is free at `now`; take the next packet from the discipline
+    /// and start sending it. Returns the packet and its fate, or `None` when the queue is empty
+    /// (the discipline may have dropped packets on the way: see `aqm_out`). The caller
+    /// schedules the next dequeue at [`Link::busy_until`] while [`Link::aqm_backlog`] is not 0.
+    pub fn aqm_dequeue(&mut self, now: Time) -> Option<(Packet, Verdict)> {
+        self.integrate(now);
+        let q = self.aqm.as_mut().expect("an AQM link");
+        let next = q.dequeue(now, &mut self.aqm_out);
+        self.stats.ecn_marks += self.aqm_out.marked as u64;
+        self.stats.queue_drops += self.aqm_out.dropped.len() as u64;
+        self.waiting_bytes = q.len_bytes();
+        let d = next?;
+        let bytes = d.item.wire_bytes();
+        let end = now.saturating_add(tx_time(bytes, self.rate_bps));
+        self.busy_until = end;
+        self.record_sojourn(now, now - d.enqueued_at);
+        // The scripted drop list counts the data packets this transmitter sends (an AQM may
+        // drop a packet after it was offered, so "offered" would be ambiguous here).
+        let index = self.offered;
+        let data = d.item.body.is_data();
+        if data {
+            self.offered += 1;
+        }
+        let listed = data && self.drop_list.front() == Some(&index);
+        if listed {
+            self.drop_list.pop_front();
+        }
+        let verdict = self.wire(listed, bytes, end);
+        Some((d.item, verdict))
+    }
+
+    /// Packets the discipline holds (AQM links; DropTail's are in `queue_at`).
+    pub fn aqm_backlog(&self) -> usize {
+        self.aqm.as_ref().map_or(0, |q| q.len_packets())
+    }
+
+    /// When the transmitter finishes its current packet.
+    pub fn busy_until(&self) -> Time {
+        self.busy_until
     }
 
     /// Heap bytes of the link's state: the waiting list and the drop list.
     pub fn memory_bytes(&self) -> usize {
-        self.waiting.capacity() * std::mem::size_of::<(Time, u32)>() + self.drop_list.capacity() * 8 + self.name.capacity()
+        self.waiting.capacity() * std::mem::size_of::<(Time, u32)>()
+            + self.drop_list.capacity() * 8
+            + self.name.capacity()
+            + self.aqm.as_ref().map_or(0, |q| q.memory_bytes())
+            + self.aqm_out.dropped.capacity() * std::mem::size_of::<Packet>()
     }
 
     /// Bytes and packets waiting at `now`.
     pub fn queue_at(&mut self, now: Time) -> (u64, u64) {
+        if let Some(q) = &self.aqm {
+            return (q.len_bytes(), q.len_packets() as u64);
+        }
         self.drain(now);
         (self.waiting_bytes, self.waiting.len() as u64)
+    }
+
+    /// The queueing delay now: what a packet arriving now will wait (DropTail: until the
+    /// transmitter is free), or the sojourn of the last packet an AQM handed over while
+    /// packets wait (what CoDel judges); 0 with an empty queue.
+    pub fn sojourn_now(&self, now: Time) -> Dur {
+        match &self.aqm {
+            None => self.busy_until.saturating_sub(now),
+            Some(q) if q.len_packets() > 0 => self.last_sojourn,
+            Some(_) => 0,
+        }
+    }
+
+    /// Mean sojourn time of the packets that started transmission in the measurement window.
+    pub fn mean_sojourn(&self) -> Option<f64> {
+        (self.stats.sojourn_count > 0).then(|| self.stats.sojourn_sum as f64 / self.stats.sojourn_count as f64)
     }
 
     /// Capacity in bytes when the limit is in bytes, or packets × a full frame otherwise.

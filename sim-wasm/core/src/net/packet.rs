@@ -123,6 +123,9 @@ pub struct TcpData {
     /// Last segment of a finite flow (TCP's FIN).
     pub fin: bool,
     pub sent_at: Time,
+    /// The TCP header's CWR flag: the sender has reduced its window for an ECN echo, so the
+    /// receiver may stop echoing (RFC 3168 §6.1.2).
+    pub cwr: bool,
 }
 
 /// Maximum SACK blocks per ACK: 3 fit in the option space next to timestamps (RFC 2018 §3).
@@ -135,6 +138,9 @@ pub struct TcpAck {
     pub cum: u64,
     pub sack: [(u64, u64); MAX_SACK_BLOCKS],
     pub sack_len: u8,
+    /// The TCP header's ECE flag: the receiver got a CE-marked segment and echoes it until
+    /// the sender's CWR arrives (RFC 3168 §6.1.3).
+    pub ece: bool,
 }
 
 impl TcpAck {

@@ -13,6 +13,7 @@
 //! links per direction, each with the path's rate, RTT/2 delay, buffer and loss.
 
 use super::link::{Link, QueueLimit};
+use super::qdisc::{self, QdiscInit};
 use super::packet::PathId;
 use super::{Network, Node, NodeKind, PacketPool};
 use crate::engine::rng::derive_rng;
@@ -55,6 +56,21 @@ fn limit(b: &BufferSpec, rate_bps: u64, rtt_ms: f64) -> QueueLimit {
     QueueLimit::Bytes((bdp * rate_bps as f64 / 8.0 * rtt / 1e3).round() as u64)
 }
 
+/// Give a link the queue discipline and jitter of its spec. A discipline that is a plain FIFO
+/// (DropTail) keeps the link's fast path; the others take over its queue (net/link.rs). The
+/// validator built the same discipline once, so this cannot fail for a validated scenario.
+fn set_queue(link: &mut Link, aqm: &str, params: Option<&serde_json::Value>, jitter_ms: f64, seed: u64, index: u32) {
+    let entry = crate::registry::find(qdisc::REGISTRY, "queue discipline", aqm).expect("validated discipline name");
+    let init = QdiscInit { limit: link.limit, rate_bps: link.rate_bps, rng: derive_rng(seed, "qdisc", index as u64) };
+    let q = (entry.make)(init, params).expect("validated discipline parameters");
+    if q.fifo_limit().is_none() {
+        link.set_aqm(entry.name, q);
+    }
+    if jitter_ms > 0.0 {
+        link.set_jitter(millis(jitter_ms), derive_rng(seed, "jitter", index as u64));
+    }
+}
+
 pub fn build(topo: &Topology, seed: u64) -> Built {
     let mut nodes = Vec::new();
     let mut links: Vec<Link> = Vec::new();
@@ -81,6 +97,7 @@ pub fn build(topo: &Topology, seed: u64) -> Built {
             let bn = add(&mut links, "bottleneck".into(), r1, r2, rate, b.delay_ms, limit(&b.buffer, rate, max_rtt), b.loss);
             links[bn as usize].set_drop_list(b.drop_packets.clone());
             links[bn as usize].reported = true;
+            set_queue(&mut links[bn as usize], &b.aqm, b.aqm_params.as_ref(), b.jitter_ms, seed, bn);
             let bn_rev = add(&mut links, "bottleneck-rev".into(), r2, r1, rate, b.delay_ms, QueueLimit::Unlimited, 0.0);
             for (i, s) in d.senders.iter().enumerate() {
                 let n = i + 1;
@@ -106,6 +123,7 @@ pub fn build(topo: &Topology, seed: u64) -> Built {
                 let fwd = add(&mut links, format!("path{n}"), src, dst, rate, ps.rtt_ms / 2.0, limit(&ps.buffer, rate, ps.rtt_ms), ps.loss);
                 links[fwd as usize].set_drop_list(ps.drop_packets.clone());
                 links[fwd as usize].reported = true;
+                set_queue(&mut links[fwd as usize], &ps.aqm, ps.aqm_params.as_ref(), ps.jitter_ms, seed, fwd);
                 let rev = add(&mut links, format!("path{n}-rev"), dst, src, rate, ps.rtt_ms / 2.0, QueueLimit::Unlimited, 0.0);
                 paths.push(vec![fwd]);
                 paths.push(vec![rev]);

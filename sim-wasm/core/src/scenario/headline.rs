@@ -11,6 +11,7 @@
 //! | `jain`                | `jain`                                                        |
 //! | `goodput`             | `flows[].goodput_mbps`                                        |
 //! | `utilization`         | `links[].utilization` (the reported links: bottleneck, paths) |
+//! | `queueing_delay`      | `links[].mean_sojourn_ms`, `max_sojourn_ms` (reported links)  |
 //! | `retransmission_ratio`| Σ `flows[].retransmitted_packets` / Σ `flows[].sent_packets`  |
 //! | `fct_by_class`        | `fct_by_class` (mean, p99, finished `count`, `incomplete`)    |
 //! | `flow_throughput`     | `long_flow_mbps`, `mean_flow_mbps`                            |
@@ -34,6 +35,8 @@ pub enum Headline {
     Goodput,
     /// Utilisation of each reported link.
     Utilization,
+    /// Mean and largest queueing delay (sojourn time) at each reported link.
+    QueueingDelay,
     /// Retransmitted / sent packets over all flows.
     RetransmissionRatio,
     /// Mean and p99 flow-completion time per size class, with finished and unfinished counts.
@@ -52,6 +55,7 @@ impl Headline {
             Headline::Jain => "jain",
             Headline::Goodput => "goodput",
             Headline::Utilization => "utilization",
+            Headline::QueueingDelay => "queueing_delay",
             Headline::RetransmissionRatio => "retransmission_ratio",
             Headline::FctByClass => "fct_by_class",
             Headline::FlowThroughput => "flow_throughput",

@@ -172,6 +172,19 @@ pub struct PathSpec {
     /// exact, for teaching loss recovery step by step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drop_packets: Vec<u64>,
+    /// The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
+    /// `buffer` is every discipline's hard limit.
+    #[serde(default = "default_aqm", skip_serializing_if = "is_droptail")]
+    #[schemars(title = "Queue discipline", extend("default" = default_aqm()))]
+    pub aqm: String,
+    /// The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aqm_params: Option<serde_json::Value>,
+    /// Up to this much extra one-way delay per packet, uniformly at random from the seed;
+    /// packets on a link stay in order (docs/model/aqm.md §Jitter).
+    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
+    pub jitter_ms: f64,
     /// This many identical paths (default 1) …
     #[serde(default = "one", skip_serializing_if = "is_one")]
     // schemars writes no default that `skip_serializing_if` would skip: name it.
@@ -203,6 +216,29 @@ pub struct LinkSpec {
     /// exact, for teaching loss recovery step by step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drop_packets: Vec<u64>,
+    /// The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
+    /// `buffer` is every discipline's hard limit.
+    #[serde(default = "default_aqm", skip_serializing_if = "is_droptail")]
+    #[schemars(title = "Queue discipline", extend("default" = default_aqm()))]
+    pub aqm: String,
+    /// The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aqm_params: Option<serde_json::Value>,
+    /// Up to this much extra one-way delay per packet, uniformly at random from the seed;
+    /// packets on a link stay in order (docs/model/aqm.md §Jitter).
+    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
+    pub jitter_ms: f64,
+}
+
+fn default_aqm() -> String {
+    "droptail".into()
+}
+fn is_droptail(s: &str) -> bool {
+    s == "droptail"
+}
+fn is_zero_f64(x: &f64) -> bool {
+    *x == 0.0
 }
 
 fn default_bottleneck_delay() -> f64 {
@@ -364,6 +400,16 @@ pub struct TcpSpec {
     /// first subflow is up. Off starts every flow (and subflow) sending at its start time,
     /// for bulk-flow experiments.
     pub handshake: bool,
+    /// ECN (RFC 3168) on every TCP and MPTCP flow: data leaves ECN-capable, an AQM marks
+    /// instead of dropping it, the receiver echoes the mark and the sender reduces its window
+    /// once per window of data, as for a loss (docs/model/aqm.md §ECN). Off by default, as
+    /// Linux does not ask for ECN unless told (net.ipv4.tcp_ecn = 2). QUIC flows stay Not-ECT.
+    #[serde(skip_serializing_if = "is_false")]
+    pub ecn: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for TcpSpec {
@@ -381,6 +427,7 @@ impl Default for TcpSpec {
             delayed_ack: true,
             delack_ms: None,
             handshake: true,
+            ecn: false,
         }
     }
 }

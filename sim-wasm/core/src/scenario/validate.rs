@@ -113,6 +113,25 @@ fn probability(path: &str, v: f64) -> R {
     }
 }
 
+/// Largest per-link jitter, ms: more than any network a class would draw, small enough that
+/// a jittered arrival can never overflow the clock.
+const MAX_JITTER_MS: f64 = 10_000.0;
+
+/// A link's queue discipline (named and with parameters it accepts) and jitter. `at` is the
+/// link's path ("topology.bottleneck").
+fn queue(at: &str, aqm: &str, params: Option<&serde_json::Value>, jitter_ms: f64) -> R {
+    let init = crate::net::qdisc::QdiscInit {
+        limit: crate::net::qdisc::Limit::Unlimited,
+        rate_bps: 1_000_000,
+        rng: derive_rng(0, "validate", 0),
+    };
+    if let Err(e) = crate::net::qdisc::make(aqm, init, params) {
+        let field = if crate::net::qdisc::names().contains(&aqm) { "aqm_params" } else { "aqm" };
+        return err(format!("{at}.{field}"), e);
+    }
+    in_range(&format!("{at}.jitter_ms"), jitter_ms, 0.0, MAX_JITTER_MS, " ms")
+}
+
 fn in_range(path: &str, v: f64, lo: f64, hi: f64, unit: &str) -> R {
     if v.is_finite() && (lo..=hi).contains(&v) {
         Ok(())
@@ -200,6 +219,8 @@ pub fn validate(s: &Scenario) -> R {
             delay("topology.bottleneck.delay_ms", d.bottleneck.delay_ms, false)?;
             probability("topology.bottleneck.loss", d.bottleneck.loss)?;
             buffer("topology.bottleneck.buffer", &d.bottleneck.buffer)?;
+            let b = &d.bottleneck;
+            queue("topology.bottleneck", &b.aqm, b.aqm_params.as_ref(), b.jitter_ms)?;
             if let Some(r) = d.access_rate_mbps {
                 rate("topology.access_rate_mbps", r, MAX_ACCESS_RATE_MBPS)?;
             }
@@ -230,6 +251,7 @@ pub fn validate(s: &Scenario) -> R {
                 delay(&format!("topology.paths[{i}].rtt_ms"), path.rtt_ms, true)?;
                 probability(&format!("topology.paths[{i}].loss"), path.loss)?;
                 buffer(&format!("topology.paths[{i}].buffer"), &path.buffer)?;
+                queue(&format!("topology.paths[{i}]"), &path.aqm, path.aqm_params.as_ref(), path.jitter_ms)?;
                 if path.count == 0 || path.count > 1000 {
                     return err(format!("topology.paths[{i}].count"), format!("must be in [1, 1000] (got {})", path.count));
                 }
@@ -258,6 +280,9 @@ pub fn validate(s: &Scenario) -> R {
     // names the list (not a field of an entry that may not even have it).
     if s.flows.len() > MAX_FLOWS {
         return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
+    }
+    if s.tcp.ecn && s.tcp.profile == crate::scenario::TcpProfile::Ns3Classic {
+        return err("tcp.ecn", "the ns3-classic profile models ns-3.19's TCP, which had no ECN; use the linux profile");
     }
     let mut total = 0usize;
     let tcp = crate::tcp::TcpConfig::from(&s.tcp);

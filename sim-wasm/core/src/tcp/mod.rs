@@ -41,6 +41,8 @@ pub struct TcpConfig {
     pub delayed_ack: bool,
     pub delack: Dur,
     pub handshake: bool,
+    /// ECN (RFC 3168): data is sent ECN-capable and an echoed mark cuts the window.
+    pub ecn: bool,
     /// Timeout of the first SYN, doubled on each retry.
     pub syn_rto: Dur,
     /// QUIC's initial window: the scenario's `tcp.init_cwnd`, or Linux's (the TCP profile
@@ -85,6 +87,7 @@ impl From<&TcpSpec> for TcpConfig {
             delayed_ack: s.delayed_ack,
             delack: millis(s.delack_ms.unwrap_or(if ns3 { 200.0 } else { 40.0 })),
             handshake: s.handshake,
+            ecn: s.ecn,
             syn_rto,
             quic_init_cwnd: s.init_cwnd.unwrap_or(LINUX_INIT_CWND),
             subflow,
@@ -106,6 +109,6 @@ impl TcpConfig {
 
     /// What a congestion controller starts from.
     pub fn cc_init(&self, rng: SimRng) -> CcInit {
-        CcInit { mss: self.mss, init_cwnd: self.init_cwnd, init_ssthresh: self.init_ssthresh, rng }
+        CcInit { mss: self.mss, init_cwnd: self.init_cwnd, init_ssthresh: self.init_ssthresh, rng, coupling: None }
     }
 }

@@ -12,7 +12,7 @@ use super::TcpConfig;
 use crate::engine::timer::{TimerFired, TimerSlot};
 
 use crate::metrics::EventKind;
-use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpAck, Packet, PathId, TcpAck, MAX_SACK_BLOCKS};
+use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpAck, Packet, PathId, TcpAck, TcpData, MAX_SACK_BLOCKS};
 use crate::sim::{Agent, World};
 use rangemap::RangeSet;
 
@@ -40,6 +40,8 @@ pub struct TcpReceiver {
     pub(crate) data_ack: Option<(u64, u64)>,
     /// Offset of this receiver's timer kind within its agent (0 for plain TCP).
     timer_base: u8,
+    /// A CE-marked segment arrived and no CWR since: every ACK carries ECE (RFC 3168 §6.1.3).
+    ece: bool,
 }
 
 impl TcpReceiver {
@@ -58,6 +60,7 @@ impl TcpReceiver {
             last_seq: 0,
             data_ack: None,
             timer_base: 0,
+            ece: false,
         }
     }
 
@@ -100,7 +103,7 @@ impl TcpReceiver {
                 n += 1;
             }
         }
-        let ack = TcpAck { cum: self.cum, sack, sack_len: n as u8 };
+        let ack = TcpAck { cum: self.cum, sack, sack_len: n as u8, ece: self.ece };
         let body = match self.data_ack {
             None => Body::TcpAck(ack),
             Some((data_ack, window)) => Body::MptcpAck(MptcpAck { ack, data_ack, window }),
@@ -108,7 +111,16 @@ impl TcpReceiver {
         w.send(Packet { flow: self.flow, dst: self.sender, path: self.path, hop: 0, ecn: Ecn::NotEct, wire_bytes: self.cfg.ack_bytes, body });
     }
 
-    pub(crate) fn on_data(&mut self, seq: u64, len: u32, fin: bool, w: &mut World) {
+    /// A data segment arrived; `ce` says a queue marked it Congestion Experienced.
+    pub(crate) fn on_data(&mut self, d: &TcpData, ce: bool, w: &mut World) {
+        let TcpData { seq, len, fin, cwr, .. } = *d;
+        // RFC 3168 §6.1.3: CWR ends the echo; a CE mark (even on that same segment) starts it.
+        if cwr {
+            self.ece = false;
+        }
+        if ce {
+            self.ece = true;
+        }
         let subflow = self.data_ack.is_some();
         if !subflow {
             w.flows[self.flow as usize].received_packets += 1;
@@ -142,7 +154,9 @@ impl TcpReceiver {
             }
         }
         self.unacked += 1;
-        let immediate = !self.cfg.delayed_ack || !in_order || had_holes || fin || self.unacked >= 2;
+        // A CE mark is echoed at once (Linux enters quick-ACK mode on CE: tcp_ecn_check_ce),
+        // so the sender hears of the congestion a round trip early rather than a delack late.
+        let immediate = !self.cfg.delayed_ack || !in_order || had_holes || fin || ce || self.unacked >= 2;
         if immediate {
             self.send_ack(w);
         } else if let Some(at) = self.delack.arm(w.now + self.cfg.delack) {
@@ -188,7 +202,7 @@ impl Agent for TcpReceiver {
 
     fn on_packet(&mut self, pkt: Packet, w: &mut World) {
         match pkt.body {
-            Body::TcpData(d) => self.on_data(d.seq, d.len, d.fin, w),
+            Body::TcpData(d) => self.on_data(&d, pkt.ecn == Ecn::Ce, w),
             Body::Syn(kind) => self.on_syn(kind, w),
             _ => {}
         }

@@ -17,9 +17,14 @@
 //!          new loss found                     snd_una ≥ recovery point
 //!  Open ─────────────────────> Recovery ───────────────────────────────> Open
 //!    │                        (one cwnd reduction; retransmit lost first; no growth)
+//!    ├── ECN echo ──> CWR (the same reduction, nothing retransmitted; a loss → Recovery
+//!    │                     without a second cut) ── snd_una ≥ recovery point ──> Open
 //!    └── RTO ──> Loss (cwnd from the controller, all outstanding marked lost,
 //!                      the window grows by slow start while the lost data goes again) ──> Open
 //! ```
+//!
+//! ECN (docs/model/tcp.md §ECN): with `tcp.ecn` new data leaves ECN-capable and an ACK's ECE
+//! flag starts CWR once per window of data; the next new segment carries CWR.
 //!
 //! Only fast recovery freezes window growth (Linux `tcp_in_cwnd_reduction`: CWR and
 //! Recovery); in the Loss state after a timeout Linux slow-starts from the loss window, so
@@ -88,12 +93,15 @@ enum Recovery {
     Fast { point: u64 },
     /// After a retransmission timeout (Linux TCP_CA_Loss).
     Timeout { point: u64 },
+    /// Window reduction for an ECN echo, nothing retransmitted (Linux TCP_CA_CWR,
+    /// `tcp_enter_cwr`). `reduced`: the controller cut its window (BBR v1 does not).
+    Cwr { point: u64, reduced: bool },
 }
 
 impl Recovery {
     fn point(self) -> u64 {
         match self {
-            Recovery::Fast { point } | Recovery::Timeout { point } => point,
+            Recovery::Fast { point } | Recovery::Timeout { point } | Recovery::Cwr { point, .. } => point,
         }
     }
 }
@@ -228,6 +236,9 @@ pub struct TcpSender {
     /// again (then its SYN-ACK gives no RTT sample). `None` once established or when the
     /// scenario turns the handshake off.
     syn: Option<SynState>,
+    /// The next new data segment carries CWR: the window was reduced for an ECN echo
+    /// (RFC 3168 §6.1.2; Linux TCP_ECN_QUEUE_CWR).
+    send_cwr: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -343,6 +354,7 @@ impl TcpSender {
             in_flight: 0,
             rate: RateSampler::default(),
             rtt,
+            send_cwr: false,
             recovery: None,
             prr: None,
             inflated: None,
@@ -451,6 +463,7 @@ impl TcpSender {
             self.cc.on_idle_restart(now);
         }
         let stamp = self.rate.on_send(now, self.snd_nxt - self.snd_una);
+        let fresh = seq == self.snd_nxt;
         let tx_ord = self.next_tx_ord;
         self.next_tx_ord += 1;
         let (dsn, len) = if seq < self.snd_nxt {
@@ -516,9 +529,13 @@ impl TcpSender {
             self.arm(TIMER_RTO, at, w);
         }
         let wire = len + self.cfg.header_bytes;
-        let data = TcpData { seq, len, fin: is_last, sent_at: now };
+        // RFC 3168 §6.1.5, Linux tcp_ecn_send: only new data is ECN-capable (a retransmission
+        // is Not-ECT, so a queue drops it rather than marking it), and it carries a pending CWR.
+        let ecn = if self.cfg.ecn && fresh { Ecn::Ect } else { Ecn::NotEct };
+        let cwr = fresh && std::mem::take(&mut self.send_cwr);
+        let data = TcpData { seq, len, fin: is_last, sent_at: now, cwr };
         let body = if self.sub.is_some() { Body::MptcpData(MptcpData { data, dsn }) } else { Body::TcpData(data) };
-        w.send(Packet { flow: self.flow, dst: self.receiver, path: self.path, hop: 0, ecn: Ecn::NotEct, wire_bytes: wire, body });
+        w.send(Packet { flow: self.flow, dst: self.receiver, path: self.path, hop: 0, ecn, wire_bytes: wire, body });
         wire
     }
 
@@ -633,7 +650,9 @@ impl TcpSender {
             if self.snd_una >= r.point() {
                 self.recovery = None;
                 self.prr = None;
-                self.cc.on_exit_recovery(now, &mut self.cc_events);
+                if !matches!(r, Recovery::Cwr { reduced: false, .. }) {
+                    self.cc.on_exit_recovery(now, &mut self.cc_events);
+                }
                 if self.inflated.take().is_some() {
                     // ns-3 NewReno, full ACK: cwnd = min(ssthresh, BytesInFlight + 1 MSS).
                     self.cc.limit_cwnd((self.snd_nxt - self.snd_una) as u32 + 1);
@@ -647,15 +666,28 @@ impl TcpSender {
                 self.retransmit_head(w);
             }
         }
-        if !ns3 && lost > 0 && self.recovery.is_none() {
-            self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
-            let prior_cwnd = self.cc.cwnd() as u64;
-            self.cc.on_enter_recovery(now, prior_in_flight, &mut self.cc_events);
-            if self.cc.uses_prr() {
-                let ssthresh = self.cc.cwnd() as u64;
-                self.prr = Some(Prr { prior_cwnd, ssthresh, delivered: 0, out: 0, window: 0 });
+        if !ns3 && lost > 0 {
+            match self.recovery {
+                None | Some(Recovery::Cwr { reduced: false, .. }) => {
+                    self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
+                    self.reduce_window(now, prior_in_flight, false);
+                    w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost });
+                }
+                // Linux tcp_enter_recovery: already in a window reduction (CWR) — switch to
+                // Recovery without a second cut; PRR goes on.
+                Some(Recovery::Cwr { reduced: true, .. }) => {
+                    self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
+                    w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost });
+                }
+                _ => {}
             }
-            w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost });
+        } else if ack.ece && self.cfg.ecn && self.recovery.is_none() {
+            // RFC 3168 §6.1.2: respond to an ECN echo as to a loss, once per window of data
+            // (Linux tcp_enter_cwr: only from the Open state), without retransmitting.
+            let reduced = self.reduce_window(now, prior_in_flight, true);
+            self.recovery = Some(Recovery::Cwr { point: self.snd_nxt, reduced });
+            self.send_cwr = true;
+            w.log.push(now, Some(self.flow), EventKind::EcnEcho { reduced });
         }
         if let Some(p) = &mut self.prr {
             p.on_ack(newly, self.in_flight, una_advanced, lost > 0);
@@ -682,7 +714,8 @@ impl TcpSender {
                 srtt: self.rtt.srtt,
                 rate: rs,
                 // Fast recovery only: in the Loss state after an RTO the window slow-starts.
-                in_recovery: matches!(self.recovery, Some(Recovery::Fast { .. })),
+                // (and CWR: Linux `tcp_in_cwnd_reduction` freezes growth in both).
+                in_recovery: matches!(self.recovery, Some(Recovery::Fast { .. } | Recovery::Cwr { reduced: true, .. })),
                 app_limited: self.rate.is_app_limited(),
             };
             self.cc.on_ack(&info, &mut self.cc_events);
@@ -710,6 +743,24 @@ impl TcpSender {
             return;
         }
         self.try_send(w);
+    }
+
+    /// Cut the window once for this window of data, for a loss (`ecn` false: Linux
+    /// `tcp_enter_recovery`) or an ECN echo (`tcp_enter_cwr`); PRR then paces the flight
+    /// down to it. Returns whether the controller cut its window (BBR v1 ignores ECN).
+    fn reduce_window(&mut self, now: Time, prior_in_flight: u32, ecn: bool) -> bool {
+        let prior_cwnd = self.cc.cwnd() as u64;
+        let reduced = if ecn {
+            self.cc.on_ecn(now, prior_in_flight, &mut self.cc_events)
+        } else {
+            self.cc.on_enter_recovery(now, prior_in_flight, &mut self.cc_events);
+            true
+        };
+        if reduced && self.cc.uses_prr() {
+            let ssthresh = self.cc.cwnd() as u64;
+            self.prr = Some(Prr { prior_cwnd, ssthresh, delivered: 0, out: 0, window: 0 });
+        }
+        reduced
     }
 
     /// `ns3-classic` loss signal (ns-3.19 `TcpSocketBase::ReceivedAck`, `TcpNewReno::DupAck`):
@@ -821,7 +872,7 @@ impl TcpSender {
         match self.recovery {
             None => false,
             Some(r) if self.snd_una >= r.point() => false,
-            Some(Recovery::Fast { .. }) => true,
+            Some(Recovery::Fast { .. } | Recovery::Cwr { .. }) => true,
             Some(Recovery::Timeout { .. }) => !self.progress_since_rto,
         }
     }

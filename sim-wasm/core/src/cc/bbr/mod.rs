@@ -90,8 +90,6 @@ pub const FULL_BW_COUNT: u32 = 3;
 /// Pace 1 % below the estimate (`bbr_pacing_margin_percent`), so a flow at gain 1 drains the
 /// small queue its own estimation noise builds.
 pub const PACING_MARGIN: f64 = 0.01;
-/// DA-BBR's pacing gain on entering recovery (the 0.75 drain gain of the cycle).
-const DA_RECOVERY_GAIN: f64 = 0.75;
 /// Below this pacing rate (bytes/s) Linux sends one segment per TSO burst, above it two
 /// (`bbr_min_tso_rate` = 1.2 Mbit/s).
 const MIN_TSO_RATE: f64 = 1_200_000.0 / 8.0;
@@ -228,10 +226,29 @@ pub trait Variant {
     fn on_enter_probe_rtt(&mut self, _s: &State) -> u32 {
         MIN_CWND
     }
-    /// DA-BBR's recovery: cwnd = inflight at the start, 0.75 pacing gain, no restore after.
-    fn da_recovery(&self) -> bool {
-        false
+    /// What loss recovery does to the window and the pacing gain (Linux: packet
+    /// conservation from inflight + acked, the mode's gain, the old window restored after).
+    fn recovery(&self) -> RecoveryPolicy {
+        RecoveryPolicy::LINUX
     }
+}
+
+/// How a variant enters and leaves loss recovery (Linux `bbr_set_cwnd_to_recover_or_restore`
+/// and the variants' changes to it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RecoveryPolicy {
+    /// Packet conservation lets an ACK release what it delivered (window ≥ inflight + acked,
+    /// Linux); `false` holds the window at what is in flight.
+    pub release_acked: bool,
+    /// Pacing gain held from the start of recovery until the next gain phase (None: the
+    /// mode's own gain).
+    pub gain: Option<f64>,
+    /// Restore the window from before recovery when it ends.
+    pub restore: bool,
+}
+
+impl RecoveryPolicy {
+    pub const LINUX: RecoveryPolicy = RecoveryPolicy { release_acked: true, gain: None, restore: true };
 }
 
 /// Plain BBR v1.
@@ -369,6 +386,7 @@ impl<V: Variant> Bbr<V> {
     /// Loss recovery as Linux `bbr_set_cwnd_to_recover_or_restore`. Returns the window to
     /// start from and whether packet conservation decides it alone.
     fn recover_or_restore(&mut self, ack: &AckInfo) -> (u32, bool) {
+        let policy = self.v.recovery();
         let s = &mut self.s;
         let (prev, state) = (s.prev_ca_state, s.ca_state);
         let mut cwnd = s.cwnd;
@@ -380,24 +398,22 @@ impl<V: Variant> Bbr<V> {
             // First round of recovery: packet conservation, and the round starts now.
             s.packet_conservation = true;
             s.next_round_delivered = ack.delivered;
-            if self.v.da_recovery() {
-                // DA-BBR: cut to what is in flight and slow down to 0.75.
-                cwnd = ack.in_flight;
-                s.gain_hold = Some(DA_RECOVERY_GAIN);
-                s.pacing_gain = DA_RECOVERY_GAIN;
-            } else {
-                cwnd = ack.in_flight + ack.acked;
+            cwnd = if policy.release_acked { ack.in_flight + ack.acked } else { ack.in_flight };
+            if let Some(g) = policy.gain {
+                s.gain_hold = Some(g);
+                s.pacing_gain = g;
             }
         } else if prev >= CaState::Recovery && state < CaState::Recovery {
-            // Recovery is over: restore the window from before it (DA-BBR does not).
-            if !self.v.da_recovery() {
+            // Recovery is over: restore the window from before it (unless the variant keeps
+            // the cut).
+            if policy.restore {
                 cwnd = cwnd.max(s.prior_cwnd);
             }
             s.packet_conservation = false;
         }
         s.prev_ca_state = state;
         if s.packet_conservation {
-            let c = if self.v.da_recovery() { cwnd } else { cwnd.max(ack.in_flight + ack.acked) };
+            let c = if policy.release_acked { cwnd.max(ack.in_flight + ack.acked) } else { cwnd };
             return (c, true);
         }
         (cwnd, false)
@@ -562,6 +578,13 @@ impl<V: Variant> CongestionControl for Bbr<V> {
 
     fn on_exit_recovery(&mut self, _now: Time, _events: &mut Vec<CcEvent>) {
         self.s.ca_state = CaState::Open;
+    }
+
+    fn on_ecn(&mut self, _now: Time, _in_flight: u32, _events: &mut Vec<CcEvent>) -> bool {
+        // Linux BBR v1: tcp_enter_cwr calls bbr_ssthresh (which only saves the window) and
+        // enters CWR, but bbr_main sets cwnd and pacing from the model alone and only the
+        // Recovery state triggers packet conservation: ECN marks change nothing.
+        false
     }
 
     fn on_rto(&mut self, now: Time, in_flight: u32, events: &mut Vec<CcEvent>) {

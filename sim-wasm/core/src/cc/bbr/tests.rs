@@ -11,7 +11,7 @@ use crate::engine::time::NS_PER_MS;
 const MS: u64 = NS_PER_MS;
 
 fn init(seed: u64) -> CcInit {
-    CcInit { mss: 1448, init_cwnd: 10, init_ssthresh: None, rng: derive_rng(seed, "flow", 0) }
+    CcInit { mss: 1448, init_cwnd: 10, init_ssthresh: None, rng: derive_rng(seed, "flow", 0), coupling: None }
 }
 
 /// Feeds a controller ACKs as a path with a given bandwidth and RTT would produce them.
