@@ -1,13 +1,14 @@
 //! The engine's pluggable roles — congestion controllers, MPTCP packet schedulers, MPTCP flow
-//! schedulers, QUIC stream schedulers — described for the page, and the JSON Schema of a
+//! schedulers, QUIC stream schedulers, queue disciplines — described for the page, and the JSON Schema of a
 //! scenario.
 //!
 //! Each role keeps one registry of [`Entry`] lines in its own module (`cc::REGISTRY`,
-//! `mptcp::sched::REGISTRY`, `mptcp::flow_sched::REGISTRY`, `quic::sched::REGISTRY`). An entry
+//! `mptcp::sched::REGISTRY`, `mptcp::flow_sched::REGISTRY`, `quic::sched::REGISTRY`,
+//! `net::qdisc::REGISTRY`). An entry
 //! carries everything the rest of the lab needs to offer the algorithm: its name, a label, a
 //! one-line doc, the JSON Schema of its typed parameters (made by schemars from the parameter
 //! struct, so field names, defaults, ranges and doc comments are the struct's own) and its
-//! factory. [`registry`] turns the four lists into [`Registry`], which the wasm adapter and
+//! factory. [`registry`] turns the lists into [`Registry`], which the wasm adapter and
 //! `netlab schema` hand out and the editor renders (web/src/generated/registry.json). Adding an
 //! algorithm is therefore one Rust file plus one registry line: nothing in web/ or e2e/ names
 //! algorithms. tests/registry.rs walks every entry and runs it with its defaults.
@@ -100,6 +101,8 @@ pub struct Registry {
     pub flow_schedulers: Vec<EntryInfo>,
     /// `quic.scheduler`; `reads` names the stream fields each one uses.
     pub quic_schedulers: Vec<EntryInfo>,
+    /// A link direction's queue discipline (docs/model/aqm.md).
+    pub queue_disciplines: Vec<EntryInfo>,
 }
 
 pub fn registry() -> Registry {
@@ -108,5 +111,6 @@ pub fn registry() -> Registry {
         mptcp_schedulers: crate::mptcp::sched::REGISTRY.iter().map(Entry::info).collect(),
         flow_schedulers: crate::mptcp::flow_sched::REGISTRY.iter().map(Entry::info).collect(),
         quic_schedulers: crate::quic::sched::REGISTRY.iter().map(Entry::info).collect(),
+        queue_disciplines: crate::net::qdisc::REGISTRY.iter().map(Entry::info).collect(),
     }
 }

@@ -96,3 +96,141 @@ pub trait Qdisc<T: QueueItem> {
     /// Heap bytes held, for the run's memory budget.
     fn memory_bytes(&self) -> usize;
 }
+
+pub mod codel;
+pub mod droptail;
+pub mod fq_codel;
+pub mod pie;
+pub mod red;
+
+use crate::engine::rng::SimRng;
+use crate::net::packet::Packet;
+use crate::registry::{params_schema, Entry};
+
+/// Everything a discipline needs at construction.
+pub struct QdiscInit {
+    /// The link's buffer: every discipline's hard limit (tail drop beyond it; FQ-CoDel drops
+    /// from its fattest flow instead). See [`droptail::admits`] for how it counts.
+    pub limit: Limit,
+    /// The link's rate in bit/s (RED converts idle time into "packets that could have been
+    /// sent" with it).
+    pub rate_bps: u64,
+    /// This queue's own random stream (RED's and PIE's drop decisions, FQ-CoDel's hash
+    /// perturbation), derived from the scenario seed so a run is reproducible.
+    pub rng: SimRng,
+}
+
+type Factory = fn(QdiscInit, Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String>;
+
+/// Every queue discipline the lab offers, by the name scenarios use. `params` is the schema of
+/// the discipline's parameter struct; the editor renders it (web/src/generated/registry.json).
+/// The model of each is in docs/model/aqm.md.
+pub const REGISTRY: &[Entry<Factory>] = &[
+    Entry {
+        name: "droptail",
+        label: "DropTail (FIFO)",
+        doc: "First in, first out; an arriving packet that would overfill the buffer (packets or bytes) is dropped.",
+        params: None,
+        reads: &[],
+        make: droptail::DropTail::boxed,
+    },
+    Entry {
+        name: "red",
+        label: "RED",
+        doc: "Random Early Detection (Floyd & Jacobson 1993, gentle mode): drops or marks arrivals with a probability rising with the average queue length.",
+        params: Some(params_schema::<red::RedParams>),
+        reads: &[],
+        make: red::Red::boxed,
+    },
+    Entry {
+        name: "codel",
+        label: "CoDel",
+        doc: "Controlled Delay (RFC 8289): drops or marks at dequeue once the sojourn time has stayed above target for an interval, at a rate growing with the square root of the drop count.",
+        params: Some(params_schema::<codel::CodelParams>),
+        reads: &[],
+        make: codel::Codel::boxed,
+    },
+    Entry {
+        name: "fq_codel",
+        label: "FQ-CoDel",
+        doc: "FlowQueue-CoDel (RFC 8290): flows hashed into separate queues served by deficit round robin, new flows first, each queue under its own CoDel.",
+        params: Some(params_schema::<fq_codel::FqCodelParams>),
+        reads: &[],
+        make: fq_codel::FqCodel::boxed,
+    },
+    Entry {
+        name: "pie",
+        label: "PIE",
+        doc: "Proportional Integral controller Enhanced (RFC 8033): drops or marks arrivals with a probability a PI controller updates every 15 ms from the queueing delay.",
+        params: Some(params_schema::<pie::PieParams>),
+        reads: &[],
+        make: pie::Pie::boxed,
+    },
+];
+
+/// The registered names, for error messages and the UI.
+pub fn names() -> Vec<&'static str> {
+    crate::registry::names(REGISTRY)
+}
+
+/// Build discipline `name` for one link direction. `params` is the discipline's parameter
+/// object; each discipline deserialises its own typed parameters from it, rejects unknown
+/// fields and checks ranges. The error is relative to that object ("target_ms: must be > 0
+/// (got -1)") or an unknown-name message listing the valid names.
+pub fn make(name: &str, init: QdiscInit, params: Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String> {
+    (crate::registry::find(REGISTRY, "queue discipline", name)?.make)(init, params)
+}
+
+/// A time parameter given in milliseconds, checked (`field: must be > 0`) and converted to
+/// integer nanoseconds.
+pub(crate) fn positive_ms(field: &str, ms: f64) -> Result<crate::engine::time::Dur, String> {
+    if !(ms.is_finite() && ms > 0.0) {
+        return Err(format!("{field}: must be > 0 ms (got {ms})"));
+    }
+    let ns = crate::engine::time::millis(ms);
+    if ns == 0 {
+        return Err(format!("{field}: must be at least 1 ns (got {ms} ms)"));
+    }
+    Ok(ns)
+}
+
+/// Test helpers shared by the disciplines' unit tests: a tiny item type.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::QueueItem;
+
+    /// A packet reduced to what a discipline reads, plus an id to follow it.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Item {
+        pub id: u32,
+        pub bytes: u32,
+        pub flow: u32,
+        pub ect: bool,
+        pub ce: bool,
+    }
+
+    impl Item {
+        pub fn new(id: u32, flow: u32, bytes: u32) -> Self {
+            Item { id, bytes, flow, ect: false, ce: false }
+        }
+        pub fn ect(mut self) -> Self {
+            self.ect = true;
+            self
+        }
+    }
+
+    impl QueueItem for Item {
+        fn wire_bytes(&self) -> u32 {
+            self.bytes
+        }
+        fn flow_key(&self) -> u32 {
+            self.flow
+        }
+        fn ecn_capable(&self) -> bool {
+            self.ect || self.ce
+        }
+        fn mark_ce(&mut self) {
+            self.ce = true;
+        }
+    }
+}
