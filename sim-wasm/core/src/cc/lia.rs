@@ -23,8 +23,6 @@ use super::reno::halve;
 use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl};
 use crate::engine::time::{Dur, Time};
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
-use std::rc::Rc;
 
 #[derive(Debug, Clone, Deserialize, Serialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -245,7 +243,7 @@ mod tests {
 
     #[test]
     fn coupled_subflows_grow_slower_than_one_reno_each() {
-        let group: SharedCoupledGroup = Rc::default();
+        let group: SharedCoupledGroup = Default::default();
         let p = || LiaParams { initial_ssthresh: Some(10) };
         let mut a = Lia::coupled(&init(10), p(), group.clone(), 0);
         let mut b = Lia::coupled(&init(10), p(), group.clone(), 1);

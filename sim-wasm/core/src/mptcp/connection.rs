@@ -20,7 +20,7 @@ use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
 use super::sched::{self, PacketScheduler, SchedInput, SubflowView};
 use super::MptcpSpec;
 
-use crate::cc::{self, parse_params};
+use crate::cc;
 use crate::engine::rng::{derive_rng, SimRng};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};

@@ -237,12 +237,9 @@ impl Link {
         if data {
             self.offered += 1;
         }
-        let full = match self.limit {
-            QueueLimit::Packets(n) => self.waiting.len() as u64 + 1 > n && self.busy_until > now,
-            QueueLimit::Bytes(b) => self.waiting_bytes + bytes as u64 > b && self.busy_until > now,
-            QueueLimit::Unlimited => false,
-        };
-        if full {
+        // DropTail's rule lives with the discipline (net/qdisc/droptail.rs).
+        let admitted = super::qdisc::droptail::admits(self.limit, self.waiting.len() as u64, self.waiting_bytes, bytes, self.busy_until > now);
+        if !admitted {
             self.stats.queue_drops += 1;
             return Verdict::QueueDrop;
         }

@@ -647,7 +647,15 @@ impl TcpSender {
         // Recovery state machine: leave first, then maybe enter (RFC 6582: one reduction
         // per window of data).
         if let Some(r) = self.recovery {
-            if self.snd_una >= r.point() {
+            // Linux holds CWR until something *above* the recovery point is acknowledged:
+            // the segment carrying CWR is the point itself, and only once it has reached the
+            // receiver do its ACKs stop echoing ECE (else the echo of the same mark would cut
+            // the window again as soon as CWR ended).
+            let over = match r {
+                Recovery::Cwr { point, .. } => self.snd_una > point,
+                _ => self.snd_una >= r.point(),
+            };
+            if over {
                 self.recovery = None;
                 self.prr = None;
                 if !matches!(r, Recovery::Cwr { reduced: false, .. }) {
