@@ -21,4 +21,8 @@ flow_schedulers: Array<EntryInfo>,
 /**
  * `quic.scheduler`; `reads` names the stream fields each one uses.
  */
-quic_schedulers: Array<EntryInfo>, };
+quic_schedulers: Array<EntryInfo>, 
+/**
+ * A link direction's queue discipline (docs/model/aqm.md).
+ */
+queue_disciplines: Array<EntryInfo>, };

@@ -200,13 +200,15 @@ impl<T: QueueItem> FqCodel<T> {
     /// Linux `fq_codel_drop`: cut the fattest queue from its head, up to half its bytes or
     /// `drop_batch` packets. Ties go to the lowest index, as Linux's scan does.
     fn drop_from_fattest(&mut self, out: &mut Out<T>) {
-        let Some((idx, fattest)) = self.flows.iter().enumerate().fold(None, |best: Option<(usize, u64)>, (i, f)| match best {
-            Some((_, b)) if f.bytes <= b => best,
-            _ if f.bytes == 0 => best,
-            _ => Some((i, f.bytes)),
-        }) else {
+        let (mut idx, mut fattest) = (0, 0);
+        for (i, f) in self.flows.iter().enumerate() {
+            if f.bytes > fattest {
+                (idx, fattest) = (i, f.bytes);
+            }
+        }
+        if fattest == 0 {
             return;
-        };
+        }
         let threshold = fattest / 2;
         let flow = &mut self.flows[idx];
         let (mut dropped, mut n) = (0u64, 0u32);

@@ -16,6 +16,11 @@
 //!
 //! Disciplines are generic over the item so their control laws can be unit-tested on
 //! constructed arrival patterns without building packets.
+//!
+//! The disciplines — `droptail.rs`, `red.rs`, `codel.rs` (whose state machine `fq_codel.rs`
+//! runs per flow), `fq_codel.rs`, `pie.rs` — are listed by name in [`REGISTRY`] and built
+//! with [`make`]; their models, constants and sources are docs/model/aqm.md. Every one takes
+//! the link's buffer as its hard limit ([`droptail::admits`] is the rule).
 
 use crate::engine::time::Time;
 

@@ -3,13 +3,13 @@
 //! Model (docs/model/aqm.md §PIE): every T_UPDATE (15 ms) a PI controller moves the drop
 //! probability by α·(qdelay − QDELAY_REF) + β·(qdelay − qdelay_old) (α = 0.125, β = 1.25 per
 //! second, QDELAY_REF = 15 ms), with both gains scaled down while the probability is small
-//! (the auto-tuning table of §4.2), steps capped at 2 % above 10 %, and a 2 % decay per update
+//! (the auto-tuning table of §4.2), steps capped at 2 % above 10 % (§5.5), and a 2 % decay per update
 //! while the queue stays empty. Arrivals are dropped at random with that probability — or
 //! marked, if ECN-capable and the probability is at most 10 % — except while a burst
 //! allowance (150 ms) lasts, while the delay is low (qdelay_old < QDELAY_REF/2 and p < 20 %),
-//! or when at most two MTUs are queued. The accumulated-probability de-randomization of §5.1
+//! or when at most two MTUs are queued. The accumulated-probability de-randomization of §5.4
 //! keeps drops from clustering or starving (`derandomize`, on by default as in Linux). The
-//! queue delay is measured with timestamps (§5.2): the sojourn time of the last packet to
+//! queue delay is measured with timestamps (§4.3, §5.2): the sojourn time of the last packet to
 //! leave, 0 once the queue is empty (Linux without `dq_rate_estimator`).
 //!
 //! A discrete-event simulator has no free-running timer, so the periodic update runs lazily:
@@ -21,7 +21,7 @@
 //! before it. Once an update leaves the state unchanged (an idle queue at p = 0), the
 //! remaining boundaries are skipped in one step, since they would change nothing either.
 //!
-//! Sources: RFC 8033 §4 (the algorithm), §5.1 (de-randomization), §5.2 (timestamps), and
+//! Sources: RFC 8033 §4 (the algorithm), §5.1 (ECN), §5.4 (de-randomization), §5.5 (the cap), and
 //! Linux net/sched/sch_pie.c (`pie_drop_early`, `pie_calculate_probability`), whose defaults
 //! these are. Not modelled: the dequeue-rate estimator, byte mode, Linux's extra 2 % step above
 //! 250 ms delay, and the optional activation/deactivation of §5.3.
@@ -29,7 +29,7 @@
 use super::droptail::hard_limit_admits;
 use super::{positive_ms, Dequeued, Limit, Out, Qdisc, QdiscInit, QueueItem};
 use crate::engine::rng::SimRng;
-use crate::engine::time::{millis, Dur, Time, NS_PER_S};
+use crate::engine::time::{millis, Dur, Time, NS_PER_MS, NS_PER_S};
 use crate::net::packet::Packet;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -42,8 +42,9 @@ pub struct PieParams {
     /// QDELAY_REF: the queue delay PIE steers to (RFC 8033 §4.2: 15 ms; Linux `target`).
     #[schemars(title = "Target delay", extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
     pub target_ms: f64,
-    /// T_UPDATE: how often the drop probability is recomputed (RFC 8033 §4.2: 15 ms).
-    #[schemars(title = "Update interval", extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    /// T_UPDATE: how often the drop probability is recomputed (RFC 8033 §4.2: 15 ms), at
+    /// least 1 ms (Linux counts it in jiffies).
+    #[schemars(title = "Update interval", extend("x-unit" = "ms", "minimum" = 1))]
     pub t_update_ms: f64,
     /// α: gain on the distance from the target, per second of delay (RFC 8033: 0.125).
     #[schemars(title = "α", extend("minimum" = 0))]
@@ -69,7 +70,7 @@ pub struct PieParams {
     #[schemars(title = "ECN mark threshold", extend("minimum" = 0, "maximum" = 1))]
     pub mark_ecn_threshold: f64,
     /// Accumulate the probability between drops so they are neither clustered nor too far
-    /// apart (RFC 8033 §5.1 accu_prob; Linux does it).
+    /// apart (RFC 8033 §5.4 accu_prob; Linux does it).
     #[schemars(title = "De-randomize")]
     pub derandomize: bool,
 }
@@ -107,7 +108,7 @@ pub struct Pie<T> {
     qdelay_old: Dur,
     /// Time left without early drops (burst_allowance_).
     burst_allowance: Dur,
-    /// Probability accumulated since the last drop (accu_prob_, §5.1).
+    /// Probability accumulated since the last drop (accu_prob_, §5.4).
     accu_prob: f64,
     /// The next T_UPDATE boundary not yet processed.
     next_update: Time,
@@ -117,6 +118,11 @@ impl<T: QueueItem> Pie<T> {
     pub fn new(limit: Limit, p: PieParams, rng: SimRng) -> Result<Self, String> {
         let target = positive_ms("target_ms", p.target_ms)?;
         let t_update = positive_ms("t_update_ms", p.t_update_ms)?;
+        // Each boundary is one update to run: a sub-millisecond period would make a long run
+        // mostly timer work, for no behaviour a real PIE has.
+        if t_update < NS_PER_MS {
+            return Err(format!("t_update_ms: must be ≥ 1 ms (got {})", p.t_update_ms));
+        }
         for (name, v) in [("alpha", p.alpha), ("beta", p.beta), ("max_burst_ms", p.max_burst_ms)] {
             if !(v.is_finite() && v >= 0.0) {
                 return Err(format!("{name}: must be ≥ 0 (got {v})"));
@@ -182,7 +188,7 @@ impl<T: QueueItem> Pie<T> {
             _ => 1.0,
         };
         let mut delta = (self.p.alpha * (secs(self.qdelay) - secs(self.target)) + self.p.beta * (secs(self.qdelay) - secs(self.qdelay_old))) / scale;
-        // Above 10 %, rise by at most 2 % per update, to avoid large swings.
+        // Above 10 %, rise by at most 2 % per update, to avoid large swings (§5.5).
         if self.drop_prob >= 0.1 && delta > 0.02 {
             delta = 0.02;
         }
@@ -201,7 +207,7 @@ impl<T: QueueItem> Pie<T> {
         self.qdelay_old = self.qdelay;
     }
 
-    /// RFC 8033 §4.1 `drop_early` with the de-randomization of §5.1.
+    /// RFC 8033 §4.1 `drop_early` with the de-randomization of §5.4.
     fn drop_early(&mut self) -> bool {
         if self.burst_allowance > 0 {
             return false;
@@ -245,7 +251,7 @@ impl<T: QueueItem> Qdisc<T> for Pie<T> {
             return;
         }
         if self.drop_early() {
-            // A mark or a drop restarts the accumulation (§5.1).
+            // A mark or a drop restarts the accumulation (§5.4).
             self.accu_prob = 0.0;
             if self.p.ecn && item.ecn_capable() && self.drop_prob <= self.p.mark_ecn_threshold {
                 item.mark_ce();
@@ -263,7 +269,7 @@ impl<T: QueueItem> Qdisc<T> for Pie<T> {
         self.catch_up(now);
         let (item, enqueued_at) = self.queue.pop_front()?;
         self.bytes -= item.wire_bytes() as u64;
-        // §5.2: the queue delay is the departing packet's sojourn; an empty queue has none.
+        // Timestamps: the queue delay is the departing packet's sojourn; an empty queue has none.
         self.qdelay = if self.queue.is_empty() { 0 } else { now.saturating_sub(enqueued_at) };
         Some(Dequeued { item, enqueued_at })
     }
@@ -286,7 +292,6 @@ mod tests {
     use super::super::testing::Item;
     use super::*;
     use crate::engine::rng::derive_rng;
-    use crate::engine::time::NS_PER_MS;
 
     const MS: u64 = NS_PER_MS;
 
@@ -462,6 +467,7 @@ mod tests {
         };
         assert!(bad(serde_json::json!({"target_ms": -15})).starts_with("target_ms: must be > 0"));
         assert!(bad(serde_json::json!({"t_update_ms": 0})).starts_with("t_update_ms:"));
+        assert!(bad(serde_json::json!({"t_update_ms": 0.01})).starts_with("t_update_ms: must be ≥ 1 ms"));
         assert!(bad(serde_json::json!({"alpha": -0.1})).starts_with("alpha:"));
         assert!(bad(serde_json::json!({"max_burst_ms": -1})).starts_with("max_burst_ms:"));
         assert!(bad(serde_json::json!({"mark_ecn_threshold": 2})).starts_with("mark_ecn_threshold:"));
