@@ -10,7 +10,11 @@ kind: FlowKind, cc: string, size_bytes?: number, start_s: number, fct_s?: number
 /**
  * Received data packets the receiver already held (spurious retransmissions).
  */
-duplicate_packets: number, dropped_packets: number, bytes_delivered: number, 
+duplicate_packets: number, dropped_packets: number, 
+/**
+ * Data packets that arrived marked Congestion Experienced (ECN).
+ */
+ecn_marks?: number, bytes_delivered: number, 
 /**
  * MPTCP: the packet scheduler.
  */

@@ -4,4 +4,17 @@ export type LinkSummary = { id: string, rate_mbps: number,
 /**
  * Fraction of the measurement window the transmitter was busy with packets that arrived.
  */
-utilization: number, drops: number, queue_drops: number, wire_losses: number, max_queue_bytes: number, mean_queue_bytes: number, buffer_bytes?: number, };
+utilization: number, drops: number, queue_drops: number, wire_losses: number, max_queue_bytes: number, mean_queue_bytes: number, 
+/**
+ * Queueing delay (enqueue to start of transmission) of the packets sent in the
+ * measurement window: mean and largest, in ms.
+ */
+mean_sojourn_ms: number, max_sojourn_ms: number, 
+/**
+ * The queue discipline, when it is not DropTail.
+ */
+aqm?: string, 
+/**
+ * Packets the queue marked CE instead of dropping them.
+ */
+ecn_marks?: number, buffer_bytes?: number, };

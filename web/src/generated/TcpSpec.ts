@@ -61,4 +61,11 @@ delack_ms?: number | null,
  * first subflow is up. Off starts every flow (and subflow) sending at its start time,
  * for bulk-flow experiments.
  */
-handshake: boolean, };
+handshake: boolean, 
+/**
+ * ECN (RFC 3168) on every TCP and MPTCP flow: data leaves ECN-capable, an AQM marks
+ * instead of dropping it, the receiver echoes the mark and the sender reduces its window
+ * once per window of data, as for a loss (docs/model/aqm.md §ECN). Off by default, as
+ * Linux does not ask for ECN unless told (net.ipv4.tcp_ecn = 2). QUIC flows stay Not-ECT.
+ */
+ecn: boolean, };
