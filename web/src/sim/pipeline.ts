@@ -97,20 +97,14 @@ export class RunPipeline {
         this.o.onRewound?.();
         this.o.dispatch({ type: 'rewound', runId: msg.runId });
         return;
+      // These messages are the run actions themselves (same fields); the reducer applies the
+      // run-id rule to them.
       case 'playing':
-        this.o.dispatch({ type: 'playing', runId: msg.runId, playing: msg.playing });
-        return;
       case 'finished':
-        this.o.dispatch({ type: 'finished', runId: msg.runId, column: msg.column, summary: msg.summary });
-        return;
       case 'summaries':
-        this.o.dispatch({ type: 'summaries', runId: msg.runId, simTime: msg.now, summaries: msg.summaries });
-        return;
       case 'seeking':
-        this.o.dispatch({ type: 'seeking', runId: msg.runId, target: msg.target });
-        return;
       case 'error':
-        this.o.dispatch({ type: 'error', runId: msg.runId, message: msg.message, kind: msg.kind });
+        this.o.dispatch(msg);
         return;
       default:
         return;

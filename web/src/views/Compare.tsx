@@ -383,10 +383,8 @@ function columnSource(i: number, name: string, tops: Record<string, number>): Ru
 /** The last value of the column's Jain's-index series (its summary's once it ended). */
 function columnJain(store: SeriesStore | undefined, summary: Summary | null): number | null {
   if (summary) return summary.jain ?? null;
-  const buf = store ? jainSeries(store)[0]?.buf : undefined;
-  if (!buf || buf.length === 0) return null;
-  const last = buf.toArray().at(-1);
-  return last ? last.v : null;
+  const last = store ? jainSeries(store)[0]?.buf.lastV : undefined;
+  return last !== undefined && Number.isFinite(last) ? last : null;
 }
 
 /** A column's key numbers (at the end, or at a pause): the full comparison is the table below. */

@@ -100,8 +100,8 @@ type Message =
     }
   /** Column `column` ran to its end. */
   | { type: 'finished'; column: number; summary: Summary }
-  /** A pause of a run of several columns: every column's summary so far, at the clock `now`. */
-  | { type: 'summaries'; now: number; summaries: Summary[] }
+  /** A pause of a run of several columns: every column's summary so far, at the clock `simTime`. */
+  | { type: 'summaries'; simTime: number; summaries: Summary[] }
   /** A backward seek restarted the run from t = 0 (same run id): drop its points. */
   | { type: 'rewound' }
   /** A seek started (target) or ended (null). */

@@ -275,7 +275,7 @@ function finish(): void {
 /** Every column's summary at the clock (a pause of a comparison: the table so far). */
 function summariesNow(): void {
   try {
-    post({ type: 'summaries', now: clock, summaries: columns.map((c) => summaryOf(c.sim, c.wallMs / 1000)) });
+    post({ type: 'summaries', simTime: clock, summaries: columns.map((c) => summaryOf(c.sim, c.wallMs / 1000)) });
   } catch (e) {
     if (crashed(e)) return void recover(e);
     post({ type: 'error', message: errorText(e) });
