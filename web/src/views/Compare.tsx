@@ -265,7 +265,7 @@ function NumberValues({ presetName, knob, values }: { presetName: string; knob: 
   );
 }
 
-/** `quietProblem`: the setup above already explains it (no option knob); keep it for AT only. */
+/** `quietProblem`: the setup above already explains it (no knob at all); keep it for AT only. */
 function Controls({ problem, quietProblem }: { problem: string | null; quietProblem: boolean }) {
   const run = useCompare((s) => s.run);
   const speed = useCompare((s) => s.speed);
