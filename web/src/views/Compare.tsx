@@ -479,13 +479,14 @@ function Columns() {
                 {c.finished ? ' · done' : ''}
               </span>
             </header>
-            <ColumnSummary name={name} summary={c.summary} final={c.finished} />
             <RunSourceProvider value={sources[i]!}>
               <CwndChart />
               <QueueChart />
               <ThroughputChart />
               <JainChart />
             </RunSourceProvider>
+            {/* Under the charts, so they do not move when the summaries arrive. */}
+            <ColumnSummary name={name} summary={c.summary} final={c.finished} />
           </section>
         );
       })}
