@@ -13,7 +13,7 @@ async function instant(page: Page) {
     const snap = s.snapshot;
     return {
       simTime: s.simTime,
-      events: s.events,
+      events: s.columns[0]?.events,
       series: lab.series(),
       t: snap?.t_s,
       flows: snap?.flows,

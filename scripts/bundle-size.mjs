@@ -4,7 +4,7 @@
 //    it modulepreloads, the stylesheet — plus the simulation worker the lab starts at once and
 //    the wasm module that worker instantiates;
 //  - lazy: every other asset, fetched only when a view or panel needs it (the editor, compare
-//    view and sweep panel chunks: React.lazy in web/src; the compare and sweep workers).
+//    view and sweep panel chunks: React.lazy in web/src; the sweep worker).
 // gzip is level 9, as a static server's precompressed files would be; a server compressing on
 // the fly at a lower level sends a few per cent more.
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,7 +1,10 @@
-// What the A/B compare view varies: one option knob of the scenario (cc, scheduler,
-// flow_sched …: a knob with a list of `options`) and 2–4 of its values, one column each, all
-// under the same seed. Column A is the baseline. Pure; unit-tested (choice.test.ts).
-import type { KnobValue, PresetDesc } from '../types';
+// What the A/B compare view varies: any one knob of the scenario (an option knob such as cc,
+// scheduler or flow_sched, or a number such as the buffer size) and 2–4 of its values, one
+// column each, all under the same seed (a controlled experiment: only the knob differs). Column
+// A is the baseline. Values are kept as the text the user typed or the URL carries
+// (`compare=buffer_bdp:0.5,4`); `columnSettings` turns a number knob's back into a number.
+// Pure; unit-tested (choice.test.ts).
+import type { Knob, KnobValue, PresetDesc } from '../types';
 
 export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
@@ -17,6 +20,40 @@ export function optionKnobs(preset: PresetDesc | undefined): { name: string; lab
   return (preset?.knobs ?? [])
     .filter((k) => k.kind === 'enum' && Array.isArray(k.options) && k.options.length >= MIN_COLUMNS)
     .map((k) => ({ name: k.name, label: k.label, options: k.options! }));
+}
+
+/** Every knob a comparison can vary: option knobs with two or more options, and number knobs. */
+export function compareKnobs(preset: PresetDesc | undefined): Knob[] {
+  return (preset?.knobs ?? []).filter((k) => (k.kind === 'enum' ? (k.options?.length ?? 0) >= MIN_COLUMNS : k.kind === 'number' || k.kind === 'integer'));
+}
+
+/** The knob a comparison starts with: the first option knob (the algorithm), else the first number. */
+export function firstCompareKnob(preset: PresetDesc | undefined): Knob | undefined {
+  const knobs = compareKnobs(preset);
+  return knobs.find((k) => k.kind === 'enum') ?? knobs[0];
+}
+
+/** A number knob's value as the text a column shows and the URL carries ("0.5", not "0.50"). */
+export function numberText(x: number): string {
+  return String(Number(x.toPrecision(12)));
+}
+
+/**
+ * A first comparison of a number knob: the value the lab runs now (else the preset's, else
+ * the knob's minimum) as A, and twice it as B (half when twice is above the knob's maximum).
+ */
+export function defaultNumbers(knob: Knob, current: KnobValue | undefined): string[] {
+  const base = typeof current === 'number' ? current : typeof knob.value === 'number' ? knob.value : (knob.min ?? 1);
+  const round = (x: number) => (knob.kind === 'integer' ? Math.round(x) : x);
+  let other = round(base === 0 ? 1 : base * 2);
+  if (knob.max !== undefined && other > knob.max) other = round(base / 2);
+  return other === base ? [numberText(base)] : [numberText(base), numberText(other)];
+}
+
+/** The first comparison for `knob` (an option knob: see defaultValues; a number: defaultNumbers). */
+export function defaultChoice(knob: Knob, current: KnobValue | undefined, sweepAlgorithms: readonly string[] = []): CompareChoice {
+  const values = knob.kind === 'enum' ? defaultValues(knob.options ?? [], current, sweepAlgorithms) : defaultNumbers(knob, current);
+  return { knob: knob.name, values };
 }
 
 /**
@@ -47,19 +84,34 @@ export function sweepAlgorithmsFor(presetText: string | undefined, knob: string)
   }
 }
 
+/** What is wrong with one value of a number knob, or null. */
+function numberError(knob: Knob, value: string): string | null {
+  const x = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(x)) return `'${value}' is not a number (${knob.name} takes a number).`;
+  if (knob.kind === 'integer' && !Number.isInteger(x)) return `${knob.name} takes a whole number, not ${value}.`;
+  if (knob.min !== undefined && x < knob.min) return `${knob.name}=${value} is below its minimum ${knob.min}.`;
+  if (knob.max !== undefined && x > knob.max) return `${knob.name}=${value} is above its maximum ${knob.max}.`;
+  return null;
+}
+
 /** What is wrong with a choice (one sentence naming it), or null when it can run. */
 export function choiceError(preset: PresetDesc | undefined, choice: CompareChoice | null): string | null {
-  const knobs = optionKnobs(preset);
-  if (knobs.length === 0) return 'This scenario has no option knob (such as cc, scheduler or flow_sched) to compare.';
+  const knobs = compareKnobs(preset);
+  if (knobs.length === 0) return 'This scenario has no knob to compare (no option such as cc, scheduler or flow_sched, and no number).';
   if (!choice) return 'Pick a knob to compare.';
   const knob = knobs.find((k) => k.name === choice.knob);
-  if (!knob) return `Knob '${choice.knob}' is not an option knob of this scenario (it has ${knobs.map((k) => k.name).join(', ')}).`;
-  const unknown = choice.values.find((v) => !knob.options.includes(v));
-  if (unknown !== undefined) return `'${unknown}' is not an option of ${knob.name} (${knob.options.join(', ')}).`;
-  const seen = new Set<string>();
+  if (!knob) return `Knob '${choice.knob}' is not a knob of this scenario (it has ${knobs.map((k) => k.name).join(', ')}).`;
+  const seen = new Set<string | number>();
   for (const v of choice.values) {
-    if (seen.has(v)) return `${knob.name}=${v} is chosen twice: every column needs its own value.`;
-    seen.add(v);
+    if (knob.kind === 'enum') {
+      if (!knob.options!.includes(v)) return `'${v}' is not an option of ${knob.name} (${knob.options!.join(', ')}).`;
+    } else {
+      const bad = numberError(knob, v);
+      if (bad) return bad;
+    }
+    const key = knob.kind === 'enum' ? v : Number(v);
+    if (seen.has(key)) return `${knob.name}=${v} is chosen twice: every column needs its own value.`;
+    seen.add(key);
   }
   if (choice.values.length < MIN_COLUMNS) return `Pick at least ${MIN_COLUMNS} values of ${knob.name} to compare (${choice.values.length} chosen).`;
   if (choice.values.length > MAX_COLUMNS) return `Pick at most ${MAX_COLUMNS} values of ${knob.name} (${choice.values.length} chosen).`;
@@ -95,7 +147,10 @@ export function parseChoiceParam(text: string | null | undefined): CompareChoice
   return knob ? { knob, values } : null;
 }
 
-/** Knob settings for one column: the lab's edits with the compared knob set to `value`. */
-export function columnSettings(edits: Record<string, KnobValue>, knob: string, value: string): Record<string, KnobValue> {
-  return { ...edits, [knob]: value };
+/**
+ * Knob settings for one column: the lab's edits with the compared knob set to `value` (a
+ * number for a number knob, `numeric`).
+ */
+export function columnSettings(edits: Record<string, KnobValue>, knob: string, value: string, numeric = false): Record<string, KnobValue> {
+  return { ...edits, [knob]: numeric ? Number(value) : value };
 }

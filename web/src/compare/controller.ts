@@ -1,27 +1,25 @@
-// Connects the A/B compare view to its worker: user intents become store actions plus worker
-// messages; worker messages become store actions and per-column series points. The scenario
-// is the lab's (preset or opened link, knob edits, variant, seed), read when a run starts.
+// Connects the A/B compare view to the run pipeline (sim/pipeline.ts: the lab's worker,
+// protocol and run reducer, here with one column per compared value): user intents become store
+// actions plus worker messages; worker messages become store actions and per-column series
+// points. The scenario is the lab's (preset or opened link, knob edits, variant, seed), read
+// when a run starts; every column runs it under the same seed, only the compared knob differs.
 import { useSyncExternalStore } from 'react';
-import { parseSpeed } from '../lib/format';
+import { urlSpeed } from '../lib/format';
 import { lab } from '../sim/controller';
+import { RunPipeline } from '../sim/pipeline';
 import { SeriesStore } from '../sim/seriesStore';
 import { labStore, createStore } from '../store/store';
-import type { Speed, TimeWindow } from '../types';
-import { type CompareChoice, choiceError, parseChoiceParam } from './choice';
-import type { FromCompare, ToCompare } from './protocol';
+import type { Speed, TimeWindow, Topology } from '../types';
+import { COLUMN_NAMES, type CompareChoice, choiceError, columnSettings, compareKnobs, parseChoiceParam } from './choice';
 import { type CompareAction, type CompareState, compareReducer, initialCompareState, type LoadedRun, matchesLoaded } from './state';
 
+/**
+ * Points kept per series in a column: a column's charts are a third to a half of the lab's
+ * width, so 1024 are plenty, and keep many-flow runs (MPTCP load presets) small in memory.
+ */
 const COLUMN_CAPACITY = 1024;
 
-function initialSpeed(): Speed {
-  try {
-    return parseSpeed(new URLSearchParams(globalThis.location?.search ?? '').get('speed') ?? '') ?? 1;
-  } catch {
-    return 1;
-  }
-}
-
-export const compareStore = createStore<CompareState, CompareAction>(compareReducer, { ...initialCompareState, speed: initialSpeed() });
+export const compareStore = createStore<CompareState, CompareAction>(compareReducer, { ...initialCompareState, speed: urlSpeed() ?? 1 });
 
 export function useCompare<T>(select: (s: CompareState) => T): T {
   return useSyncExternalStore(compareStore.subscribe, () => select(compareStore.getState()));
@@ -37,24 +35,37 @@ function urlChoice(): CompareChoice | null {
 }
 
 class CompareController {
-  private worker: Worker | null = null;
-  private nextRunId = 0;
-  /** One series store per column of the loaded comparison. */
-  stores: SeriesStore[] = [];
+  /** What each requested run compares, by run id, until the worker answers. */
+  private pending = new Map<number, LoadedRun & { values: string[] }>();
+  private readonly pipeline = new RunPipeline({
+    name: 'compare worker',
+    getState: () => compareStore.getState(),
+    dispatch: (a) => compareStore.dispatch(a),
+    seriesStore: () => new SeriesStore(COLUMN_CAPACITY),
+    loaded: (msg) => {
+      const p = this.pending.get(msg.runId);
+      for (const id of this.pending.keys()) if (id <= msg.runId) this.pending.delete(id);
+      this.topologies = msg.topologies;
+      compareStore.dispatch({
+        type: 'loaded',
+        runId: msg.runId,
+        duration: msg.duration,
+        end: msg.end,
+        columns: msg.meta.length,
+        values: p?.values ?? msg.meta.map((_, i) => String(i)),
+        loaded: { scenario: p?.scenario ?? '', knob: p?.knob ?? '', seed: p?.seed ?? 0, variant: p?.variant ?? null, edits: p?.edits ?? '{}' },
+        playing: msg.playing,
+      });
+    },
+  });
+  /** Each column's network (its queue chart draws the buffer size from it). */
+  topologies: (Topology | null)[] = [];
   /** The URL's choice until it has been applied to a scenario. */
   pendingUrlChoice: CompareChoice | null = urlChoice();
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const w = new Worker(new URL('../worker/compare.worker.ts', import.meta.url), { type: 'module' });
-    w.onmessage = (e: MessageEvent<FromCompare>) => this.receive(e.data);
-    w.onerror = (e) => compareStore.dispatch({ type: 'error', message: `compare worker: ${e.message || 'failed to start'}` });
-    this.worker = w;
-    return w;
-  }
-
-  private post(msg: ToCompare): void {
-    this.ensureWorker().postMessage(msg);
+  /** One series store per column of the loaded comparison. */
+  get stores(): SeriesStore[] {
+    return this.pipeline.stores;
   }
 
   choose(scenario: string, choice: CompareChoice | null): void {
@@ -72,51 +83,45 @@ class CompareController {
   /** Starts the chosen comparison from t = 0 (playing, or paused at 0 for a restart). */
   load(play: boolean): void {
     const problem = this.problem();
-    if (problem !== null) {
-      compareStore.dispatch({ type: 'error', message: problem });
-      return;
-    }
     const lab$ = labStore.getState();
     const c = compareStore.getState();
     const text = lab.presetText(lab$.presetName);
-    if (text === undefined || c.choice === null) {
-      compareStore.dispatch({ type: 'error', message: 'The lab has no scenario loaded yet.' });
+    if (problem !== null || text === undefined || c.choice === null) {
+      compareStore.dispatch({ type: 'error', runId: null, message: problem ?? 'The lab has no scenario loaded yet.' });
       return;
     }
-    compareStore.dispatch({ type: 'loading' });
-    const runId = ++this.nextRunId;
+    const choice = c.choice;
+    const preset = lab$.presets.find((p) => p.name === lab$.presetName);
+    const numeric = compareKnobs(preset).find((k) => k.name === choice.knob)?.kind !== 'enum';
+    const runId = this.pipeline.load({
+      presetText: text,
+      variant: lab$.variant,
+      seed: lab$.seed,
+      columns: choice.values.map((value, i) => ({
+        settings: columnSettings(lab$.knobEdits, choice.knob, value, numeric),
+        name: `column ${COLUMN_NAMES[i] ?? i + 1} (${choice.knob}=${value})`,
+      })),
+      play,
+      speed: c.speed,
+      snapshots: false,
+    });
     this.pending.set(runId, {
       scenario: lab$.presetName ?? '',
-      knob: c.choice.knob,
+      knob: choice.knob,
       seed: lab$.seed,
       variant: lab$.variant,
       edits: JSON.stringify(lab$.knobEdits),
-      values: [...c.choice.values],
-    });
-    this.post({
-      type: 'load',
-      runId,
-      presetText: text,
-      edits: lab$.knobEdits,
-      variant: lab$.variant,
-      knob: c.choice.knob,
-      values: [...c.choice.values],
-      seed: lab$.seed,
-      speed: c.speed,
-      play,
+      values: [...choice.values],
     });
   }
-
-  /** What each requested run compares, by run id, until the worker answers. */
-  private pending = new Map<number, LoadedRun & { values: string[] }>();
 
   /** Run: start (or start again) when nothing matching the choice is loaded, else resume. */
   run(): void {
     const s = compareStore.getState();
     const l = labStore.getState();
     this.pauseLab();
-    if (!matchesLoaded(s, l) || s.run === 'finished' || s.run === 'idle') this.load(true);
-    else this.post({ type: 'play' });
+    if (!matchesLoaded(s, l) || s.run === 'finished' || s.runId === 0) this.load(true);
+    else this.pipeline.post({ type: 'play' });
   }
 
   /**
@@ -128,7 +133,7 @@ class CompareController {
   }
 
   pause(): void {
-    this.post({ type: 'pause' });
+    this.pipeline.post({ type: 'pause' });
   }
 
   togglePlay(): void {
@@ -142,7 +147,7 @@ class CompareController {
 
   setSpeed(speed: Speed): void {
     compareStore.dispatch({ type: 'speed', speed });
-    if (this.worker) this.post({ type: 'speed', speed });
+    if (this.pipeline.started) this.pipeline.post({ type: 'speed', speed });
   }
 
   zoom(window: TimeWindow): void {
@@ -151,57 +156,6 @@ class CompareController {
 
   dismissError(): void {
     compareStore.dispatch({ type: 'dismissError' });
-  }
-
-  private receive(msg: FromCompare): void {
-    switch (msg.type) {
-      case 'loaded': {
-        const p = this.pending.get(msg.runId);
-        for (const id of this.pending.keys()) if (id <= msg.runId) this.pending.delete(id);
-        this.stores = msg.meta.map((m) => {
-          // A column's charts are a third to a half of the lab's width: 1024 points a series
-          // are plenty, and keep many-flow runs (MPTCP load presets) small in memory.
-          const st = new SeriesStore(COLUMN_CAPACITY);
-          st.reset(m);
-          return st;
-        });
-        compareStore.dispatch({
-          type: 'loaded',
-          runId: msg.runId,
-          duration: msg.duration,
-          values: p?.values ?? msg.meta.map((_, i) => String(i)),
-          loaded: { scenario: p?.scenario ?? '', knob: p?.knob ?? '', seed: p?.seed ?? 0, variant: p?.variant ?? null, edits: p?.edits ?? '{}' },
-          playing: msg.playing,
-        });
-        return;
-      }
-      case 'playing':
-        compareStore.dispatch({ type: 'playing', runId: msg.runId, playing: msg.playing });
-        return;
-      case 'tick': {
-        if (msg.runId !== compareStore.getState().runId) return;
-        let changed = false;
-        const columns = msg.columns.map((t, i) => {
-          const store = this.stores[i];
-          let jain: number | null = null;
-          if (store) {
-            if (t.meta) store.setMeta(t.meta);
-            changed = store.append(t.points) || changed || t.meta !== null;
-            const jainIndex = store.meta.findIndex((m) => m.scope === 'run' && m.metric === 'jain');
-            for (let k = 0; k + 2 < t.points.length; k += 3) if (t.points[k] === jainIndex) jain = t.points[k + 2]!;
-          }
-          return { now: t.now, events: t.events, finished: t.finished, jain };
-        });
-        compareStore.dispatch({ type: 'tick', runId: msg.runId, clock: msg.clock, columns, seriesChanged: changed });
-        return;
-      }
-      case 'summaries':
-        compareStore.dispatch({ type: 'summaries', runId: msg.runId, final: msg.final, clock: msg.clock, summaries: msg.summaries });
-        return;
-      case 'error':
-        compareStore.dispatch({ type: 'error', message: msg.message });
-        return;
-    }
   }
 }
 

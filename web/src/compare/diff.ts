@@ -1,5 +1,5 @@
 // The A/B compare view's difference summary: the same scenario and seed run once per value of
-// one option knob; every metric of each column is set against column A (the baseline).
+// one knob; every metric of each column is set against column A (the baseline).
 // Pure; unit-tested (diff.test.ts).
 //
 // "Better" is defined per metric, from what the lab's presets ask of an algorithm: a higher

@@ -1,27 +1,63 @@
 // The live time-series charts: cwnd and inflight, queues, throughput, RTT, Jain's index, pacing
 // rate and gain, BBR-A's terms. All share one time window (zoom one, all follow).
-import { useMemo } from 'react';
+//
+// The same components draw the lab's run and each column of A/B compare: they read the run
+// through a RunSource (React context) — whose store, which column's series, which chart ids,
+// and, for columns set side by side, a shared y scale. The lab's source is the default.
+import { createContext, useContext, useMemo } from 'react';
 import { colorFor } from '../lib/palette';
 import { movingAverage, smoothingWindow } from '../charts/smooth';
 import { SeriesBuffer } from '../lib/seriesBuffer';
-import { seriesStore } from '../sim/seriesStore';
-import { timeSpan } from '../store/state';
+import { type SeriesStore, seriesStore } from '../sim/seriesStore';
+import { type RunFields, timeSpan } from '../store/run';
 import { labStore, useLab } from '../store/store';
-import type { TimeWindow } from '../types';
+import type { TimeWindow, Topology } from '../types';
 import type { Guide } from '../charts/lineCanvas';
 import { type ChartSeries, LineChart } from './LineChart';
 
-/** Both charts show one time window: zooming either zooms both. */
-const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
+/** Where a chart reads its run from: the lab, or one column of A/B compare. */
+export interface RunSource {
+  /** Subscribes to the run's state (a store hook: the same one on every render). */
+  useRun<T>(select: (s: RunFields) => T): T;
+  /** The network the run simulates (a hook too), for the buffer-size guides. */
+  useTopology(): Topology | null;
+  /** The series of this run (of this column). */
+  series(): SeriesStore;
+  onWindow(w: TimeWindow): void;
+  /** The chart's test id from its kind ('cwnd' → 'chart-cwnd' in the lab). */
+  testId(kind: string): string;
+  /** A fixed y-axis top for a chart kind (columns side by side share one scale), or undefined. */
+  yTop?(kind: string): number | undefined;
+}
+
+/** The lab's run: its store, the page-wide series store, `chart-*` ids. */
+const LAB_SOURCE: RunSource = {
+  useRun: useLab,
+  useTopology: () => useLab((s) => s.topology),
+  series: () => seriesStore,
+  // Every chart shows one time window: zooming one zooms all.
+  onWindow: (window) => labStore.dispatch({ type: 'zoomTime', window }),
+  testId: (kind) => `chart-${kind}`,
+};
+
+const RunSourceContext = createContext<RunSource>(LAB_SOURCE);
+export const RunSourceProvider = RunSourceContext.Provider;
+const useRunSource = () => useContext(RunSourceContext);
+
+/** The owners of per-flow series, in the engine's order (one colour each). */
+function flowOwners(store: SeriesStore): string[] {
+  return [...new Set(store.select('flow', 'cwnd').map((s) => s.meta.owner))];
+}
 
 /** One colour per flow (by owner), the same in every per-flow chart and the time brush. */
 export function useOwnerColors(): (owner: string) => string {
-  const version = useLab((s) => s.seriesVersion);
+  const src = useRunSource();
+  const version = src.useRun((s) => s.seriesVersion);
   return useMemo(() => {
-    const owners = [...new Set(seriesStore.select('flow', 'cwnd').map((s) => s.meta.owner))];
+    const owners = flowOwners(src.series());
     // Owners only change when the series list does, which bumps the version.
     return (owner: string) => colorFor(Math.max(0, owners.indexOf(owner)));
-  }, [version]);
+  }, [version, src]);
 }
 
 interface FlowMetricProps {
@@ -58,61 +94,89 @@ function smoothed(buf: SeriesBuffer, window: number, settled: boolean): SeriesBu
 }
 
 /** A live chart of per-flow series, one colour per flow (and per metric when several). */
+/** What a per-flow chart draws: which metrics, smoothed or not, with which companion. */
+export interface FlowSeriesSpec {
+  metrics: string[];
+  smooth?: boolean;
+  companion?: string;
+}
+
+/**
+ * A per-flow chart's lines from `store`: one per flow and metric (smoothed over the scenario's
+ * smoothing window when asked), then the companion metric dashed in each flow's colour.
+ * `settled`: no points are streaming in, so smoothed lines are brought up to date now.
+ */
+export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (owner: string) => string, duration: number, settled: boolean): ChartSeries[] {
+  const { metrics, smooth, companion } = spec;
+  return metrics
+    .flatMap((metric, m) => {
+      const list = store.select('flow', metric);
+      return list.map((s, f) => ({
+        key: s.meta.key,
+        label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
+        // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
+        color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
+        buf: smooth ? smoothed(s.buf, smoothingWindow(duration), settled) : s.buf,
+      }));
+    })
+    .concat(
+      // The companion pairs with its flow by colour, so the chart reads as "cwnd and what is
+      // actually in flight" per flow rather than as twice as many unrelated lines.
+      companion
+        ? store.select('flow', companion).map((s) => ({
+            key: s.meta.key,
+            label: `${s.meta.owner} ${s.meta.label}`,
+            color: color(s.meta.owner),
+            dashed: true,
+            buf: s.buf,
+          }))
+        : [],
+    );
+}
+
+/** The largest plotted value of the lines (factor applied), or 0. */
+export function seriesTop(series: readonly ChartSeries[]): number {
+  let top = 0;
+  for (const s of series) if (s.buf.length > 0 && Number.isFinite(s.buf.max)) top = Math.max(top, s.buf.max * (s.factor ?? 1));
+  return top;
+}
+
+/** A live chart of per-flow series, one colour per flow (and per metric when several). */
 export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth, companion }: FlowMetricProps) {
+  const src = useRunSource();
   // No more points are coming (ended, paused, a seek or step landed): the smoothed lines must be
   // brought up to date now, not on the next throttled refresh, which may never come.
-  const settled = useLab((s) => s.run !== 'running' && s.seekTarget === null);
-  const version = useLab((s) => s.seriesVersion);
+  const settled = src.useRun((s) => s.run !== 'running' && s.seekTarget === null);
+  const version = src.useRun((s) => s.seriesVersion);
   // The smoothing window follows the scenario's limit, so it does not change when the run ends.
-  const duration = useLab((s) => s.duration);
-  const span = useLab(timeSpan);
-  const timeWindow = useLab((s) => s.timeWindow);
+  const duration = src.useRun((s) => s.duration);
+  const span = src.useRun(timeSpan);
+  const timeWindow = src.useRun((s) => s.timeWindow);
   const color = useOwnerColors();
   const series: ChartSeries[] = useMemo(
-    () =>
-      metrics.flatMap((metric, m) => {
-        const list = seriesStore.select('flow', metric);
-        return list.map((s, f) => ({
-          key: s.meta.key,
-          label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
-          // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
-          color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
-          buf: smooth ? smoothed(s.buf, smoothingWindow(duration), settled) : s.buf,
-        }));
-      }).concat(
-        // The companion pairs with its flow by colour, so the chart reads as "cwnd and what is
-        // actually in flight" per flow rather than as twice as many unrelated lines.
-        companion
-          ? seriesStore.select('flow', companion).map((s) => ({
-              key: s.meta.key,
-              label: `${s.meta.owner} ${s.meta.label}`,
-              color: color(s.meta.owner),
-              dashed: true,
-              buf: s.buf,
-            }))
-          : [],
-      ),
-    [version, color, metrics, smooth, duration, settled, companion],
+    () => flowSeries(src.series(), { metrics, smooth, companion }, color, duration, settled),
+    [version, color, metrics, smooth, duration, settled, companion, src],
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (
     <LineChart
-      testId={testId}
+      testId={src.testId(testId)}
       title={title}
       xLabel="simulated time (s)"
       yLabel={yLabel}
       xMax={span}
       timeWindow={timeWindow}
-      onWindow={setWindow}
+      onWindow={src.onWindow}
       series={series}
       version={version}
       emptyText={emptyText}
       unit={unit}
+      yTop={src.yTop?.(testId)}
     />
   );
 }
 
-const CWND = ['cwnd'];
+export const CWND = ['cwnd'];
 const PACING_GAIN = ['pacing_gain'];
 const PACING_RATE = ['pacing_rate'];
 const BBR_A = ['phi', 'p_up', 'p_down'];
@@ -122,7 +186,7 @@ export function CwndChart() {
     <FlowMetricChart
       metrics={CWND}
       companion="inflight"
-      testId="chart-cwnd"
+      testId="cwnd"
       title="Congestion window (solid) and packets in flight (dashed) per flow"
       yLabel="packets"
       emptyText="No flows yet"
@@ -136,7 +200,7 @@ export function PacingGainChart() {
   return (
     <FlowMetricChart
       metrics={PACING_GAIN}
-      testId="chart-pacing-gain"
+      testId="pacing-gain"
       title="Pacing gain per flow"
       yLabel="pacing gain (×)"
       emptyText=""
@@ -152,7 +216,7 @@ export function PacingRateChart() {
     <FlowMetricChart
       metrics={PACING_RATE}
       companion="btl_bw"
-      testId="chart-pacing-rate"
+      testId="pacing-rate"
       title="Pacing rate (solid) and estimated bottleneck bandwidth (dashed) per flow"
       yLabel="Mbit/s"
       emptyText=""
@@ -167,7 +231,7 @@ export function BbrAChart() {
   return (
     <FlowMetricChart
       metrics={BBR_A}
-      testId="chart-bbr-a"
+      testId="bbr-a"
       title="BBR-A: φ, P_up and P_down"
       yLabel="value"
       emptyText=""
@@ -176,65 +240,73 @@ export function BbrAChart() {
   );
 }
 
+/** The queues of finite-buffer links, in kB. */
+export function queueSeries(store: SeriesStore): ChartSeries[] {
+  const queues = store.select('link', 'queue');
+  // One queue: vermillion, distinct from the first flows' colours; several: the palette.
+  return queues.map((s, i) => ({
+    key: s.meta.key,
+    label: s.meta.owner,
+    color: colorFor(queues.length > 1 ? i : 3),
+    buf: s.buf,
+    factor: 1e-3,
+  }));
+}
+
+/** Each queue's buffer size (kB), a dashed line in its colour. */
+export function bufferGuides(series: readonly ChartSeries[], topology: Topology | null): Guide[] {
+  const out: Guide[] = [];
+  for (const s of series) {
+    const cap = topology?.links.find((l) => l.id === s.label)?.buffer_bytes;
+    if (typeof cap === 'number' && cap > 0) out.push({ value: cap / 1e3, color: s.color });
+  }
+  return out;
+}
+
 export function QueueChart() {
-  const version = useLab((s) => s.seriesVersion);
-  const span = useLab(timeSpan);
-  const timeWindow = useLab((s) => s.timeWindow);
-  const topology = useLab((s) => s.topology);
-  const series: ChartSeries[] = useMemo(() => {
-    const queues = seriesStore.select('link', 'queue');
-    // One queue: vermillion, distinct from the first flows' colours; several: the palette.
-    return queues.map((s, i) => ({
-      key: s.meta.key,
-      label: s.meta.owner,
-      color: colorFor(queues.length > 1 ? i : 3),
-      buf: s.buf,
-      factor: 1e-3,
-    }));
-  }, [version]);
-  const guides: Guide[] = useMemo(() => {
-    const out: Guide[] = [];
-    for (const s of series) {
-      const cap = topology?.links.find((l) => l.id === s.label)?.buffer_bytes;
-      if (typeof cap === 'number' && cap > 0) out.push({ value: cap / 1e3, color: s.color });
-    }
-    return out;
-  }, [series, topology]);
+  const src = useRunSource();
+  const version = src.useRun((s) => s.seriesVersion);
+  const span = src.useRun(timeSpan);
+  const timeWindow = src.useRun((s) => s.timeWindow);
+  const topology = src.useTopology();
+  const series: ChartSeries[] = useMemo(() => queueSeries(src.series()), [version, src]);
+  const guides: Guide[] = useMemo(() => bufferGuides(series, topology), [series, topology]);
   return (
     <LineChart
-      testId="chart-queue"
+      testId={src.testId('queue')}
       title="Bottleneck queue"
       xLabel="simulated time (s)"
       yLabel="queue (kB)"
       xMax={span}
       timeWindow={timeWindow}
-      onWindow={setWindow}
+      onWindow={src.onWindow}
       series={series}
       guides={guides}
       guideLabel="buffer size"
       unit="kB"
       version={version}
       emptyText="No finite-buffer link in this scenario"
+      yTop={src.yTop?.('queue')}
     />
   );
 }
 
 const SRTT = ['srtt'];
-const GOODPUT = ['goodput'];
+export const GOODPUT = ['goodput'];
 
 /** Smoothed RTT per flow: base RTT plus the queueing delay each flow sees. */
 export function RttChart() {
-  return <FlowMetricChart metrics={SRTT} testId="chart-rtt" title="Smoothed RTT per flow" yLabel="sRTT (ms)" emptyText="No flows yet" unit="ms" />;
+  return <FlowMetricChart metrics={SRTT} testId="rtt" title="Smoothed RTT per flow" yLabel="sRTT (ms)" emptyText="No flows yet" unit="ms" />;
 }
 
 /** Goodput per flow, averaged over 1 % of the run: how the flows share the link over time. */
 export function ThroughputChart() {
-  const duration = useLab((s) => s.duration);
+  const duration = useRunSource().useRun((s) => s.duration);
   const w = smoothingWindow(duration);
   return (
     <FlowMetricChart
       metrics={GOODPUT}
-      testId="chart-throughput"
+      testId="throughput"
       title={`Throughput per flow (goodput, ${w < 1 ? `${Math.round(w * 1000)} ms` : `${w.toFixed(1)} s`} average)`}
       yLabel="goodput (Mbit/s)"
       emptyText="No flows yet"
@@ -244,28 +316,32 @@ export function ThroughputChart() {
   );
 }
 
+/** Jain's index over time (the engine's run/all/jain series). */
+export function jainSeries(store: SeriesStore): ChartSeries[] {
+  return store.select('run', 'jain').map((s) => ({ key: s.meta.key, label: "Jain's index", color: colorFor(2), buf: s.buf }));
+}
+
 /** Jain's fairness index over the bulk flows, as the run goes (the engine's run/all/jain). */
 export function JainChart() {
-  const version = useLab((s) => s.seriesVersion);
-  const span = useLab(timeSpan);
-  const timeWindow = useLab((s) => s.timeWindow);
-  const series: ChartSeries[] = useMemo(
-    () => seriesStore.select('run', 'jain').map((s) => ({ key: s.meta.key, label: "Jain's index", color: colorFor(2), buf: s.buf })),
-    [version],
-  );
+  const src = useRunSource();
+  const version = src.useRun((s) => s.seriesVersion);
+  const span = src.useRun(timeSpan);
+  const timeWindow = src.useRun((s) => s.timeWindow);
+  const series: ChartSeries[] = useMemo(() => jainSeries(src.series()), [version, src]);
   if (series.length === 0) return null;
   return (
     <LineChart
-      testId="chart-jain"
+      testId={src.testId('jain')}
       title="Jain's fairness index over time"
       xLabel="simulated time (s)"
       yLabel="Jain's index"
       xMax={span}
       timeWindow={timeWindow}
-      onWindow={setWindow}
+      onWindow={src.onWindow}
       series={series}
       version={version}
       emptyText=""
+      yTop={src.yTop?.('jain')}
     />
   );
 }

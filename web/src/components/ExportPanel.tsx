@@ -5,18 +5,19 @@ import { downloadText } from '../lib/download';
 import { fileName, seriesCsv, seriesJson, summaryCsv, summaryJson } from '../lib/export';
 import { seriesStore } from '../sim/seriesStore';
 import { labStore, useLab } from '../store/store';
+import { firstSummary } from '../store/run';
 
 function exportSeries(format: 'csv' | 'json'): void {
   const st = labStore.getState();
   const series = seriesStore.all().map((s) => ({ meta: s.meta, points: s.buf.toArray() }));
-  const scenario = st.summary?.scenario ?? st.presetName;
+  const scenario = firstSummary(st)?.scenario ?? st.presetName;
   const name = fileName(scenario, st.seed, 'series', format);
   if (format === 'csv') downloadText(name, seriesCsv(series), 'text/csv');
   else downloadText(name, seriesJson(series, { scenario, seed: st.seed }), 'application/json');
 }
 
 function exportSummary(format: 'csv' | 'json'): void {
-  const { summary } = labStore.getState();
+  const summary = firstSummary(labStore.getState());
   if (!summary) return;
   const name = fileName(summary.scenario, summary.seed, 'summary', format);
   if (format === 'csv') downloadText(name, summaryCsv(summary), 'text/csv');
@@ -24,7 +25,7 @@ function exportSummary(format: 'csv' | 'json'): void {
 }
 
 export function ExportPanel() {
-  const hasSummary = useLab((s) => s.summary !== null);
+  const hasSummary = useLab((s) => firstSummary(s) !== null);
   const hasSeries = useLab((s) => s.runId > 0 && s.seriesVersion > 0);
   return (
     <section className="panel export" data-testid="export" aria-label="Export">

@@ -11,6 +11,7 @@ import { type DecisionEvent, describeEvent, eventFields, flowEvents } from '../s
 import { type Selection, sameSelection } from '../store/state';
 import { useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, Snapshot, Topology } from '../types';
+import { firstSummary } from '../store/run';
 
 /** A name in a table or list that opens the thing in the inspector. */
 export function InspectButton({ selection, children }: { selection: Selection; children: ReactNode }) {
@@ -126,7 +127,7 @@ function SubTable({ flow, kind, list }: { flow: string; kind: 'subflow' | 'strea
 }
 
 function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; topology: Topology | null }) {
-  const summary = useLab((s) => s.summary);
+  const summary = useLab(firstSummary);
   const index = topology?.flows.findIndex((f) => f.id === id) ?? -1;
   const info = index >= 0 ? topology?.flows[index] : undefined;
   const f: FlowSnapshot | undefined = snap?.flows.find((x, i) => (x.id !== '' ? x.id === id : i === index));
@@ -173,7 +174,7 @@ function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
 }
 
 function LinkView({ id, snap, topology }: { id: string; snap: Snapshot | null; topology: Topology | null }) {
-  const summary = useLab((s) => s.summary);
+  const summary = useLab(firstSummary);
   const link = topology?.links.find((l) => l.id === id);
   const live = snap?.links.find((l) => l.id === id);
   const crossing = topology?.flows.filter((f) => f.path.includes(id)) ?? [];

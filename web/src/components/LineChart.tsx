@@ -15,6 +15,7 @@ import { escapeXml, fileName } from '../lib/export';
 import { labStore } from '../store/store';
 import { useUi } from '../store/ui';
 import type { TimeWindow } from '../types';
+import { firstSummary } from '../store/run';
 
 export interface ChartSeries extends CanvasSeries {
   key: string;
@@ -219,7 +220,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
     const doc = exportSvg();
     if (!doc) return;
     const st = labStore.getState();
-    const name = fileName(st.summary?.scenario ?? st.presetName, st.seed, testId.replace(/^chart-/, ''), format).replace(/\.(svg|png)$/, '');
+    const name = fileName(firstSummary(st)?.scenario ?? st.presetName, st.seed, testId.replace(/^chart-/, ''), format).replace(/\.(svg|png)$/, '');
     void downloadChart(doc, name, format);
   };
 

@@ -18,6 +18,7 @@ import type { FlowSnapshot, Summary, TimeWindow } from '../types';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import { LatencyBoxPlot } from './DistributionCharts';
 import { type ChartSeries, LineChart } from './LineChart';
+import { firstSummary } from '../store/run';
 
 const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
 const WORKERS = poolSize(STREAM_SCHEDULERS.length);
@@ -26,7 +27,7 @@ const PICKS_SHOWN = 12;
 export function useHasQuic(): boolean {
   const version = useLab((s) => s.seriesVersion);
   const live = useLab((s) => s.snapshot?.flows.some((f) => f.streams !== undefined) ?? false);
-  const done = useLab((s) => s.summary?.flows.some((f) => f.kind === 'quic') ?? false);
+  const done = useLab((s) => firstSummary(s)?.flows.some((f) => f.kind === 'quic') ?? false);
   const charted = useMemo(() => seriesStore.all().some((s) => s.meta.scope === 'stream'), [version]);
   return charted || live || done;
 }

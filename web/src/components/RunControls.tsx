@@ -9,6 +9,7 @@ import { timeSpan } from '../store/state';
 import { useLab } from '../store/store';
 import { uiStore } from '../store/ui';
 import { SPEEDS, type Speed } from '../types';
+import { firstEvents } from '../store/run';
 
 /** Shift+→ steps this many single steps at once. */
 const BIG_STEP = 10;
@@ -40,7 +41,7 @@ export function RunControls() {
   // The seek slider and progress span the run's end once known (store/state.ts timeSpan).
   const span = useLab(timeSpan);
   const limit = useLab((s) => s.duration);
-  const events = useLab((s) => s.events);
+  const events = useLab(firstEvents);
   const ready = useLab((s) => s.presetName !== null);
   const loaded = useLab((s) => s.runId > 0);
   const shareUrl = useLab((s) => s.shareUrl);

@@ -5,6 +5,7 @@ import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import type { HeadlineName, Summary } from '../types';
 import { InspectButton } from './Inspector';
+import { firstSummary } from '../store/run';
 
 /** Many-flow presets (50 flows) would push the page down: show the first few live. */
 const LIVE_MAX = 12;
@@ -101,7 +102,7 @@ function dataAttrs(data: Record<string, string | number> | undefined): Record<st
 }
 
 export function SummaryTable() {
-  const summary = useLab((s) => s.summary);
+  const summary = useLab(firstSummary);
   if (!summary) return null;
   return (
     <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} data-duration={summary.duration_s} data-seed={summary.seed} aria-label="Run summary">

@@ -10,6 +10,7 @@ import {
   formatSeconds,
   formatSpeed,
   parseSpeed,
+  urlSpeed,
 } from './format';
 
 describe('formatters', () => {
@@ -57,5 +58,12 @@ describe('formatters', () => {
     expect(parseSpeed('10')).toBe(10);
     expect(parseSpeed('-1')).toBeNull();
     expect(parseSpeed('x')).toBeNull();
+  });
+
+  it('reads the opening speed from the URL (the lab and A/B compare share it)', () => {
+    expect(urlSpeed('?preset=x&speed=max')).toBe('max');
+    expect(urlSpeed('?speed=0.5')).toBe(0.5);
+    expect(urlSpeed('?speed=fast')).toBeNull();
+    expect(urlSpeed('')).toBeNull();
   });
 });

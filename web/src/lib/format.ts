@@ -57,6 +57,11 @@ export function parseSpeed(text: string): Speed | null {
   return Number.isFinite(x) && x > 0 ? x : null;
 }
 
+/** The `?speed=` the page was opened with (the lab and A/B compare start at it), or null. */
+export function urlSpeed(search: string = globalThis.location?.search ?? ''): Speed | null {
+  return parseSpeed(new URLSearchParams(search).get('speed') ?? '');
+}
+
 /**
  * Whether a smoothed RTT is a measurement: the engine reports 0 until the first RTT sample
  * (no round trip is 0 ms long), which must not read as "0.00 ms".

@@ -69,3 +69,12 @@ describe('SeriesBuffer.maxIn', () => {
     expect(b.maxIn(20, 30)).toBe(-Infinity);
   });
 });
+
+describe('lastV', () => {
+  it('is the newest value pushed, also when it is not stored (a pending bucket)', () => {
+    const b = new SeriesBuffer(4);
+    expect(Number.isNaN(b.lastV)).toBe(true);
+    for (let i = 0; i < 20; i++) b.push(i, i * 10);
+    expect(b.lastV).toBe(190);
+  });
+});

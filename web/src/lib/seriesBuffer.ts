@@ -28,6 +28,7 @@ export class SeriesBuffer {
   private vMin = Infinity;
   private vMax = -Infinity;
   private tLast = -Infinity;
+  private vLast = Number.NaN;
 
   constructor(capacity = 4096) {
     // Compaction works on groups of 4, so keep the capacity a multiple of 4 and at least 8.
@@ -59,6 +60,11 @@ export class SeriesBuffer {
     return this.tLast;
   }
 
+  /** The newest value pushed (NaN before the first). */
+  get lastV(): number {
+    return this.vLast;
+  }
+
   get bucketSize(): number {
     return this.bucket;
   }
@@ -67,6 +73,7 @@ export class SeriesBuffer {
     if (!Number.isFinite(t) || Number.isNaN(v)) return;
     this.rawCount++;
     this.tLast = t;
+    this.vLast = v;
     if (v < this.vMin) this.vMin = v;
     if (v > this.vMax) this.vMax = v;
     if (this.bucket === 1) {
@@ -122,6 +129,7 @@ export class SeriesBuffer {
     this.vMin = Infinity;
     this.vMax = -Infinity;
     this.tLast = -Infinity;
+    this.vLast = Number.NaN;
   }
 
   private pendingPoints(): number {

@@ -1,7 +1,8 @@
 // Connects the lab store to the simulation worker: user intents become store actions plus
-// worker messages; worker messages become store actions and series points.
+// worker messages; worker messages become store actions and series points. The run itself
+// goes through the pipeline A/B compare uses too (sim/pipeline.ts), with one column.
 import { DEFAULT_PRESET, PRESET_FILES } from '../presets';
-import { parseSpeed } from '../lib/format';
+import { urlSpeed } from '../lib/format';
 import { LINK_PREFIX, linkFromHash, parseSeed, queryWithoutPreset } from '../lib/shareLink';
 import { type SavedSelection, type Selection, currentPreset, savedSelection } from '../store/state';
 import { labStore } from '../store/store';
@@ -9,6 +10,7 @@ import type { KnobValue, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
 import { decisionLog } from '../family/decisionLog';
 import { flowEvents } from './flowEvents';
+import { RunPipeline } from './pipeline';
 import { seriesStore } from './seriesStore';
 
 /** The single step: a fixed slice of simulated time (see the worker's stepBy for why). */
@@ -18,7 +20,22 @@ export const STEP_S = 0.001;
 const KNOB_DEBOUNCE_MS = 300;
 
 class LabController {
-  private worker: Worker | null = null;
+  private readonly pipeline = new RunPipeline({
+    name: 'worker',
+    getState: () => labStore.getState(),
+    dispatch: (a) => labStore.dispatch(a),
+    seriesStore: () => seriesStore,
+    loaded: (msg) => this.loaded(msg),
+    onTick: (msg) => {
+      flowEvents.ingest(msg.snapshot?.events);
+      decisionLog.ingest(msg.snapshot?.events);
+    },
+    onRewound: () => {
+      flowEvents.reset();
+      decisionLog.reset();
+    },
+    onOther: (msg) => this.receive(msg),
+  });
   private knobTimer: ReturnType<typeof setTimeout> | null = null;
   /** Scenarios opened from shared links, by their preset-list name. */
   private linked = new Map<string, PresetFile>();
@@ -32,13 +49,10 @@ class LabController {
   private shownHash = '';
 
   start(): void {
-    if (this.worker) return;
-    this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
-    this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
-    this.worker.onerror = (e) => labStore.dispatch({ type: 'error', message: `worker: ${e.message || 'failed to start'}` });
+    if (this.pipeline.started) return;
     // URL parameters pick the opening state (used by tests and shareable links).
     const q = new URLSearchParams(location.search);
-    const speed = parseSpeed(q.get('speed') ?? '');
+    const speed = urlSpeed();
     if (speed !== null) labStore.dispatch({ type: 'setSpeed', speed });
     if (q.has('seed')) {
       const seed = parseSeed(q.get('seed') ?? '');
@@ -198,17 +212,16 @@ class LabController {
     const name = s.presetName ?? currentPreset(s)?.name;
     const file = (name !== undefined ? this.linked.get(name) : undefined) ?? PRESET_FILES.find((f) => f.file === name);
     if (!file) return;
-    labStore.dispatch({ type: 'loading' });
-    this.post({
-      type: 'load',
+    this.pipeline.load({
       presetText: file.text,
       // Only what the user changed: the variant and the preset decide everything else
       // (a knob may be unset in the preset, and sending its shown value would change it).
-      settings: s.knobEdits,
+      columns: [{ settings: s.knobEdits, name: null }],
       variant: s.variant,
       seed: s.seed,
       play,
       speed: s.speed,
+      snapshots: true,
     });
   }
 
@@ -219,23 +232,48 @@ class LabController {
     const names = labStore.getState().presets.map((p) => p.name);
     const name = names.includes(wanted) ? wanted : names.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : names[0];
     if (name === undefined) {
-      labStore.dispatch({ type: 'error', message: 'no presets found in public/scenarios' });
+      labStore.dispatch({ type: 'error', runId: null, message: 'no presets found in public/scenarios' });
       return;
     }
     this.selectPreset(name, q.get('variant'));
   }
 
   private post(msg: ToWorker): void {
-    this.worker?.postMessage(msg);
+    this.pipeline.post(msg);
   }
 
-  private receive(msg: FromWorker): void {
+  /** A load of the lab's was answered: its charts, event logs and address start afresh. */
+  private loaded(msg: Extract<FromWorker, { type: 'loaded' }>): void {
+    if (this.linkLoad) {
+      // A shared or edited scenario runs: the address no longer names a preset (and an
+      // edited one is not the link in it either). Not before: a link that fails to load
+      // falls back to the URL's preset.
+      const hash = this.linkLoad.shared ? location.hash : '';
+      history.replaceState(null, '', location.pathname + queryWithoutPreset(location.search) + hash);
+    }
+    this.linkLoad = null;
+    this.shownHash = location.hash.startsWith(LINK_PREFIX) ? location.hash : '';
+    flowEvents.reset();
+    decisionLog.reset();
+    labStore.dispatch({
+      type: 'loaded',
+      runId: msg.runId,
+      duration: msg.duration,
+      end: msg.end,
+      columns: msg.meta.length,
+      topology: msg.topologies[0] ?? null,
+      playing: msg.playing,
+    });
+  }
+
+  /** The messages that are not the run's own (sim/pipeline.ts handles those); true if handled. */
+  private receive(msg: FromWorker): boolean {
     switch (msg.type) {
       case 'ready': {
         labStore.dispatch({ type: 'ready', engineVersion: msg.engineVersion, presets: msg.presets });
-        if (msg.errors.length > 0) labStore.dispatch({ type: 'error', message: msg.errors[0]! });
+        if (msg.errors.length > 0) labStore.dispatch({ type: 'error', runId: null, message: msg.errors[0]! });
         if (!this.openHash()) this.openDefault();
-        return;
+        return true;
       }
       case 'linkOpened': {
         const s = labStore.getState();
@@ -246,12 +284,14 @@ class LabController {
         if (msg.view.speed !== undefined) labStore.dispatch({ type: 'setSpeed', speed: msg.view.speed });
         if (msg.notice) labStore.dispatch({ type: 'notice', message: msg.notice });
         this.selectPreset(msg.preset.name, null);
-        return;
+        return true;
       }
       case 'linkFailed':
         this.linkFailed(msg.message);
-        return;
+        return true;
       case 'shared': {
+        // A link to a run the page no longer shows would share the wrong scenario.
+        if (msg.runId !== labStore.getState().runId) return true;
         const url = `${location.origin}${location.pathname}${queryWithoutPreset(location.search)}${LINK_PREFIX}${msg.link}`;
         history.replaceState(null, '', url);
         this.shownHash = `${LINK_PREFIX}${msg.link}`;
@@ -259,45 +299,8 @@ class LabController {
         navigator.clipboard?.writeText(url).catch(() => {
           /* not allowed here: the link is in the address bar and the text field */
         });
-        return;
+        return true;
       }
-      case 'loaded':
-        if (this.linkLoad) {
-          // A shared or edited scenario runs: the address no longer names a preset (and an
-          // edited one is not the link in it either). Not before: a link that fails to load
-          // falls back to the URL's preset.
-          const hash = this.linkLoad.shared ? location.hash : '';
-          history.replaceState(null, '', location.pathname + queryWithoutPreset(location.search) + hash);
-        }
-        this.linkLoad = null;
-        this.shownHash = location.hash.startsWith(LINK_PREFIX) ? location.hash : '';
-        seriesStore.reset(msg.meta);
-        flowEvents.reset();
-        decisionLog.reset();
-        labStore.dispatch({ type: 'loaded', runId: msg.runId, duration: msg.duration, end: msg.end, topology: msg.topology, playing: msg.playing });
-        return;
-      case 'playing':
-        labStore.dispatch({ type: 'playing', playing: msg.playing });
-        return;
-      case 'tick': {
-        if (msg.runId !== labStore.getState().runId) return;
-        if (msg.meta) seriesStore.setMeta(msg.meta);
-        const changed = seriesStore.append(msg.points) || msg.meta !== null;
-        flowEvents.ingest(msg.snapshot?.events);
-        decisionLog.ingest(msg.snapshot?.events);
-        labStore.dispatch({
-          type: 'tick',
-          runId: msg.runId,
-          simTime: msg.now,
-          events: msg.events,
-          snapshot: msg.snapshot,
-          seriesChanged: changed,
-        });
-        return;
-      }
-      case 'finished':
-        labStore.dispatch({ type: 'finished', runId: msg.runId, summary: msg.summary });
-        return;
       case 'error': {
         const link = this.linkLoad;
         this.linkLoad = null;
@@ -306,27 +309,18 @@ class LabController {
           // the page's own seed and speed rather than the link's.
           labStore.dispatch({ type: 'restoreSelection', selection: link.before });
           this.linkFailed(msg.message, 'run');
-          return;
+          return true;
         }
-        labStore.dispatch({ type: 'error', message: msg.message, kind: msg.kind });
-        if (link) {
-          // The worker kept the run on screen: show the choice that made it, at its speed.
-          labStore.dispatch({ type: 'restoreSelection', selection: link.before });
-          this.post({ type: 'speed', speed: link.before.speed });
-          if (link.shared) history.replaceState(null, '', location.pathname + location.search + this.shownHash);
-        }
-        return;
+        if (!link) return false;
+        labStore.dispatch({ type: 'error', runId: msg.runId, message: msg.message, kind: msg.kind });
+        // The worker kept the run on screen: show the choice that made it, at its speed.
+        labStore.dispatch({ type: 'restoreSelection', selection: link.before });
+        this.post({ type: 'speed', speed: link.before.speed });
+        if (link.shared) history.replaceState(null, '', location.pathname + location.search + this.shownHash);
+        return true;
       }
-      case 'rewound':
-        if (msg.runId !== labStore.getState().runId) return;
-        seriesStore.reset(seriesStore.meta);
-        flowEvents.reset();
-        decisionLog.reset();
-        labStore.dispatch({ type: 'rewound', runId: msg.runId });
-        return;
-      case 'seeking':
-        labStore.dispatch({ type: 'seeking', runId: msg.runId, target: msg.target });
-        return;
+      default:
+        return false;
     }
   }
 }

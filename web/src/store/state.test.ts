@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PresetDesc, Summary } from '../types';
 import { type LabState, currentPreset, initialState, reducer, savedSelection, timeSpan, visibleState } from './state';
+import { firstSummary } from './run';
 import { createStore } from './store';
 
 const presets: PresetDesc[] = [
@@ -103,97 +104,97 @@ describe('lab reducer', () => {
   it('runs through load, ticks and finish', () => {
     let s = reducer(ready(), { type: 'loading' });
     expect(s.run).toBe('loading');
-    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: true });
     expect(s.run).toBe('running');
-    s = reducer(s, { type: 'tick', runId: 1, simTime: 2.5, events: 100, snapshot: null, seriesChanged: true });
+    s = reducer(s, { type: 'tick', runId: 1, simTime: 2.5, columns: [{ now: 2.5, events: 100, finished: false }], snapshot: null, seriesChanged: true });
     expect(s.simTime).toBe(2.5);
     expect(s.seriesVersion).toBe(2);
     // A late tick from an older run is ignored.
-    expect(reducer(s, { type: 'tick', runId: 0, simTime: 9, events: 1, snapshot: null, seriesChanged: true })).toBe(s);
-    s = reducer(s, { type: 'playing', playing: false });
+    expect(reducer(s, { type: 'tick', runId: 0, simTime: 9, columns: [{ now: 9, events: 1, finished: false }], snapshot: null, seriesChanged: true })).toBe(s);
+    s = reducer(s, { type: 'playing', runId: 1, playing: false });
     expect(s.run).toBe('paused');
-    s = reducer(s, { type: 'finished', runId: 1, summary: summary(30) });
+    s = reducer(s, { type: 'finished', runId: 1, column: 0, summary: summary(30) });
     expect(s.run).toBe('finished');
-    expect(s.summary?.jain).toBe(0.99);
+    expect(firstSummary(s)?.jain).toBe(0.99);
     expect(s.simTime).toBe(30);
     // Play/pause after the end keeps it finished.
-    expect(reducer(s, { type: 'playing', playing: true }).run).toBe('finished');
+    expect(reducer(s, { type: 'playing', runId: 1, playing: true }).run).toBe('finished');
   });
 
   it('spans the time axes to a run that ends before its limit, also after seeking back', () => {
-    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 300, topology: null, playing: true });
+    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 300, columns: 1, topology: null, playing: true });
     expect(timeSpan(s)).toBe(300);
     s = reducer(s, { type: 'zoomTime', window: [20, 120] });
-    s = reducer(s, { type: 'finished', runId: 1, summary: summary(34.5) });
+    s = reducer(s, { type: 'finished', runId: 1, column: 0, summary: summary(34.5) });
     expect(timeSpan(s)).toBe(34.5);
     // A zoom past the end is cut to the run.
     expect(s.timeWindow).toEqual([20, 34.5]);
     s = reducer(s, { type: 'rewound', runId: 1 });
     expect(timeSpan(s)).toBe(34.5);
     // Another run: its end is not known, unless the worker knows it from the identical run.
-    expect(timeSpan(reducer(s, { type: 'loaded', runId: 2, duration: 300, topology: null, playing: true }))).toBe(300);
-    expect(timeSpan(reducer(s, { type: 'loaded', runId: 2, duration: 300, topology: null, playing: true, end: 34.5 }))).toBe(34.5);
+    expect(timeSpan(reducer(s, { type: 'loaded', runId: 2, duration: 300, columns: 1, topology: null, playing: true }))).toBe(300);
+    expect(timeSpan(reducer(s, { type: 'loaded', runId: 2, duration: 300, columns: 1, topology: null, playing: true, end: 34.5 }))).toBe(34.5);
   });
 
   it('keeps the last good run on an error and clears it on the next load', () => {
-    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
-    s = reducer(s, { type: 'tick', runId: 1, simTime: 4, events: 10, snapshot: null, seriesChanged: false });
-    s = reducer(s, { type: 'error', message: 'buffer_bdp: must be > 0' });
+    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: true });
+    s = reducer(s, { type: 'tick', runId: 1, simTime: 4, columns: [{ now: 4, events: 10, finished: false }], snapshot: null, seriesChanged: false });
+    s = reducer(s, { type: 'error', runId: null, message: 'buffer_bdp: must be > 0' });
     expect(s.error).toBe('buffer_bdp: must be > 0');
     expect(s.run).toBe('paused');
     expect(s.simTime).toBe(4);
     expect(s.runId).toBe(1);
     expect(visibleState(s)).toBe('error');
-    s = reducer(s, { type: 'loaded', runId: 2, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'loaded', runId: 2, duration: 30, columns: 1, topology: null, playing: true });
     expect(s.error).toBeNull();
     expect(visibleState(s)).toBe('running');
   });
 
   it('a failed load after the end keeps the run finished', () => {
-    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
-    s = reducer(s, { type: 'finished', runId: 1, summary: summary(30) });
+    let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: true });
+    s = reducer(s, { type: 'finished', runId: 1, column: 0, summary: summary(30) });
     s = reducer(s, { type: 'loading' });
     s = reducer(s, { type: 'loading' });
-    s = reducer(s, { type: 'error', message: 'buffer_bdp: must be > 0' });
+    s = reducer(s, { type: 'error', runId: null, message: 'buffer_bdp: must be > 0' });
     expect(s.run).toBe('finished');
-    expect(s.summary).not.toBeNull();
+    expect(firstSummary(s)).not.toBeNull();
     expect(visibleState(s)).toBe('error');
     expect(visibleState(reducer(s, { type: 'dismissError' }))).toBe('finished');
   });
 
   it('titles an error by its kind: invalid by default, engine or budget when the worker says so', () => {
-    const s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, topology: null, playing: false });
-    expect(reducer(s, { type: 'error', message: 'x: bad' }).errorKind).toBe('invalid');
-    expect(reducer(s, { type: 'error', message: 'too many flows', kind: 'budget' }).errorKind).toBe('budget');
-    const crashed = reducer(s, { type: 'error', message: 'the engine failed', kind: 'engine' });
+    const s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: false });
+    expect(reducer(s, { type: 'error', runId: null, message: 'x: bad' }).errorKind).toBe('invalid');
+    expect(reducer(s, { type: 'error', runId: null, message: 'too many flows', kind: 'budget' }).errorKind).toBe('budget');
+    const crashed = reducer(s, { type: 'error', runId: null, message: 'the engine failed', kind: 'engine' });
     expect(crashed.errorKind).toBe('engine');
     expect(reducer(crashed, { type: 'dismissError' }).errorKind).toBeNull();
-    expect(reducer(crashed, { type: 'loaded', runId: 2, duration: 30, topology: null, playing: false }).errorKind).toBeNull();
+    expect(reducer(crashed, { type: 'loaded', runId: 2, duration: 30, columns: 1, topology: null, playing: false }).errorKind).toBeNull();
   });
 
   it('puts back the choice a failed link replaced, keeping the finished run and the error', () => {
     let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell', variant: 'quick' });
     s = reducer(s, { type: 'setKnob', name: 'cc', value: 'reno' });
     s = reducer(s, { type: 'setSeed', seed: 3 });
-    s = reducer(s, { type: 'loaded', runId: 1, duration: 10, topology: null, playing: true });
-    s = reducer(s, { type: 'finished', runId: 1, summary: summary(10) });
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 10, columns: 1, topology: null, playing: true });
+    s = reducer(s, { type: 'finished', runId: 1, column: 0, summary: summary(10) });
     const before = savedSelection(s);
     // A link's scenario is chosen (its own seed and speed), and its load fails.
     s = reducer(s, { type: 'selectPreset', name: 'tcp-single' });
     s = reducer(s, { type: 'setSeed', seed: 9 });
     s = reducer(s, { type: 'setSpeed', speed: 'max' });
     s = reducer(s, { type: 'loading' });
-    s = reducer(s, { type: 'error', message: 'this scenario has 2000 flows', kind: 'budget' });
+    s = reducer(s, { type: 'error', runId: null, message: 'this scenario has 2000 flows', kind: 'budget' });
     s = reducer(s, { type: 'restoreSelection', selection: before });
     expect(savedSelection(s)).toEqual(before);
     expect(s.knobEdits).toEqual({ cc: 'reno' });
     expect(s.run).toBe('finished');
-    expect(s.summary).not.toBeNull();
+    expect(firstSummary(s)).not.toBeNull();
     expect(s.error).toMatch(/2000 flows/);
   });
 
   it('shows an error state when nothing ever loaded', () => {
-    const s = reducer(reducer(ready(), { type: 'loading' }), { type: 'error', message: 'x: bad' });
+    const s = reducer(reducer(ready(), { type: 'loading' }), { type: 'error', runId: null, message: 'x: bad' });
     expect(s.run).toBe('error');
   });
 
@@ -207,16 +208,16 @@ describe('lab reducer', () => {
 
   it('forgets the share URL when another run loads', () => {
     let s = reducer(ready(), { type: 'selectPreset', name: 'tcp-dumbbell' });
-    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: true });
     s = reducer(s, { type: 'shared', url: 'http://x/#s=v1.abc' });
     expect(s.shareUrl).toBe('http://x/#s=v1.abc');
-    s = reducer(s, { type: 'loaded', runId: 2, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'loaded', runId: 2, duration: 30, columns: 1, topology: null, playing: true });
     expect(s.shareUrl).toBeNull();
   });
 
   it('keeps a notice until it is dismissed, independent of errors', () => {
     let s = reducer(ready(), { type: 'notice', message: 'made by engine 0.0.9' });
-    s = reducer(s, { type: 'error', message: 'x: bad' });
+    s = reducer(s, { type: 'error', runId: null, message: 'x: bad' });
     s = reducer(s, { type: 'dismissError' });
     expect(s.notice).toBe('made by engine 0.0.9');
     expect(reducer(s, { type: 'notice', message: null }).notice).toBeNull();
@@ -245,7 +246,7 @@ describe('time window', () => {
     expect(reducer(s, { type: 'zoomTime', window: [2, 4] })).toBe(s);
     expect(reducer(s, { type: 'zoomTime', window: [4, 4] })).toBe(s);
     expect(reducer(s, { type: 'zoomTime', window: null }).timeWindow).toBeNull();
-    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, topology: null, playing: true });
+    s = reducer(s, { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: true });
     expect(s.timeWindow).toBeNull();
   });
 });

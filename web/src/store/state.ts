@@ -1,12 +1,15 @@
 // The lab's state and its pure reducer. Side effects (talking to the worker) live in
 // sim/controller.ts; components read this state through selectors (store/store.ts).
-import { clampWindow } from '../charts/timeBrush';
-import type { KnobValue, PresetDesc, Snapshot, Speed, Summary, TimeWindow, Topology } from '../types';
-import type { ErrorKind } from '../worker/protocol';
+import type { KnobValue, PresetDesc, Speed, Topology } from '../types';
+import { type RunAction, type RunFields, type RunState, initialRun, runReducer } from './run';
 
-export type RunState = 'starting' | 'loading' | 'running' | 'paused' | 'finished' | 'error';
+export { type RunState, timeSpan } from './run';
 
-export interface LabState {
+/**
+ * The lab: the scenario choice (preset, knobs, variant, seed, speed) and the run on screen (the
+ * run fields and their reducer are shared with A/B compare: store/run.ts; the lab is one column).
+ */
+export interface LabState extends RunFields {
   engineVersion: string | null;
   presets: PresetDesc[];
   presetName: string | null;
@@ -18,37 +21,11 @@ export interface LabState {
   variant: string | null;
   seed: number;
   speed: Speed;
-  run: RunState;
-  /** The run state before the pending load, restored if the load fails. */
-  runBeforeLoad: RunState;
-  /** Increments with every successfully loaded simulation; charts reset on change. */
-  runId: number;
-  simTime: number;
-  /** The scenario's time limit (simulated seconds). */
-  duration: number;
-  /**
-   * When the run ends, once known (it finished, or the identical scenario and seed finished
-   * before): earlier than `duration` when every flow completes first. See `timeSpan`.
-   */
-  end: number | null;
-  events: number;
-  snapshot: Snapshot | null;
-  summary: Summary | null;
   topology: Topology | null;
-  /** The last engine error (one line naming the field), or null. */
-  error: string | null;
-  /** What the error is about (its banner's heading); null without an error. */
-  errorKind: ErrorKind | null;
-  /** Bumped whenever new series points arrive (the points live in SeriesStore). */
-  seriesVersion: number;
   /** An informational message (e.g. about a shared link), or null. */
   notice: string | null;
   /** The shareable URL of the loaded run, once asked for; cleared when another run loads. */
   shareUrl: string | null;
-  /** The time range every chart shows (zoomed with the wheel); null = the whole run. */
-  timeWindow: TimeWindow;
-  /** Simulated time a seek is heading for; null when not seeking. */
-  seekTarget: number | null;
   /** What the inspector shows (clicked in the topology view or a table). */
   selection: Selection | null;
 }
@@ -65,6 +42,7 @@ export function sameSelection(a: Selection | null, b: Selection | null): boolean
 }
 
 export const initialState: LabState = {
+  ...initialRun,
   engineVersion: null,
   presets: [],
   presetName: null,
@@ -73,23 +51,9 @@ export const initialState: LabState = {
   variant: null,
   seed: 1,
   speed: 1,
-  run: 'starting',
-  runBeforeLoad: 'starting',
-  runId: 0,
-  simTime: 0,
-  duration: 0,
-  end: null,
-  events: 0,
-  snapshot: null,
-  summary: null,
   topology: null,
-  error: null,
-  errorKind: null,
-  seriesVersion: 0,
   notice: null,
   shareUrl: null,
-  timeWindow: null,
-  seekTarget: null,
   selection: null,
 };
 
@@ -100,23 +64,15 @@ export type Action =
   | { type: 'setVariant'; variant: string | null }
   | { type: 'setSeed'; seed: number }
   | { type: 'setSpeed'; speed: Speed }
-  | { type: 'loading' }
-  | { type: 'loaded'; runId: number; duration: number; topology: Topology | null; playing: boolean; end?: number | null }
-  | { type: 'playing'; playing: boolean }
-  | { type: 'tick'; runId: number; simTime: number; events: number; snapshot: Snapshot | null; seriesChanged: boolean }
-  | { type: 'finished'; runId: number; summary: Summary }
-  | { type: 'error'; message: string; kind?: ErrorKind }
+  /** The run on screen (store/run.ts); the lab's load also carries the topology it draws. */
+  | Exclude<RunAction, { type: 'loaded' }>
+  | (Extract<RunAction, { type: 'loaded' }> & { topology: Topology | null })
   /** Puts back the scenario choice a failed link replaced (the run it chose stays on screen). */
   | { type: 'restoreSelection'; selection: SavedSelection }
-  | { type: 'dismissError' }
   /** Adds (or replaces, by name) a preset, e.g. the scenario of a shared link. */
   | { type: 'addPreset'; preset: PresetDesc }
   | { type: 'notice'; message: string | null }
   | { type: 'shared'; url: string }
-  | { type: 'zoomTime'; window: TimeWindow }
-  /** A backward seek restarted the run at t = 0 (same run). */
-  | { type: 'rewound'; runId: number }
-  | { type: 'seeking'; runId: number; target: number | null }
   | { type: 'select'; selection: Selection | null };
 
 /** The scenario choice shown in the side bar, as saved before opening a link over it. */
@@ -162,103 +118,23 @@ export function reducer(s: LabState, a: Action): LabState {
       return Number.isInteger(a.seed) && a.seed >= 0 ? { ...s, seed: a.seed } : s;
     case 'setSpeed':
       return { ...s, speed: a.speed };
-    case 'loading':
-      return { ...s, run: 'loading', runBeforeLoad: s.run === 'loading' ? s.runBeforeLoad : s.run };
-    case 'loaded':
-      return {
-        ...s,
-        run: a.playing ? 'running' : 'paused',
-        runId: a.runId,
-        duration: a.duration,
-        end: a.end ?? null,
-        topology: a.topology,
-        simTime: 0,
-        events: 0,
-        snapshot: null,
-        summary: null,
-        error: null,
-        errorKind: null,
-        shareUrl: null,
-        timeWindow: null,
-        seekTarget: null,
-        seriesVersion: s.seriesVersion + 1,
-      };
-    case 'playing':
-      if (s.run === 'finished' || s.run === 'starting') return s;
-      return { ...s, run: a.playing ? 'running' : 'paused' };
-    case 'tick':
-      if (a.runId !== s.runId) return s;
-      return {
-        ...s,
-        simTime: a.simTime,
-        events: a.events,
-        snapshot: a.snapshot ?? s.snapshot,
-        seriesVersion: a.seriesChanged ? s.seriesVersion + 1 : s.seriesVersion,
-      };
-    case 'finished':
-      if (a.runId !== s.runId) return s;
-      return {
-        ...s,
-        run: 'finished',
-        summary: a.summary,
-        simTime: Math.max(s.simTime, a.summary.duration_s),
-        end: a.summary.duration_s,
-        timeWindow: fitWindow(s.timeWindow, a.summary.duration_s),
-      };
-    case 'error': {
-      // Keep the last good run on screen; if it was running, the worker has paused it.
-      const before = s.run === 'loading' ? s.runBeforeLoad : s.run;
-      const run: RunState = s.runId === 0 ? 'error' : before === 'running' || before === 'loading' || before === 'starting' ? 'paused' : before;
-      return { ...s, error: a.message, errorKind: a.kind ?? 'invalid', run };
+    case 'loaded': {
+      const next = runReducer(s, a);
+      return next === s ? s : { ...next, topology: a.topology, shareUrl: null };
     }
     case 'restoreSelection':
       return { ...s, ...a.selection, run: s.run === 'loading' ? s.runBeforeLoad : s.run };
-    case 'dismissError':
-      return { ...s, error: null, errorKind: null };
     case 'addPreset':
       return { ...s, presets: [...s.presets.filter((p) => p.name !== a.preset.name), a.preset] };
     case 'notice':
       return { ...s, notice: a.message };
     case 'shared':
       return { ...s, shareUrl: a.url };
-    case 'rewound':
-      if (a.runId !== s.runId) return s;
-      return {
-        ...s,
-        run: 'paused',
-        simTime: 0,
-        events: 0,
-        snapshot: null,
-        summary: null,
-        seriesVersion: s.seriesVersion + 1,
-      };
-    case 'seeking':
-      if (a.runId !== s.runId || s.seekTarget === a.target) return s;
-      return { ...s, seekTarget: a.target };
     case 'select':
       return sameSelection(s.selection, a.selection) ? s : { ...s, selection: a.selection };
-    case 'zoomTime': {
-      const w = a.window;
-      if (w === null) return s.timeWindow === null ? s : { ...s, timeWindow: null };
-      if (!(w[1] > w[0])) return s;
-      if (s.timeWindow !== null && s.timeWindow[0] === w[0] && s.timeWindow[1] === w[1]) return s;
-      return { ...s, timeWindow: [w[0], w[1]] };
-    }
+    default:
+      return runReducer(s, a);
   }
-}
-
-/**
- * The time range the run's time axes, seek slider and time window span: up to its end once
- * known, else the scenario's limit. A run whose flows all complete at 35 s of a 300 s limit
- * would otherwise be drawn in the left tenth of every chart.
- */
-export function timeSpan(s: Pick<LabState, 'duration' | 'end'>): number {
-  return s.end !== null && s.end > 0 ? Math.min(s.end, s.duration) : s.duration;
-}
-
-/** A zoomed window cut to a run that turned out to end at `end` (null: the whole run). */
-function fitWindow(w: TimeWindow, end: number): TimeWindow {
-  return w === null || w[0] >= end ? null : clampWindow(w[0], w[1], end);
 }
 
 /** The app root's data-state: an engine error shows as "error" while its banner is up. */

@@ -1,27 +1,40 @@
-// The A/B compare view: the lab's scenario and seed run once per value of one option knob
-// (cc, scheduler, flow_sched …), 2–4 columns side by side on one simulated clock (a dedicated
-// worker advances every column to the same time each tick), each with its throughput-per-flow
-// and Jain-over-time charts on a shared time axis and y scale; then a difference table of each
-// column against column A (the baseline).
+// The A/B compare view: the lab's scenario and seed run once per value of any one knob (an
+// option such as cc, scheduler or flow_sched, or a number such as the buffer size), 2–4
+// columns side by side on one simulated clock — the lab's run pipeline with one column per
+// value (sim/pipeline.ts) — each with the lab's own charts (cwnd, queue, throughput, Jain's
+// index: components/Charts.tsx reading the column through a RunSource) on a shared time axis
+// and y scale, and a short summary; then a difference table of each column against column A
+// (the baseline).
 import { useEffect, useId, useMemo } from 'react';
-import { movingAverage, smoothingWindow } from '../charts/smooth';
-import { COLUMN_NAMES, MAX_COLUMNS, MIN_COLUMNS, choiceError, defaultValues, formatChoiceParam, makeBaseline, optionKnobs, sweepAlgorithmsFor, toggleValue } from '../compare/choice';
+import {
+  COLUMN_NAMES,
+  MAX_COLUMNS,
+  MIN_COLUMNS,
+  type CompareChoice,
+  choiceError,
+  compareKnobs,
+  defaultChoice,
+  firstCompareKnob,
+  formatChoiceParam,
+  makeBaseline,
+  sweepAlgorithmsFor,
+  toggleValue,
+} from '../compare/choice';
 import { compare, useCompare } from '../compare/controller';
 import { matchesLoaded } from '../compare/state';
 import { type DiffRow, SAME_TOLERANCE, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
-import { type ChartSeries, LineChart } from '../components/LineChart';
+import { CWND, CwndChart, GOODPUT, JainChart, QueueChart, type RunSource, RunSourceProvider, ThroughputChart, bufferGuides, flowSeries, jainSeries, queueSeries, seriesTop } from '../components/Charts';
 import { SpeedSelect } from '../components/RunControls';
-import { formatInt, formatJain, formatSeconds } from '../lib/format';
+import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from '../lib/format';
 import { keyAction } from '../lib/keys';
 import { settingWords } from '../lib/labels';
-import { colorFor } from '../lib/palette';
-import { SeriesBuffer } from '../lib/seriesBuffer';
 import { lab } from '../sim/controller';
-import type { SeriesStore } from '../sim/seriesStore';
+import { SeriesStore } from '../sim/seriesStore';
+import { allSummaries, timeSpan } from '../store/run';
 import { currentPreset } from '../store/state';
 import { labStore, useLab } from '../store/store';
 import { setView, uiStore } from '../store/ui';
-import type { TimeWindow } from '../types';
+import type { Knob, Summary, TimeWindow } from '../types';
 
 const zoom = (w: TimeWindow) => compare.zoom(w);
 
@@ -38,15 +51,18 @@ function useChoiceForScenario(): void {
       compare.choose(presetName, fromUrl);
       return;
     }
-    const knob = optionKnobs(preset)[0];
+    const knob = firstCompareKnob(preset);
     if (!knob) {
       compare.choose(presetName, null);
       return;
     }
-    const current = labStore.getState().knobValues[knob.name];
-    const values = defaultValues(knob.options, current, sweepAlgorithmsFor(lab.presetText(presetName), knob.name));
-    compare.choose(presetName, { knob: knob.name, values });
+    compare.choose(presetName, firstChoice(presetName, knob));
   }, [presetName, preset, scenario]);
+}
+
+/** A first comparison of `knob`, starting from the value the lab runs now. */
+function firstChoice(presetName: string, knob: Knob): CompareChoice {
+  return defaultChoice(knob, labStore.getState().knobValues[knob.name], sweepAlgorithmsFor(lab.presetText(presetName), knob.name));
 }
 
 /** Keeps `?view=compare&compare=knob:a,b` in the address bar while the view is open. */
@@ -101,15 +117,13 @@ function Setup() {
   const choice = useCompare((s) => s.choice);
   const scenario = useCompare((s) => s.scenario);
   const id = useId();
-  const knobs = optionKnobs(preset);
+  const knobs = compareKnobs(preset);
   const knob = knobs.find((k) => k.name === choice?.knob);
   const editList = Object.entries(edits).filter(([k]) => k !== choice?.knob);
   if (!preset || scenario === null) return <p className="muted">Loading the engine…</p>;
   const setKnob = (name: string) => {
     const k = knobs.find((x) => x.name === name);
-    if (!k) return;
-    const values = defaultValues(k.options, labStore.getState().knobValues[name], sweepAlgorithmsFor(lab.presetText(preset.name), name));
-    compare.choose(preset.name, { knob: name, values });
+    if (k) compare.choose(preset.name, firstChoice(preset.name, k));
   };
   return (
     <section className="panel compare-setup" aria-label="What to compare" data-testid="compare-setup" data-knobs={knobs.length}>
@@ -143,7 +157,8 @@ function Setup() {
       </p>
       {knobs.length === 0 ? (
         <p className="compare-problem" role="status" data-testid="compare-no-knob">
-          This scenario has no option knob (such as cc, scheduler or flow_sched), so there is nothing to compare. Pick another preset in the lab or the preset gallery.
+          This scenario has no knob (no option such as cc, scheduler or flow_sched, and no number such as the buffer size), so there is nothing to compare. Pick another
+          preset in the lab or the preset gallery.
         </p>
       ) : (
         <div className="compare-choice">
@@ -154,16 +169,18 @@ function Setup() {
               {knobs.map((k) => (
                 <option key={k.name} value={k.name}>
                   {k.label}
+                  {k.kind !== 'enum' && k.unit ? ` (${k.unit})` : ''}
                 </option>
               ))}
             </select>
           </label>
-          {knob && choice && (
+          {knob && choice && knob.kind !== 'enum' && <NumberValues presetName={preset.name} knob={knob} values={choice.values} />}
+          {knob && choice && knob.kind === 'enum' && (
             <fieldset className="compare-values" data-testid="compare-values">
               <legend>
                 Values, {MIN_COLUMNS}–{MAX_COLUMNS} (one column each; A is the baseline)
               </legend>
-              {knob.options.map((o) => {
+              {(knob.options ?? []).map((o) => {
                 const col = choice.values.indexOf(o);
                 return (
                   <span key={o} className={col >= 0 ? 'compare-value on' : 'compare-value'}>
@@ -194,16 +211,66 @@ function Setup() {
           )}
         </div>
       )}
+      <p className="muted compare-seed-note" data-testid="compare-seed-note" data-seed={seed}>
+        Every column runs seed {seed}: a controlled experiment, in which only {knob ? knob.label.toLowerCase() : 'the compared knob'} differs between the columns.
+      </p>
     </section>
   );
 }
 
-/** `quietProblem`: the setup above already explains it (no option knob); keep it for AT only. */
+/**
+ * The values of a number knob, one input per column (2–4): typed freely, checked by
+ * choiceError (a number, in the knob's range, each value once).
+ */
+function NumberValues({ presetName, knob, values }: { presetName: string; knob: Knob; values: string[] }) {
+  const set = (next: string[]) => compare.choose(presetName, { knob: knob.name, values: next });
+  const unit = knob.unit ? ` ${knob.unit}` : '';
+  const range = knob.min !== undefined || knob.max !== undefined ? ` from ${knob.min ?? '−∞'} to ${knob.max ?? '∞'}${unit}` : '';
+  return (
+    <fieldset className="compare-values" data-testid="compare-values" data-kind="number">
+      <legend>
+        Values{range}, {MIN_COLUMNS}–{MAX_COLUMNS} (one column each; A is the baseline)
+      </legend>
+      {values.map((v, i) => (
+        <span key={i} className="compare-value on">
+          <label>
+            <span className="compare-letter">{COLUMN_NAMES[i] ?? '?'}</span>{' '}
+            <input
+              className="compare-number"
+              data-testid={`compare-number-${i}`}
+              type="number"
+              inputMode="decimal"
+              min={knob.min}
+              max={knob.max}
+              step={knob.step ?? (knob.kind === 'integer' ? 1 : 'any')}
+              value={v}
+              aria-label={`${knob.label}, column ${COLUMN_NAMES[i] ?? i + 1}`}
+              onChange={(e) => set(values.map((x, j) => (j === i ? e.target.value : x)))}
+            />
+            {unit}
+          </label>
+          {values.length > MIN_COLUMNS && (
+            <button type="button" className="link-button" data-testid={`compare-remove-${i}`} onClick={() => set(values.filter((_, j) => j !== i))} aria-label={`Remove column ${COLUMN_NAMES[i]}`}>
+              remove
+            </button>
+          )}
+        </span>
+      ))}
+      {values.length < MAX_COLUMNS && (
+        <button type="button" className="link-button" data-testid="compare-add-value" onClick={() => set([...values, values[values.length - 1] ?? ''])}>
+          + add a column
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** `quietProblem`: the setup above already explains it (no knob at all); keep it for AT only. */
 function Controls({ problem, quietProblem }: { problem: string | null; quietProblem: boolean }) {
   const run = useCompare((s) => s.run);
   const speed = useCompare((s) => s.speed);
-  const clock = useCompare((s) => s.clock);
-  const duration = useCompare((s) => s.duration);
+  const clock = useCompare((s) => s.simTime);
+  const duration = useCompare(timeSpan);
   const runId = useCompare((s) => s.runId);
   const presetName = useLab((s) => s.presetName);
   const seed = useLab((s) => s.seed);
@@ -278,101 +345,148 @@ function ShareButton() {
   );
 }
 
-/** Averaging every series on each tick would starve the page: at most every 400 ms while live. */
-const SMOOTH_EVERY_MS = 400;
-const smoothCache = new WeakMap<SeriesBuffer, { raw: number; at: number; out: SeriesBuffer }>();
+/** An empty series list for a column whose store is not there (yet). */
+const NO_SERIES = new SeriesStore(1);
+const zoomTo = (w: TimeWindow) => zoom(w);
+const noColor = () => '';
 
-function smoothed(buf: SeriesBuffer, window: number, final: boolean): SeriesBuffer {
-  const c = smoothCache.get(buf);
-  const now = performance.now();
-  if (c && (c.raw === buf.rawLength || (!final && now - c.at < SMOOTH_EVERY_MS))) return c.out;
-  const out = new SeriesBuffer(buf.capacity);
-  for (const p of movingAverage(buf.toArray(), window)) out.push(p.t, p.v);
-  smoothCache.set(buf, { raw: buf.rawLength, at: now, out });
-  return out;
+/**
+ * The y-axis top of each chart kind, shared by every column (the largest value any column
+ * plots), so the columns read against one scale.
+ */
+function sharedTops(stores: readonly SeriesStore[], duration: number, settled: boolean): Record<string, number> {
+  let cwnd = 0;
+  let queue = 0;
+  let throughput = 0;
+  stores.forEach((store, i) => {
+    cwnd = Math.max(cwnd, seriesTop(flowSeries(store, { metrics: CWND, companion: 'inflight' }, noColor, duration, settled)));
+    const q = queueSeries(store);
+    queue = Math.max(queue, seriesTop(q), ...bufferGuides(q, compare.topologies[i] ?? null).map((g) => g.value));
+    throughput = Math.max(throughput, seriesTop(flowSeries(store, { metrics: GOODPUT, smooth: true }, noColor, duration, settled)));
+  });
+  const top = (x: number) => (x > 0 ? x * 1.05 : 0);
+  return { cwnd: top(cwnd), queue: top(queue), throughput: top(throughput), jain: 1 };
 }
 
-interface ColumnSeries {
-  goodput: ChartSeries[];
-  jain: ChartSeries[];
+/** Column `i` as a run the lab's charts can read (its series, its network, `compare-*-A` ids). */
+function columnSource(i: number, name: string, tops: Record<string, number>): RunSource {
+  return {
+    useRun: useCompare,
+    useTopology: () => compare.topologies[i] ?? null,
+    series: () => compare.stores[i] ?? NO_SERIES,
+    onWindow: zoomTo,
+    testId: (kind) => `compare-${kind}-${name}`,
+    yTop: (kind) => (tops[kind] ?? 0) > 0 ? tops[kind] : undefined,
+  };
 }
 
-function columnSeries(store: SeriesStore | undefined, window: number, final: boolean): ColumnSeries {
-  if (!store) return { goodput: [], jain: [] };
-  const goodput = store.select('flow', 'goodput').map((s, i) => ({ key: s.meta.key, label: s.meta.owner, color: colorFor(i), buf: smoothed(s.buf, window, final) }));
-  const jain = store.select('run', 'jain').map((s) => ({ key: s.meta.key, label: "Jain's index", color: colorFor(2), buf: s.buf }));
-  return { goodput, jain };
+/** The last value of the column's Jain's-index series (its summary's once it ended). */
+function columnJain(store: SeriesStore | undefined, summary: Summary | null): number | null {
+  if (summary) return summary.jain ?? null;
+  const last = store ? jainSeries(store)[0]?.buf.lastV : undefined;
+  return last !== undefined && Number.isFinite(last) ? last : null;
+}
+
+/** A column's key numbers (at the end, or at a pause): the full comparison is the table below. */
+function ColumnSummary({ name, summary, final }: { name: string; summary: Summary | null; final: boolean }) {
+  if (!summary) return null;
+  const goodput = summary.flows.reduce((n, f) => n + (f.goodput_mbps ?? 0), 0);
+  const drops = summary.links.reduce((n, l) => n + (l.drops ?? 0), 0);
+  const maxQueue = Math.max(0, ...summary.links.map((l) => l.max_queue_bytes ?? 0));
+  const util = Math.max(0, ...summary.links.map((l) => l.utilization ?? 0));
+  const retx = summary.flows.reduce((n, f) => n + (f.retransmitted_packets ?? 0), 0);
+  return (
+    <dl
+      className="compare-summary"
+      data-testid="compare-summary"
+      data-column={name}
+      data-final={final}
+      data-jain={summary.jain ?? ''}
+      data-goodput={goodput}
+      data-drops={drops}
+      data-max-queue={maxQueue}
+      data-utilization={util}
+      data-retransmitted={retx}
+    >
+      <div>
+        <dt>Jain&apos;s index</dt>
+        <dd>{formatJain(summary.jain)}</dd>
+      </div>
+      <div>
+        <dt>total goodput</dt>
+        <dd>{formatMbps(goodput)} Mbit/s</dd>
+      </div>
+      <div>
+        <dt>bottleneck utilisation</dt>
+        <dd>{formatPercent(util)}</dd>
+      </div>
+      <div>
+        <dt>largest queue</dt>
+        <dd>{formatBytes(maxQueue)}</dd>
+      </div>
+      <div>
+        <dt>drops</dt>
+        <dd>{formatInt(drops)}</dd>
+      </div>
+      <div>
+        <dt>retransmitted</dt>
+        <dd>{formatInt(retx)}</dd>
+      </div>
+    </dl>
+  );
 }
 
 function Columns() {
   const columns = useCompare((s) => s.columns);
+  const values = useCompare((s) => s.values);
   const version = useCompare((s) => s.seriesVersion);
   const duration = useCompare((s) => s.duration);
-  const timeWindow = useCompare((s) => s.timeWindow);
-  const final = useCompare((s) => s.run === 'finished');
+  const settled = useCompare((s) => s.run !== 'running');
+  const paused = useCompare((s) => s.summariesAt !== null);
   const knob = useCompare((s) => s.loaded?.knob ?? '');
   const knobs = useLab((s) => currentPreset(s)?.knobs);
-  const window = smoothingWindow(duration);
-  const series = useMemo(() => columns.map((_, i) => columnSeries(compare.stores[i], window, final)), [version, columns.length, window, final]);
-  // One y scale for every column's throughput chart: the largest smoothed goodput of any.
-  let top = 0;
-  for (const c of series) for (const s of c.goodput) if (s.buf.length > 0 && Number.isFinite(s.buf.max)) top = Math.max(top, s.buf.max);
+  const numeric = knobs?.find((k) => k.name === knob)?.kind !== 'enum';
+  const tops = useMemo(() => sharedTops(compare.stores, duration, settled), [version, columns.length, duration, settled]);
+  const sources = useMemo(() => columns.map((_, i) => columnSource(i, COLUMN_NAMES[i] ?? String(i + 1), tops)), [columns.length, tops]);
   if (columns.length === 0) return null;
-  const w = window < 1 ? `${Math.round(window * 1000)} ms` : `${window.toFixed(1)} s`;
   return (
     <div className="compare-columns" data-testid="compare-columns" data-count={columns.length} style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}>
       {columns.map((c, i) => {
         const name = COLUMN_NAMES[i] ?? String(i + 1);
+        const value = values[i] ?? '';
+        const words = settingWords(knobs, knob, numeric && value !== '' ? Number(value) : value);
+        const jain = columnJain(compare.stores[i], c.finished || paused ? c.summary : null);
         return (
           <section
-            key={`${i}-${c.value}`}
+            key={`${i}-${value}`}
             className="panel compare-column"
             data-testid="compare-column"
             data-column={name}
-            data-value={c.value}
+            data-value={value}
             data-sim-time={c.now}
             data-events={c.events}
             data-finished={c.finished}
-            data-jain={c.jain ?? ''}
-            aria-label={`Column ${name}: ${settingWords(knobs, knob, c.value)}`}
+            data-jain={jain ?? ''}
+            aria-label={`Column ${name}: ${words}`}
           >
             <header className="compare-column-head">
               <h3>
-                <span className="compare-letter">{name}</span> {settingWords(knobs, knob, c.value)}
+                <span className="compare-letter">{name}</span> {words}
                 {i === 0 && <span className="tag"> baseline</span>}
               </h3>
               <span className="muted">
-                t = {formatSeconds(c.now)} · {formatInt(c.events)} events · Jain {formatJain(c.jain)}
+                t = {formatSeconds(c.now)} · {formatInt(c.events)} events · Jain {formatJain(jain)}
                 {c.finished ? ' · done' : ''}
               </span>
             </header>
-            <LineChart
-              testId={`compare-throughput-${name}`}
-              title={`Throughput per flow (${w} average)`}
-              xLabel="simulated time (s)"
-              yLabel="goodput (Mbit/s)"
-              xMax={duration}
-              timeWindow={timeWindow}
-              onWindow={zoom}
-              series={series[i]?.goodput ?? []}
-              version={version}
-              emptyText="No flows yet"
-              unit="Mbit/s"
-              yTop={top > 0 ? top * 1.05 : undefined}
-            />
-            <LineChart
-              testId={`compare-jain-${name}`}
-              title="Jain's fairness index over time"
-              xLabel="simulated time (s)"
-              yLabel="Jain's index"
-              xMax={duration}
-              timeWindow={timeWindow}
-              onWindow={zoom}
-              series={series[i]?.jain ?? []}
-              version={version}
-              emptyText="No Jain's index yet"
-              yTop={1}
-            />
+            <RunSourceProvider value={sources[i]!}>
+              <CwndChart />
+              <QueueChart />
+              <ThroughputChart />
+              <JainChart />
+            </RunSourceProvider>
+            {/* Under the charts, so they do not move when the summaries arrive. */}
+            <ColumnSummary name={name} summary={c.summary} final={c.finished} />
           </section>
         );
       })}
@@ -383,15 +497,19 @@ function Columns() {
 const VERDICT_TEXT = { better: 'better', worse: 'worse', same: `within ${SAME_TOLERANCE * 100} % of A: no verdict`, neutral: '', missing: 'missing' } as const;
 
 function DiffTable() {
-  const summaries = useCompare((s) => s.summaries);
-  const final = useCompare((s) => s.summariesFinal);
-  const at = useCompare((s) => s.summariesAt);
   const columns = useCompare((s) => s.columns);
+  const summaries = useMemo(() => allSummaries({ columns }), [columns]);
+  const final = useCompare((s) => s.run === 'finished');
+  const at = useCompare((s) => s.summariesAt ?? s.simTime);
+  const values = useCompare((s) => s.values);
   const knob = useCompare((s) => s.loaded?.knob ?? '');
   const knobs = useLab((s) => currentPreset(s)?.knobs);
+  const numeric = knobs?.find((k) => k.name === knob)?.kind !== 'enum';
   const run = useCompare((s) => s.run);
+  useCompare((s) => s.seriesVersion);
   const rows: DiffRow[] = useMemo(() => (summaries ? diffRows(summaries) : []), [summaries]);
-  const live = columns.map((c) => c.jain);
+  const live = columns.map((_, i) => columnJain(compare.stores[i], null));
+  const words = (i: number) => settingWords(knobs, knob, numeric && values[i] ? Number(values[i]) : (values[i] ?? ''));
   if (columns.length === 0) return null;
   return (
     <section className="panel compare-diff" data-testid="compare-diff" data-final={final} data-rows={rows.length} aria-label="Difference summary">
@@ -403,11 +521,11 @@ function DiffTable() {
           </p>
           {live.some((j) => j !== null) && (
             <p data-testid="compare-live-jain">
-              {columns.map((c, i) => {
-                const d = i > 0 && c.jain !== null && live[0] !== null ? c.jain - live[0]! : null;
+              {live.map((jain, i) => {
+                const d = i > 0 && jain !== null && live[0] !== null ? jain - live[0]! : null;
                 return (
                   <span key={i} className="compare-live">
-                    {COLUMN_NAMES[i]} Jain {formatJain(c.jain)}
+                    {COLUMN_NAMES[i]} Jain {formatJain(jain)}
                     {i > 0 && <span className={d === null ? '' : d > 0 ? 'delta better' : d < 0 ? 'delta worse' : 'delta'}> ({formatDelta(d, '', 3)})</span>}
                   </span>
                 );
@@ -418,7 +536,7 @@ function DiffTable() {
       ) : (
         <>
           <p className="muted" data-testid="compare-diff-when">
-            {final ? `Every column ran to the end (${formatSeconds(at)}), same seed.` : `Paused at t = ${formatSeconds(at)}: the runs so far (not final).`} Green is better, vermillion worse: higher Jain's index and throughput,
+            {final ? `Every column ran to the end (${formatSeconds(at)}), same seed.` : `Paused at t = ${formatSeconds(at)}: the runs so far (not final), same seed.`} Green is better, vermillion worse: higher Jain's index and throughput,
             lower completion time and latency. A difference under {SAME_TOLERANCE * 100} % of A's value gets no verdict (one seed's noise, not a
             better scheme). A flow's own goodput has no better direction.
           </p>
@@ -427,9 +545,9 @@ function DiffTable() {
               <thead>
                 <tr>
                   <th scope="col">metric</th>
-                  {columns.map((c, i) => (
+                  {columns.map((_, i) => (
                     <th scope="col" key={i}>
-                      {COLUMN_NAMES[i]} · {settingWords(knobs, knob, c.value)}
+                      {COLUMN_NAMES[i]} · {words(i)}
                       {i > 0 ? ' (Δ vs A)' : ''}
                     </th>
                   ))}
@@ -529,10 +647,11 @@ export function Compare() {
   return (
     <section className="compare" data-testid="compare" data-state={run} data-problem={problem ?? ''} aria-label="A/B compare">
       <p className="muted compare-intro">
-        The lab's scenario and seed, once per value of one option knob, side by side on one simulated clock. Column A is the baseline the others are compared against.
+        The lab's scenario and seed, once per value of one knob, side by side on one simulated clock, each column with the lab's charts. Column A is the baseline the
+        others are compared against.
       </p>
       <Setup />
-      <Controls problem={problem} quietProblem={preset !== undefined && optionKnobs(preset).length === 0} />
+      <Controls problem={problem} quietProblem={preset !== undefined && compareKnobs(preset).length === 0} />
       <EngineError />
       <Stale />
       <Columns />

@@ -5,6 +5,12 @@
 // reset-state function, enabled in scripts/build-wasm.mjs).
 import { __wbg_reset_state, last_panic_message } from '@netlab/wasm';
 
+/** What an error says, in one line (the engine's messages name the field first). */
+export function errorText(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text.split('\n')[0] ?? text;
+}
+
 /** Whether `e` is an engine panic (a wasm trap), as opposed to an ordinary error. */
 export function crashed(e: unknown): boolean {
   return e instanceof WebAssembly.RuntimeError;
@@ -25,6 +31,5 @@ export function resetEngine(e: unknown): string {
     /* nothing recorded */
   }
   __wbg_reset_state();
-  const first = (e instanceof Error ? e.message : String(e)).split('\n')[0];
-  return detail ?? `${first} (no panic message: the engine may have run out of memory)`;
+  return detail ?? `${errorText(e)} (no panic message: the engine may have run out of memory)`;
 }

@@ -1,4 +1,4 @@
-// Wall-clock pacing shared by the lab's worker and the A/B compare worker: how much simulated
+// Wall-clock pacing used by the simulation worker for the lab and A/B compare: how much simulated
 // time a loop iteration owes the wall clock at the chosen speed, how long it may run before
 // yielding (so messages such as pause are handled promptly), and when to post to the page.
 import type { Speed } from '../types';

@@ -1,4 +1,8 @@
-// Messages between the UI thread and the simulation worker.
+// Messages between the page and the simulation worker (worker/sim.worker.ts): one protocol for
+// the lab (one column, plus step, seek, links and share) and A/B compare (N columns in lockstep).
+//
+// The page numbers its loads; every message from the worker carries the run id it belongs to
+// (0 before any load), so the page can drop a stale run's messages (store/run.ts, `staleRun`).
 import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Speed, Summary, Topology } from '../types';
 
 export interface PresetFile {
@@ -7,16 +11,29 @@ export interface PresetFile {
   text: string;
 }
 
+/** One column of a run: the knob settings applied to the shared scenario text. */
+export interface ColumnSpec {
+  /** Knob values on top of the preset and variant (only what differs from them). */
+  settings: Record<string, KnobValue>;
+  /** How errors name the column ("column B (cc=reno)"); null for the lab's only column. */
+  name: string | null;
+}
+
 export type ToWorker =
   | { type: 'init'; presets: PresetFile[] }
   | {
       type: 'load';
+      /** Given by the page, larger than every earlier load's. */
+      runId: number;
       presetText: string;
-      settings: Record<string, KnobValue>;
       variant: string | null;
       seed: number;
+      /** One simulation each, all under `seed`, advanced in lockstep on one clock. */
+      columns: ColumnSpec[];
       play: boolean;
       speed: Speed;
+      /** Post live snapshots of the first column (the lab's topology view and inspector). */
+      snapshots: boolean;
     }
   /** Open a shareable link body (`v1.…`, from the URL's `#s=`). */
   | { type: 'openLink'; link: string }
@@ -25,7 +42,7 @@ export type ToWorker =
    * is the preset variant the editor applied to the text it started from.
    */
   | { type: 'openText'; text: string; seed: number; variant: string | null }
-  /** Encode the loaded scenario, its seed and the view as a link body. */
+  /** Encode the loaded scenario (its first column), its seed and the view as a link body. */
   | { type: 'share'; view: ShareView }
   | { type: 'play' }
   | { type: 'pause' }
@@ -47,35 +64,48 @@ export interface ShareView {
   variant?: string | null;
 }
 
-export type FromWorker =
+/** One column's progress in a tick. */
+export interface ColumnTick {
+  /** This column's simulated time (the shared clock, or where it ended). */
+  now: number;
+  events: number;
+  finished: boolean;
+  /** Flattened [series_index, t_s, value, ...] since the previous tick. */
+  points: Float64Array;
+  /** The column's whole series list, sent when it grew. */
+  meta: SeriesMeta[] | null;
+}
+
+type Message =
   | { type: 'ready'; engineVersion: string; presets: PresetDesc[]; errors: string[] }
   | {
       type: 'loaded';
-      runId: number;
       duration: number;
-      /** When this run ends, if the same scenario and seed already ran to the end; else null. */
+      /** When this run ends, if the same scenario and seed already ran to the end (one column); else null. */
       end: number | null;
-      topology: Topology | null;
-      meta: SeriesMeta[];
+      /** Per column. */
+      topologies: (Topology | null)[];
+      /** Per column. */
+      meta: SeriesMeta[][];
       playing: boolean;
     }
   | { type: 'playing'; playing: boolean }
   | {
       type: 'tick';
-      runId: number;
+      /** The shared clock: every unfinished column stands exactly here. */
       now: number;
-      events: number;
-      /** Flattened [series_index, t_s, value, ...] since the previous tick. */
-      points: Float64Array;
-      /** The whole series list, sent when it grew. */
-      meta: SeriesMeta[] | null;
+      columns: ColumnTick[];
+      /** The first column's live snapshot (when the load asked for them). */
       snapshot: Snapshot | null;
     }
-  | { type: 'finished'; runId: number; summary: Summary }
+  /** Column `column` ran to its end. */
+  | { type: 'finished'; column: number; summary: Summary }
+  /** A pause of a run of several columns: every column's summary so far, at the clock `simTime`. */
+  | { type: 'summaries'; simTime: number; summaries: Summary[] }
   /** A backward seek restarted the run from t = 0 (same run id): drop its points. */
-  | { type: 'rewound'; runId: number }
+  | { type: 'rewound' }
   /** A seek started (target) or ended (null). */
-  | { type: 'seeking'; runId: number; target: number | null }
+  | { type: 'seeking'; target: number | null }
   | {
       type: 'linkOpened';
       /** The shared scenario described like a preset (its knobs are the scenario's). */
@@ -89,6 +119,12 @@ export type FromWorker =
   | { type: 'linkFailed'; message: string }
   | { type: 'shared'; link: string }
   | { type: 'error'; message: string; kind?: ErrorKind };
+
+/**
+ * A message from the worker. `runId`: the run it is about — the run on screen, or for a load's
+ * answer (loaded, or the error refusing it) the load's own id.
+ */
+export type FromWorker = Message & { runId: number };
 
 /**
  * What an error is about, for its banner: a setting the engine rejects (the default), an engine

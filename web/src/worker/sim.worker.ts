@@ -1,11 +1,18 @@
-// The simulation worker: owns the wasm `Simulation`, advances it in time slices paced to the
-// chosen speed, and posts points (one transferable Float64Array per tick), snapshots and the
-// final summary. The UI thread never runs the engine.
+// The simulation worker: owns the wasm `Simulation`s of the run on screen, advances them in
+// time slices paced to the chosen speed, and posts points (one transferable Float64Array per
+// column per tick), snapshots and the final summaries. The UI thread never runs the engine.
+//
+// One worker for the lab and A/B compare (issue 14: one run pipeline). A run is N columns: the
+// same scenario text and seed with each column's knob settings applied, all advanced in
+// lockstep on one simulated clock (every round moves each unfinished column to the same target
+// time). The lab is N = 1 plus step, seek, links and share; the compare view starts its own
+// instance of this worker with one column per compared value. The page numbers its loads and
+// every message carries the run id it is about (protocol.ts).
 //
 // It also keeps the page alive: runs larger than the page can chart are refused with the reason
 // (worker/budget.ts), each engine call does bounded work, and an engine panic never outlives its
 // run — the trapped wasm instance is dropped, a fresh one takes over, and the run on screen is
-// rebuilt from its scenario and seed (see `recover`).
+// rebuilt from its scenarios and seed (see `recover`).
 import init, {
   Simulation,
   apply_knobs,
@@ -16,23 +23,43 @@ import init, {
   share_encode,
 } from '@netlab/wasm';
 import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
-import { crashed, resetEngine } from './engineReset';
+import { crashed, errorText, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
 import { openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf } from '../lib/engineJson';
 import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
-import type { FromWorker, ToWorker } from './protocol';
+import type { ColumnTick, FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
 
+/** One simulation of the run. */
+interface Column {
+  sim: Simulation;
+  /** How errors name it ("column B (cc=reno)"), or null (the lab's only column). */
+  name: string | null;
+  /** Series the page knows of (a point of a higher index means the list grew). */
+  metaLen: number;
+  /** Wall time spent inside the engine for it (its summary's wall_s). */
+  wallMs: number;
+  /** Its 'finished' was posted. */
+  reported: boolean;
+}
+
 let ready: Promise<unknown> | null = null;
-let sim: Simulation | null = null;
-/** The scenario JSON, seed and length of the loaded simulation (what a shared link carries). */
-let loaded: { scenario: string; seed: number; duration: number } | null = null;
+/** The run's columns; empty before the first load and after a panic dropped them. */
+let columns: Column[] = [];
 /**
- * When the last finished run ended, by its scenario and seed: the same run loaded again
- * (Restart, Run again) ends at the same time, so the page can span its axes to it from t = 0.
+ * The loaded run: each column's scenario JSON and name, the seed, and the length of the
+ * longest column (a shared link carries the first column's scenario and the seed).
  */
-let lastEnd: { scenario: string; seed: number; end: number } | null = null;
+let loaded: { scenarios: string[]; names: (string | null)[]; seed: number; duration: number; snapshots: boolean } | null = null;
+/**
+ * When finished runs ended, by scenario and seed: the same run loaded again (Restart, Run
+ * again) ends at the same time, so the page can span its axes to it from t = 0.
+ */
+const lastEnd = new Map<string, number>();
+const endKey = (scenario: string, seed: number) => `${seed}\n${scenario}`;
+/** The shared clock: every unfinished column has been advanced exactly to it. */
+let clock = 0;
 /** What the page shows of the loaded run: its time at the last post, and whether it ended. */
 let shown = { t: 0, finished: false };
 /** Flows with series (charts) in the loaded run: the bounded snapshot always keeps them. */
@@ -45,21 +72,23 @@ let restoring = false;
 let runId = 0;
 let playing = false;
 const pacer = new Pacer();
-let wallMs = 0; // time spent inside the engine for the current run
-let chunkS = 0.01; // adaptive slice for one advance() call
-let metaLen = 0;
+/** Simulated seconds per round (every column advanced once); adapted to a few ms of wall time. */
+let chunkS = 0.01;
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** The running seek's target (simulated seconds) and token; a newer seek or load cancels it. */
 let seekTarget: number | null = null;
 let seekToken = 0;
 
-function post(msg: FromWorker, transfer: Transferable[] = []): void {
-  self.postMessage(msg, { transfer });
+type Message = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'runId'> : never) : never;
+
+/** Posts a message about the run on screen (or `id`: the load a message answers). */
+function post(msg: Message, transfer: Transferable[] = [], id = runId): void {
+  self.postMessage({ ...msg, runId: id } as FromWorker, { transfer });
 }
 
-function message(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
-  return text.split('\n')[0] ?? text;
+/** An error, named by its column when the run has several. */
+function columnError(c: { name: string | null }, e: unknown): Error {
+  return new Error(c.name ? `${c.name}: ${errorText(e)}` : errorText(e));
 }
 
 function schedule(delay: number): void {
@@ -74,42 +103,88 @@ function stop(): void {
 }
 
 /**
- * Runs one engine call of at most `maxS` simulated seconds and SLICE_MAX_EVENTS events; adapts
- * the slice to ~4 ms.
+ * One round: every unfinished column advanced towards the same time `t`, one engine call each
+ * of at most SLICE_MAX_EVENTS events (so each call is bounded work); the shared clock is then
+ * the earliest unfinished column's time (all of them when no call hit the event bound). Adapts
+ * the round's simulated length to ~2–8 ms of wall time. Returns whether every column ended.
  */
-function step(s: Simulation, maxS: number): boolean {
+function round(t: number): boolean {
   const t0 = performance.now();
-  const done = s.advance_until(s.now_s() + Math.min(chunkS, maxS), SLICE_MAX_EVENTS);
-  const ms = performance.now() - t0;
-  wallMs += ms;
+  for (const c of columns) {
+    if (c.sim.finished() || ns(c.sim.now_s()) >= ns(t)) continue;
+    const c0 = performance.now();
+    try {
+      c.sim.advance_until(t, SLICE_MAX_EVENTS);
+    } catch (e) {
+      if (crashed(e)) throw e;
+      throw columnError(c, e);
+    }
+    c.wallMs += performance.now() - c0;
+  }
+  adaptChunk(performance.now() - t0);
+  return settleClock();
+}
+
+/** The slice length follows the last round's wall time: ~2–8 ms keeps messages prompt. */
+function adaptChunk(ms: number): void {
   if (ms < 2) chunkS = Math.min(chunkS * 2, 60);
   else if (ms > 8) chunkS = Math.max(chunkS / 2, 1e-6);
-  return done;
 }
+
+/** Sets the clock to the earliest unfinished column (the latest end once all ended). */
+function settleClock(): boolean {
+  let t = Infinity;
+  let last = 0;
+  for (const c of columns) {
+    const now = c.sim.now_s();
+    last = Math.max(last, now);
+    if (!c.sim.finished()) t = Math.min(t, now);
+  }
+  clock = Number.isFinite(t) ? t : last;
+  return !Number.isFinite(t);
+}
+
+/** Moves every unfinished column exactly to `t` (a pause, a step, a seek's landing). */
+function alignTo(t: number): boolean {
+  for (const c of columns) {
+    if (c.sim.finished() || ns(c.sim.now_s()) >= ns(t)) continue;
+    const c0 = performance.now();
+    try {
+      // advance_to also moves the clock when no event is due.
+      c.sim.advance_to(t);
+    } catch (e) {
+      if (crashed(e)) throw e;
+      throw columnError(c, e);
+    }
+    c.wallMs += performance.now() - c0;
+  }
+  return settleClock();
+}
+
+const allFinished = () => columns.every((c) => c.sim.finished());
 
 function loop(): void {
   timer = null;
-  const s = sim;
-  if (!s || !playing) return;
+  if (columns.length === 0 || !playing) return;
   pacer.begin();
-  let done = s.finished();
+  let done = allFinished();
   try {
     while (!done && pacer.more()) {
-      const before = s.now_s();
-      done = step(s, pacer.owed());
-      pacer.spend(s.now_s() - before);
+      const before = clock;
+      done = round(clock + Math.min(chunkS, pacer.owed()));
+      pacer.spend(clock - before);
     }
-    if (pacer.end(done)) flush(s, done || 'due');
+    if (pacer.end(done)) flush(done || 'due');
   } catch (e) {
     if (crashed(e)) return void recover(e);
     stop();
-    post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
+    post({ type: 'error', message: errorText(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
     post({ type: 'playing', playing: false });
     return;
   }
   if (done) {
     stop();
-    finish(s);
+    finish();
     return;
   }
   schedule(pacer.nextDelay());
@@ -142,54 +217,81 @@ function setCharted(meta: SeriesMeta[]): void {
   charted = new Set(meta.filter((m) => m.scope === 'flow').map((m) => m.owner));
 }
 
-/**
- * Posts the points since the last flush and, when `snap` says so, the live snapshot ('due':
- * unless the last one was recent for its cost; the end of a step, seek or run always has one).
- * Throws BudgetStop when the run's series outgrew what the page can chart.
- */
-function flush(s: Simulation, snap: boolean | 'due' = 'due'): void {
-  const points = s.take_points();
+/** A column's points since its last tick, and its series list when it grew. */
+function columnTick(c: Column, first: boolean): ColumnTick {
+  const points = c.sim.take_points();
   let meta: SeriesMeta[] | null = null;
   for (let i = 0; i < points.length; i += 3) {
-    if (points[i]! >= metaLen) {
-      meta = seriesMetaOf(s);
-      metaLen = meta.length;
-      setCharted(meta);
+    if (points[i]! >= c.metaLen) {
+      meta = seriesMetaOf(c.sim);
+      c.metaLen = meta.length;
+      if (first) setCharted(meta);
       break;
     }
   }
-  const over = meta ? seriesGrowthError(meta.length, s.now_s()) : null;
-  if (over) throw new BudgetStop(over);
-  const withSnapshot = snap === 'due' ? snapshotDue() : snap;
-  shown = { t: s.now_s(), finished: false };
+  const over = meta ? seriesGrowthError(meta.length, c.sim.now_s()) : null;
+  if (over) throw new BudgetStop(c.name ? `${c.name}: ${over}` : over);
+  return { now: c.sim.now_s(), events: c.sim.events(), finished: c.sim.finished(), points, meta };
+}
+
+/**
+ * Posts every column's points since the last flush and, when `snap` says so and the load asked
+ * for them, the first column's live snapshot ('due': unless the last one was recent for its
+ * cost; the end of a step, seek or run always has one). Throws BudgetStop when a column's
+ * series outgrew what the page can chart.
+ */
+function flush(snap: boolean | 'due' = 'due'): void {
+  const ticks = columns.map((c, i) => columnTick(c, i === 0));
+  const first = columns[0];
+  const withSnapshot = first !== undefined && loaded?.snapshots === true && (snap === 'due' ? snapshotDue() : snap);
+  shown = { t: clock, finished: false };
   post(
-    { type: 'tick', runId, now: s.now_s(), events: s.events(), points, meta, snapshot: withSnapshot ? snapshot(s) : null },
-    [points.buffer],
+    { type: 'tick', now: clock, columns: ticks, snapshot: withSnapshot ? snapshot(first.sim) : null },
+    ticks.map((t) => t.points.buffer),
   );
 }
 
-function finish(s: Simulation): void {
+/** Posts the summary of every column that ended and was not reported yet. */
+function finish(): void {
   try {
-    const summary = summaryOf(s, wallMs / 1000);
-    if (loaded) lastEnd = { scenario: loaded.scenario, seed: loaded.seed, end: summary.duration_s };
-    post({ type: 'finished', runId, summary });
-    shown = { t: s.now_s(), finished: true };
+    columns.forEach((c, i) => {
+      if (c.reported || !c.sim.finished()) return;
+      const summary = summaryOf(c.sim, c.wallMs / 1000);
+      c.reported = true;
+      const scenario = loaded?.scenarios[i];
+      if (scenario !== undefined && loaded) {
+        if (lastEnd.size > 64) lastEnd.clear();
+        lastEnd.set(endKey(scenario, loaded.seed), summary.duration_s);
+      }
+      post({ type: 'finished', column: i, summary });
+    });
+    if (allFinished()) shown = { t: clock, finished: true };
   } catch (e) {
     if (crashed(e)) return void recover(e);
-    post({ type: 'error', message: message(e) });
+    post({ type: 'error', message: errorText(e) });
+  }
+}
+
+/** Every column's summary at the clock (a pause of a comparison: the table so far). */
+function summariesNow(): void {
+  try {
+    post({ type: 'summaries', simTime: clock, summaries: columns.map((c) => summaryOf(c.sim, c.wallMs / 1000)) });
+  } catch (e) {
+    if (crashed(e)) return void recover(e);
+    post({ type: 'error', message: errorText(e) });
   }
 }
 
 /** Drops the trapped instance and starts a fresh one; returns what the panic said. */
 function resetSim(e: unknown): string {
   // Objects of the old instance are dead: never call them again, not even free().
-  sim = null;
+  columns = [];
   return resetEngine(e);
 }
 
 /**
  * An engine panic: drop the instance, start a fresh one, say so, and rebuild the run on screen
- * from its scenario and seed — paused where the page shows it (the engine is deterministic,
+ * from its scenarios and seed — paused where the page shows it (the engine is deterministic,
  * so replaying to that time gives the same state the page shows; a finished run stays as
  * shown and is rebuilt when seeked, and Play runs it again anyway). `report: false` when the caller reports the failure
  * itself (a link that could not be opened). Returns the message.
@@ -235,63 +337,68 @@ async function handle(msg: ToWorker): Promise<void> {
         try {
           presets.push(describe(p.text));
         } catch (e) {
-          errors.push(`${p.file}.json: ${crashed(e) ? `the engine failed: ${resetSim(e)}` : message(e)}`);
+          errors.push(`${p.file}.json: ${crashed(e) ? `the engine failed: ${resetSim(e)}` : errorText(e)}`);
         }
       }
       post({ type: 'ready', engineVersion: engine_version(), presets, errors });
       return;
     }
     case 'load': {
+      ready ??= init();
       await ready;
-      pacer.setSpeed(msg.speed);
-      let next: Simulation;
-      let scenario: string;
-      let topology: Topology | null;
-      let meta: SeriesMeta[];
+      const next: Column[] = [];
+      const scenarios: string[] = [];
+      const topologies: (Topology | null)[] = [];
+      const metas: SeriesMeta[][] = [];
       try {
-        scenario = apply_knobs(msg.presetText, JSON.stringify(msg.settings), msg.variant);
         const seed = seedValue(msg.seed);
         if (!seed.ok) throw new Error(seed.error);
-        next = new Simulation(scenario, msg.seed);
-        topology = topologyOf(next);
-        meta = seriesMetaOf(next);
-        // Refused before it runs: the page would freeze charting it.
-        const over = pageBudgetError(topology?.flows.length ?? 0, meta.length);
-        if (over) {
-          next.free();
-          throw new BudgetStop(over);
+        for (const spec of msg.columns) {
+          try {
+            const scenario = apply_knobs(msg.presetText, JSON.stringify(spec.settings), msg.variant);
+            const sim = new Simulation(scenario, msg.seed);
+            next.push({ sim, name: spec.name, metaLen: 0, wallMs: 0, reported: false });
+            const topology = topologyOf(sim);
+            const meta = seriesMetaOf(sim);
+            // Refused before it runs: the page would freeze charting it (per column).
+            const over = pageBudgetError(topology?.flows.length ?? 0, meta.length);
+            if (over) throw new BudgetStop(over);
+            next[next.length - 1]!.metaLen = meta.length;
+            scenarios.push(scenario);
+            topologies.push(topology);
+            metas.push(meta);
+          } catch (e) {
+            if (crashed(e) || !spec.name) throw e;
+            throw e instanceof BudgetStop ? new BudgetStop(`${spec.name}: ${e.message}`) : columnError(spec, e);
+          }
         }
       } catch (e) {
+        // The new columns belong to a trapped instance after a panic: drop them unfreed.
         if (crashed(e)) return void recover(e);
-        // Keep the last good simulation, paused, so the page stays as it was.
+        for (const c of next) c.sim.free();
+        // Keep the last good run, paused, so the page stays as it was.
+        const was = playing;
         stop();
-        post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
-        post({ type: 'playing', playing: false });
+        post({ type: 'error', message: errorText(e), kind: e instanceof BudgetStop ? 'budget' : undefined }, [], msg.runId);
+        if (was) post({ type: 'playing', playing: false });
         return;
       }
       stop();
       cancelSeek();
-      sim?.free();
-      sim = next;
-      loaded = { scenario, seed: msg.seed, duration: next.duration_s() };
+      for (const c of columns) c.sim.free();
+      columns = next;
+      runId = msg.runId;
+      const duration = Math.max(...next.map((c) => c.sim.duration_s()));
+      loaded = { scenarios, names: msg.columns.map((c) => c.name), seed: msg.seed, duration, snapshots: msg.snapshots };
+      clock = 0;
       shown = { t: 0, finished: false };
-      runId++;
-      wallMs = 0;
-      pacer.clearDebt();
-      chunkS = Math.max(next.duration_s() / 2000, 1e-4);
-      metaLen = meta.length;
-      setCharted(meta);
+      pacer.setSpeed(msg.speed);
+      chunkS = Math.max(duration / 2000, 1e-4);
+      setCharted(metas[0] ?? []);
       snapAt = -Infinity;
-      const end = lastEnd?.scenario === scenario && lastEnd.seed === msg.seed ? lastEnd.end : null;
-      post({
-        type: 'loaded',
-        runId,
-        duration: next.duration_s(),
-        end,
-        topology,
-        meta,
-        playing: msg.play,
-      });
+      const ends = scenarios.map((sc) => lastEnd.get(endKey(sc, msg.seed)));
+      const end = ends.every((e) => e !== undefined) ? Math.max(...(ends as number[])) : null;
+      post({ type: 'loaded', duration, end, topologies, meta: metas, playing: msg.play });
       if (msg.play) play();
       return;
     }
@@ -318,7 +425,7 @@ async function handle(msg: ToWorker): Promise<void> {
           notice: notices.filter((n) => n).join(' ') || null,
         });
       } catch (e) {
-        post({ type: 'linkFailed', message: crashed(e) ? recover(e, false) : message(e) });
+        post({ type: 'linkFailed', message: crashed(e) ? recover(e, false) : errorText(e) });
       }
       return;
     }
@@ -337,17 +444,17 @@ async function handle(msg: ToWorker): Promise<void> {
         });
       } catch (e) {
         if (crashed(e)) return void recover(e);
-        post({ type: 'error', message: message(e) });
+        post({ type: 'error', message: errorText(e) });
       }
       return;
     }
     case 'share': {
       if (!loaded) return;
       try {
-        post({ type: 'shared', link: share_encode(loaded.scenario, loaded.seed, JSON.stringify(msg.view)) });
+        post({ type: 'shared', link: share_encode(loaded.scenarios[0]!, loaded.seed, JSON.stringify(msg.view)) });
       } catch (e) {
         if (crashed(e)) return void recover(e);
-        post({ type: 'error', message: message(e) });
+        post({ type: 'error', message: errorText(e) });
       }
       return;
     }
@@ -363,11 +470,27 @@ async function handle(msg: ToWorker): Promise<void> {
     case 'play':
       play();
       return;
-    case 'pause':
+    case 'pause': {
+      const was = playing;
       stop();
       cancelSeek();
       post({ type: 'playing', playing: false });
+      // A comparison paused mid-run: every column to the same instant, and the difference
+      // table at it (an engine call may have stopped a column short at its event bound).
+      if (was && columns.length > 1 && !allFinished()) {
+        try {
+          alignTo(Math.max(...columns.map((c) => c.sim.now_s())));
+          flush(true);
+        } catch (e) {
+          if (crashed(e)) return void recover(e);
+          post({ type: 'error', message: errorText(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
+          return;
+        }
+        if (allFinished()) finish();
+        else summariesNow();
+      }
       return;
+    }
     case 'speed':
       pacer.setSpeed(msg.speed);
       return;
@@ -393,23 +516,20 @@ function pauseForControl(): void {
  * between events that share a timestamp.
  */
 function stepBy(dt: number): void {
-  const s = sim;
-  if (!s || seekTarget !== null || !(dt > 0) || s.finished()) return;
+  if (columns.length === 0 || seekTarget !== null || !(dt > 0) || allFinished()) return;
   pauseForControl();
   try {
-    const t0 = performance.now();
-    const done = s.advance_to(s.now_s() + dt);
-    wallMs += performance.now() - t0;
-    flush(s, true);
-    if (done) finish(s);
+    const done = alignTo(clock + dt);
+    flush(true);
+    if (done) finish();
   } catch (e) {
     if (crashed(e)) return void recover(e);
-    post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
+    post({ type: 'error', message: errorText(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
   }
 }
 
 function cancelSeek(): void {
-  if (seekTarget !== null) post({ type: 'seeking', runId, target: null });
+  if (seekTarget !== null) post({ type: 'seeking', target: null });
   seekTarget = null;
   seekToken++;
   restoring = false;
@@ -417,82 +537,78 @@ function cancelSeek(): void {
 
 /**
  * Pause and go to simulated time `t`: on from here, or re-run from 0 when `t` is earlier (or
- * when there is no simulation: the page still shows a run whose instance a panic dropped).
+ * when there are no simulations: the page still shows a run whose instance a panic dropped).
  */
 function seek(t: number): void {
-  let s = sim;
-  if (!loaded || !Number.isFinite(t)) return;
+  const run = loaded;
+  if (!run || !Number.isFinite(t)) return;
   const rebuilding = restoring;
   pauseForControl();
   cancelSeek();
   restoring = rebuilding;
-  const target = Math.min(Math.max(t, 0), loaded.duration);
-  if (!s || ns(target) < ns(s.now_s()) || (s.finished() && ns(target) < ns(s.duration_s()))) {
-    let next: Simulation;
+  const target = Math.min(Math.max(t, 0), run.duration);
+  const back = ns(target) < ns(clock) || columns.some((c) => c.sim.finished() && ns(target) < ns(c.sim.duration_s()));
+  if (columns.length === 0 || back) {
+    const next: Column[] = [];
     try {
-      next = new Simulation(loaded.scenario, loaded.seed);
+      run.scenarios.forEach((scenario, i) => {
+        const sim = new Simulation(scenario, run.seed);
+        next.push({ sim, name: run.names[i] ?? null, metaLen: seriesMetaOf(sim).length, wallMs: 0, reported: false });
+      });
     } catch (e) {
       if (crashed(e)) return void recover(e);
-      post({ type: 'error', message: message(e) });
+      for (const c of next) c.sim.free();
+      post({ type: 'error', message: errorText(e) });
       return;
     }
-    s?.free();
-    sim = s = next;
-    wallMs = 0;
+    for (const c of columns) c.sim.free();
+    columns = next;
+    clock = 0;
     pacer.clearDebt();
-    metaLen = seriesMetaOf(next).length;
     shown = { t: 0, finished: false };
-    post({ type: 'rewound', runId });
+    post({ type: 'rewound' });
   }
   seekTarget = target;
   const token = ++seekToken;
-  post({ type: 'seeking', runId, target });
+  post({ type: 'seeking', target });
   seekSlice(token);
 }
 
 /** One time slice of a seek (so messages, e.g. another seek, are handled in between). */
 function seekSlice(token: number): void {
-  const s = sim;
   const target = seekTarget;
-  if (token !== seekToken || !s || target === null) return;
+  if (token !== seekToken || columns.length === 0 || target === null) return;
   const start = performance.now();
-  let done = s.finished();
+  let done = allFinished();
   try {
-    while (!done && ns(s.now_s()) < ns(target) && performance.now() - start < BUDGET_MS) {
-      const t0 = performance.now();
-      // Intermediate stops do not change the state at the target: the calls process the same
-      // events in the same order however they are cut (by time or by the event bound), and
-      // the last call below is exactly the target.
-      done = s.advance_until(Math.min(target, s.now_s() + chunkS), SLICE_MAX_EVENTS);
-      const ms = performance.now() - t0;
-      wallMs += ms;
-      if (ms < 2) chunkS = Math.min(chunkS * 2, 60);
-      else if (ms > 8) chunkS = Math.max(chunkS / 2, 1e-6);
-    }
-    if (!done && ns(s.now_s()) < ns(target)) {
-      flush(s, false);
+    // Intermediate stops do not change the state at the target: the calls process the same
+    // events in the same order however they are cut (by time or by the event bound), and
+    // the last call below is exactly the target.
+    while (!done && ns(clock) < ns(target) && performance.now() - start < BUDGET_MS) done = round(Math.min(target, clock + chunkS));
+    if (!done && ns(clock) < ns(target)) {
+      flush(false);
       setTimeout(() => seekSlice(token), 0);
       return;
     }
-    // Land exactly on the target (advance_to also moves the clock when no event is due).
-    if (!done) done = s.advance_to(target);
-    flush(s, true);
+    // Land exactly on the target.
+    if (!done) done = alignTo(target);
+    flush(true);
   } catch (e) {
     if (crashed(e)) return void recover(e);
     seekTarget = null;
     restoring = false;
-    post({ type: 'seeking', runId, target: null });
-    post({ type: 'error', message: message(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
+    post({ type: 'seeking', target: null });
+    post({ type: 'error', message: errorText(e), kind: e instanceof BudgetStop ? 'budget' : undefined });
     return;
   }
   seekTarget = null;
   restoring = false;
-  post({ type: 'seeking', runId, target: null });
-  if (done) finish(s);
+  post({ type: 'seeking', target: null });
+  if (done) finish();
 }
 
 function play(): void {
-  if (!sim || sim.finished()) return;
+  if (columns.length === 0 || allFinished()) return;
   cancelSeek();
   playing = true;
   pacer.resume();
@@ -503,6 +619,6 @@ function play(): void {
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   handle(e.data).catch((err: unknown) => {
     if (crashed(err)) recover(err);
-    else post({ type: 'error', message: message(err) });
+    else post({ type: 'error', message: errorText(err) });
   });
 };

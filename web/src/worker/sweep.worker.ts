@@ -4,14 +4,9 @@
 import init, { Simulation, sweep_metric, sweep_plan } from '@netlab/wasm';
 import type { SweepIn, SweepOut } from '../sweep/protocol';
 import { summaryOf, sweepPlan } from '../lib/engineJson';
-import { crashed, resetEngine } from './engineReset';
+import { crashed, errorText, resetEngine } from './engineReset';
 
 let ready: Promise<unknown> | null = null;
-
-function message(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
-  return text.split('\n')[0] ?? text;
-}
 
 self.onmessage = async (e: MessageEvent<SweepIn>) => {
   const msg = e.data;
@@ -39,7 +34,7 @@ self.onmessage = async (e: MessageEvent<SweepIn>) => {
     out = {
       type: 'error',
       id: msg.id,
-      message: crashed(err) ? `the engine failed (${resetEngine(err)}); this point was skipped and the engine restarted` : message(err),
+      message: crashed(err) ? `the engine failed (${resetEngine(err)}); this point was skipped and the engine restarted` : errorText(err),
     };
   }
   self.postMessage(out);

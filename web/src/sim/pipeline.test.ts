@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { type RunAction, type RunFields, initialRun, runReducer } from '../store/run';
+import type { SeriesMeta } from '../types';
+import type { FromWorker } from '../worker/protocol';
+import { RunPipeline } from './pipeline';
+import { SeriesStore } from './seriesStore';
+
+const meta: SeriesMeta[] = [{ key: 'flow/f1/cwnd', scope: 'flow', owner: 'f1', metric: 'cwnd', label: 'cwnd', unit: 'packets' } as SeriesMeta];
+
+/** A pipeline over a plain run store, as the compare view has (no worker is started). */
+function harness() {
+  let state: RunFields = initialRun;
+  const stores = [new SeriesStore(), new SeriesStore()];
+  const pipeline = new RunPipeline({
+    name: 'test worker',
+    getState: () => state,
+    dispatch: (a) => {
+      state = runReducer(state, a);
+    },
+    loaded: (msg) => {
+      state = runReducer(state, { type: 'loaded', runId: msg.runId, duration: msg.duration, end: msg.end, columns: msg.meta.length, playing: msg.playing } as RunAction);
+    },
+    seriesStore: (i) => stores[i]!,
+  });
+  return { pipeline, stores, state: () => state };
+}
+
+const loadedMsg = (runId: number): FromWorker => ({ type: 'loaded', runId, duration: 10, end: null, topologies: [null, null], meta: [meta, meta], playing: true });
+const tickMsg = (runId: number, t: number): FromWorker => ({
+  type: 'tick',
+  runId,
+  now: t,
+  snapshot: null,
+  columns: [0, 1].map((i) => ({ now: t, events: 10, finished: false, meta: null, points: new Float64Array([0, t, 10 + i]) })),
+});
+
+describe('run pipeline (page side)', () => {
+  it('stores each column’s points in its own series store', () => {
+    const h = harness();
+    h.pipeline.receive(loadedMsg(1));
+    h.pipeline.receive(tickMsg(1, 0.5));
+    expect(h.stores.map((s) => s.select('flow', 'cwnd')[0]!.buf.toArray())).toEqual([[{ t: 0.5, v: 10 }], [{ t: 0.5, v: 11 }]]);
+    expect(h.state().simTime).toBe(0.5);
+  });
+
+  it('drops a stale run’s tick before it reaches the charts', () => {
+    const h = harness();
+    h.pipeline.receive(loadedMsg(1));
+    h.pipeline.receive(tickMsg(1, 0.5));
+    h.pipeline.receive(loadedMsg(2));
+    const before = h.stores.map((s) => s.checksum);
+    // Posted by the worker before it saw load 2; arrives after.
+    h.pipeline.receive(tickMsg(1, 0.9));
+    expect(h.stores.map((s) => s.checksum)).toEqual(before);
+    expect(h.state().runId).toBe(2);
+    expect(h.state().simTime).toBe(0);
+    // An older load answered late does not reset the stores of the run on screen.
+    h.pipeline.receive(tickMsg(2, 0.2));
+    h.pipeline.receive(loadedMsg(1));
+    expect(h.state().runId).toBe(2);
+    expect(h.stores[0]!.checksum.points).toBe(1);
+  });
+});

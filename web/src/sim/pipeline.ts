@@ -1,0 +1,113 @@
+// The page's end of the run pipeline, one copy for the lab and A/B compare: owns a simulation
+// worker (worker/sim.worker.ts), numbers the loads (run ids), keeps one SeriesStore per column,
+// and turns the worker's run messages into the shared run actions (store/run.ts) of its store.
+// The lab (sim/controller.ts) is one column plus step, seek, links and share; A/B compare
+// (compare/controller.ts) is one column per compared value.
+//
+// Stale messages: a message whose run id is not the run on screen is dropped before it touches
+// a series store, and the run reducer ignores it too (`staleRun`), so a late tick of a replaced
+// run never draws into the new run's charts.
+import { type ColumnProgress, type RunAction, type RunFields, staleRun } from '../store/run';
+import type { Speed } from '../types';
+import type { ColumnSpec, FromWorker, ToWorker } from '../worker/protocol';
+import { SeriesStore } from './seriesStore';
+
+type Msg<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
+
+export interface PipelineOptions {
+  /** Names the worker in errors ("compare worker: …"). */
+  name: string;
+  getState(): RunFields;
+  /** Every run action but `loaded`, which `loaded` below turns into the store's own. */
+  dispatch(a: Exclude<RunAction, { type: 'loaded' }>): void;
+  /** The store's `loaded` action for this message (after the series stores were reset). */
+  loaded(msg: Msg<'loaded'>): void;
+  /** The series store of column `i` (the lab's is the page-wide one the charts read). */
+  seriesStore(i: number): SeriesStore;
+  /** Called with each tick of the run on screen after its points are stored (the lab's events). */
+  onTick?(msg: Msg<'tick'>): void;
+  /** A backward seek restarted the run on screen (the lab drops its event logs). */
+  onRewound?(): void;
+  /** Messages that are not about a run (ready, links, share), and errors the owner handles itself. */
+  onOther?(msg: FromWorker): boolean;
+}
+
+export class RunPipeline {
+  private worker: Worker | null = null;
+  private lastRunId = 0;
+  /** One series store per column of the run on screen. */
+  stores: SeriesStore[] = [];
+
+  constructor(private readonly o: PipelineOptions) {}
+
+  get started(): boolean {
+    return this.worker !== null;
+  }
+
+  post(msg: ToWorker): void {
+    if (!this.worker) {
+      const w = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+      w.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+      w.onerror = (e) => this.o.dispatch({ type: 'error', runId: null, message: `${this.o.name}: ${e.message || 'failed to start'}` });
+      this.worker = w;
+    }
+    this.worker.postMessage(msg);
+  }
+
+  /** Starts a run of `columns` (all under `seed`); returns its run id. */
+  load(run: { presetText: string; variant: string | null; seed: number; columns: ColumnSpec[]; play: boolean; speed: Speed; snapshots: boolean }): number {
+    const runId = ++this.lastRunId;
+    this.o.dispatch({ type: 'loading' });
+    this.post({ type: 'load', runId, ...run });
+    return runId;
+  }
+
+  /** Handles one message of the worker (public for the unit tests of the run-id rule). */
+  receive(msg: FromWorker): void {
+    if (this.o.onOther?.(msg)) return;
+    const s = this.o.getState();
+    switch (msg.type) {
+      case 'loaded':
+        if (msg.runId < s.runId) return;
+        this.stores = msg.meta.map((meta, i) => {
+          const store = this.o.seriesStore(i);
+          store.reset(meta);
+          return store;
+        });
+        this.o.loaded(msg);
+        return;
+      case 'tick': {
+        if (staleRun(s, msg.runId)) return;
+        let changed = false;
+        const columns: ColumnProgress[] = msg.columns.map((t, i) => {
+          const store = this.stores[i];
+          if (store) {
+            if (t.meta) store.setMeta(t.meta);
+            changed = store.append(t.points) || changed || t.meta !== null;
+          }
+          return { now: t.now, events: t.events, finished: t.finished };
+        });
+        this.o.onTick?.(msg);
+        this.o.dispatch({ type: 'tick', runId: msg.runId, simTime: msg.now, columns, snapshot: msg.snapshot, seriesChanged: changed });
+        return;
+      }
+      case 'rewound':
+        if (staleRun(s, msg.runId)) return;
+        for (const store of this.stores) store.reset(store.meta);
+        this.o.onRewound?.();
+        this.o.dispatch({ type: 'rewound', runId: msg.runId });
+        return;
+      // These messages are the run actions themselves (same fields); the reducer applies the
+      // run-id rule to them.
+      case 'playing':
+      case 'finished':
+      case 'summaries':
+      case 'seeking':
+      case 'error':
+        this.o.dispatch(msg);
+        return;
+      default:
+        return;
+    }
+  }
+}
