@@ -144,7 +144,7 @@ export function TopologyView() {
       <p className="topology-key muted">
         <span className="key-data" aria-hidden="true" /> data <span className="key-ack" aria-hidden="true" /> ACK{' '}
         <span className="key-ce" aria-hidden="true" /> ECN-marked <span className="key-queued" aria-hidden="true" /> queued in a buffer ·{' '}
-        <span data-testid="packets-note" />
+        <span data-testid="packets-note" title="Above 400 packets in the network, the picture shows an even sample: every k-th packet of every link." />
       </p>
       <div ref={ref} className="topology-body" onMouseMove={onPointer} onMouseLeave={() => hovered !== null && hoverFlow(null)}>
         {layout && topology && (
@@ -206,8 +206,9 @@ export function TopologyView() {
           </svg>
         )}
         {/* Packets in flight and drop flashes, painted by the animator (see topology/animator.ts). */}
-        <canvas ref={canvasRef} className="packets-canvas" data-testid="topology-packets" aria-hidden="true" hidden={!layout} />
-        <canvas ref={flashRef} className="packets-canvas" data-testid="topology-flashes" aria-hidden="true" hidden={!layout} />
+        {/* Packets under the SVG (names and labels stay legible over a busy link), falling drops over it. */}
+        <canvas ref={canvasRef} className="packets-canvas packets-under" data-testid="topology-packets" aria-hidden="true" hidden={!layout} />
+        <canvas ref={flashRef} className="packets-canvas packets-over" data-testid="topology-flashes" aria-hidden="true" hidden={!layout} />
       </div>
       {topology && (
         <ul className="legend topology-flows" aria-label="Flows">

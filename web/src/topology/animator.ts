@@ -133,6 +133,15 @@ export class TopologyAnimator {
     this.drawnFor = undefined;
   }
 
+  private readonly shades = new Map<number, string>();
+
+  /** The ACKs' lighter shade of flow `flow`'s colour. */
+  private shade(flow: number): string {
+    let c = this.shades.get(flow);
+    if (c === undefined) this.shades.set(flow, (c = lighter(colorFor(flow), 0.5)));
+    return c;
+  }
+
   private lane(id: string): LaneGeom | null {
     let g = this.lanes.get(id);
     if (g === undefined) this.lanes.set(id, (g = laneOf(this.layout, id)));
@@ -237,6 +246,8 @@ export class TopologyAnimator {
     // Nothing moves: the same snapshot drawn at its own positions (after a pause the last frame
     // may have been extrapolated, so redraw once with ahead = 0).
     if (ahead === 0 && this.lastAhead === 0 && this.drawnFor === snap) return;
+    // Off screen nothing is painted: the read-outs follow each snapshot, not each frame.
+    if (!this.onScreen && this.drawnFor === snap) return;
     this.drawnFor = snap;
     this.lastAhead = ahead;
     // Projected at most SIM_AHEAD_MAX_S past the snapshot: the packets the engine will add
@@ -247,7 +258,7 @@ export class TopologyAnimator {
     // Playing: never back in time (a snapshot a little behind the projection keeps it).
     if (snap && ahead > 0 && this.shownT > t && this.shownT - snap.t_s <= Math.min(this.clock.maxAhead(), SIM_AHEAD_MAX_S)) t = this.shownT;
     this.shownT = t;
-    this.marks = snap?.packets ? placeMarks(snap.packets, this.layout, t) : [];
+    this.marks = snap?.packets ? placeMarks(snap.packets, this.layout, t, undefined, this.lanes) : [];
     // Off screen: counted (data-packets-drawn) but not painted; the observer asks for a repaint
     // when the picture comes back.
     if (this.onScreen) this.paint(this.marks);
@@ -311,18 +322,22 @@ export class TopologyAnimator {
       if (!list) byFlow.set(m.flow, (list = []));
       list.push(m);
     }
-    // Queued: a bar across the stack per packet, in queue order (flows interleave as they do
-    // in the buffer).
+    // Queued: a bar across the stack per packet, one path per flow and kind (a few canvas
+    // calls per frame, not one per packet).
     const half = STACK_WIDTH / 2 - 1;
     ctx.lineWidth = 1.6;
-    for (const m of marks) {
-      if (m.state !== 'queued' || m.ce) continue;
-      ctx.globalAlpha = this.hovered === null || this.hovered === m.flow ? 1 : DIMMED;
-      ctx.strokeStyle = m.data ? colorFor(m.flow) : lighter(colorFor(m.flow), 0.5);
-      ctx.beginPath();
-      ctx.moveTo(m.x - m.nx * half, m.y - m.ny * half);
-      ctx.lineTo(m.x + m.nx * half, m.y + m.ny * half);
-      ctx.stroke();
+    for (const [flow, list] of byFlow) {
+      ctx.globalAlpha = this.hovered === null || this.hovered === flow ? 1 : DIMMED;
+      for (const data of [true, false]) {
+        ctx.strokeStyle = data ? colorFor(flow) : this.shade(flow);
+        ctx.beginPath();
+        for (const m of list) {
+          if (m.state !== 'queued' || m.ce || m.data !== data) continue;
+          ctx.moveTo(m.x - m.nx * half, m.y - m.ny * half);
+          ctx.lineTo(m.x + m.nx * half, m.y + m.ny * half);
+        }
+        ctx.stroke();
+      }
     }
     for (const [flow, list] of byFlow) {
       ctx.globalAlpha = this.hovered === null || this.hovered === flow ? 1 : DIMMED;
@@ -337,7 +352,7 @@ export class TopologyAnimator {
       }
       ctx.fill();
       // ACKs: smaller, a lighter shade of the flow's colour, outlined so they show on white.
-      ctx.fillStyle = lighter(color, 0.5);
+      ctx.fillStyle = this.shade(flow);
       ctx.strokeStyle = color;
       ctx.lineWidth = 0.75;
       ctx.beginPath();

@@ -99,7 +99,7 @@ describe('placeMarks', () => {
   });
 
   it('states the sample', () => {
-    expect(sampleNote(400, 2131)).toBe('showing 400 of 2\u2009131 packets (an even sample)');
+    expect(sampleNote(400, 2131)).toBe('showing 400 of 2\u2009131 packets');
     expect(sampleNote(12, 12)).toBe('12 packets');
   });
 });

@@ -29,6 +29,8 @@ export const STACK_WIDTH = 8;
 /** Where the stack starts (px from the sending node) and its longest length, px. */
 const STACK_START = 14;
 const STACK_MAX = 80;
+/** Where a curved link's stack starts, as a fraction of its length. */
+const FAN_START = 0.1;
 /** A full frame, for the scale of a buffer without a byte limit (bytes). */
 export const FRAME_BYTES = 1500;
 /** An unlimited buffer's stack is scaled to this many full frames (longer queues pile at the tail). */
@@ -84,8 +86,12 @@ export function laneOf(layout: Layout, id: string): LaneGeom | null {
   const link = forward ? edge.link : edge.reverse;
   if (!link) return null;
   const len = Math.max(1, edgeLength(edge));
-  const stack = Math.min(STACK_MAX, 0.3 * len);
-  const tail = Math.min(0.45, STACK_START / len);
+  // A curved link (one of a fan of parallel paths) leaves its node next to its neighbours:
+  // its stack starts where the fan has spread (a tenth of the way, ~20 px between paths) and
+  // is shorter, clear of the queue read-outs at the paths' apexes.
+  const bent = Math.hypot(edge.cx - (edge.x0 + edge.x1) / 2, edge.cy - (edge.y0 + edge.y1) / 2) > 1;
+  const stack = Math.min(STACK_MAX, (bent ? 0.1 : 0.3) * len);
+  const tail = Math.min(0.45, bent ? Math.max(FAN_START, STACK_START / len) : STACK_START / len);
   const head = Math.min(0.9, tail + stack / len);
   return {
     edge,
@@ -137,9 +143,15 @@ export function placePacket(m: PacketMark, g: LaneGeom, tS: number): DrawnMark |
  * Screen positions of the packets at simulated time `tS` (≥ the snapshot's), evenly sampled
  * down to `max`; packets on links the layout does not draw are skipped.
  */
-export function placeMarks(marks: readonly PacketMark[], layout: Layout, tS: number, max = MAX_DRAWN): DrawnMark[] {
+export function placeMarks(
+  marks: readonly PacketMark[],
+  layout: Layout,
+  tS: number,
+  max = MAX_DRAWN,
+  /** Lane geometry by link id, kept between frames by the caller (filled here). */
+  lanes = new Map<string, LaneGeom | null>(),
+): DrawnMark[] {
   const out: DrawnMark[] = [];
-  const lanes = new Map<string, LaneGeom | null>();
   const stride = Math.max(1, Math.ceil(marks.length / max));
   for (let i = 0; i < marks.length; i += stride) {
     const m = marks[i]!;
@@ -191,7 +203,7 @@ export function markAt(marks: readonly DrawnMark[], x: number, y: number, radius
 /** "showing 400 of 2 131 packets" when the engine sampled, else "2 131 packets". */
 export function sampleNote(shown: number, inNetwork: number): string {
   const fmt = (n: number) => n.toLocaleString('en-US').replace(/,/g, '\u2009');
-  return shown < inNetwork ? `showing ${fmt(shown)} of ${fmt(inNetwork)} packets (an even sample)` : `${fmt(inNetwork)} packet${inNetwork === 1 ? '' : 's'}`;
+  return shown < inNetwork ? `showing ${fmt(shown)} of ${fmt(inNetwork)} packets` : `${fmt(inNetwork)} packet${inNetwork === 1 ? '' : 's'}`;
 }
 
 function bezier(e: EdgeGeom, t: number): { x: number; y: number } {
