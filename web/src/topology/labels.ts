@@ -68,6 +68,7 @@ export function textBox(x: number, y: number, width: number, size: number, ancho
 
 /** Where the view writes a node's name: above a router, on the outer side of a host (see TopologyView). */
 export function nodeLabelSpot(n: Layout['nodes'][number]): { x: number; y: number; anchor: 'middle' | 'start' | 'end' } {
+  if (n.side === 'upper-left') return { x: n.x - 11, y: n.y - 12, anchor: 'end' };
   if (n.kind === 'router' || n.side === 'above') return { x: n.x, y: n.y - 14, anchor: 'middle' };
   if (n.side === 'below') return { x: n.x, y: n.y + 14 + 0.8 * NODE_FONT, anchor: 'middle' };
   // Outer hosts: vertically centred on the node (dy 0.35 em), left of the senders, right of the receivers.

@@ -16,8 +16,11 @@
 // win over the automatic ones.
 import type { Topology, TopologyLink } from '../types';
 
-/** Where a node's name goes: left/right of an outer host, above a router or a host above one, below a host below one. */
-export type NodeSide = 'left' | 'right' | 'above' | 'below';
+/**
+ * Where a node's name goes: left/right of an outer host, above a router or a host above one,
+ * below a host below one, at the upper left of a router with a host above it.
+ */
+export type NodeSide = 'left' | 'right' | 'above' | 'below' | 'upper-left';
 
 export interface NodePos {
   id: string;
@@ -188,7 +191,7 @@ export function layoutTopology(topo: Topology, width: number, height: number, fi
   const nodes: NodePos[] = [];
   for (const [c, list] of byCol) {
     // Hosts above their router, then the router(s), then hosts below; otherwise as listed.
-    const row = (n: (typeof list)[number]) => (n.kind === 'router' ? 1 : ({ above: 0, left: 1, right: 1, below: 2 } as const)[placed.get(n.id)?.side ?? 'left']);
+    const row = (n: (typeof list)[number]) => (n.kind === 'router' ? 1 : ({ above: 0, left: 1, right: 1, below: 2, 'upper-left': 1 } as const)[placed.get(n.id)?.side ?? 'left']);
     const rowed = list
       .map((n, i) => ({ n, i }))
       .sort((a, b) => row(a.n) - row(b.n) || a.i - b.i)
@@ -196,11 +199,13 @@ export function layoutTopology(topo: Topology, width: number, height: number, fi
     rowed.forEach((n, i) => {
       const g = given.get(n.id);
       const at = placed.get(n.id) ?? { column: c, side: 'left' as NodeSide };
+      // A router with a host above it (its link runs up through "above") names itself at its upper left.
+      const hostAbove = n.kind === 'router' && rowed.some((m) => m.kind !== 'router' && placed.get(m.id)?.side === 'above');
       nodes.push({
         id: n.id,
         kind: n.kind,
         column: c,
-        side: n.kind === 'router' ? 'above' : at.side,
+        side: n.kind === 'router' ? (hostAbove ? 'upper-left' : 'above') : at.side,
         x: MARGIN.x + (g ? clamp01(g.fx) * innerW : total === 0 ? innerW / 2 : (innerW * (cum[c] ?? 0)) / total),
         y: MARGIN.y + (g ? clamp01(g.fy) * innerH : (innerH * (i + 0.5)) / rowed.length),
       });
@@ -297,7 +302,13 @@ export const FAN_STEP = 52;
 export function viewHeight(topo: Topology, min = 200, max = 420, fanMax = 640): number {
   const pairs = duplexPairs(topo);
   const perCol = new Map<number, number>();
-  for (const { column: c } of placeColumns(topo, pairs).values()) perCol.set(c, (perCol.get(c) ?? 0) + 1);
+  const kind = new Map(topo.nodes.map((n) => [n.id, n.kind]));
+  // A host above or below its router takes more room than a row: its link to the router needs
+  // room for its label, and the router's reported links their queue read-outs.
+  for (const [id, { column: c, side }] of placeColumns(topo, pairs)) {
+    const satellite = kind.get(id) !== 'router' && (side === 'above' || side === 'below');
+    perCol.set(c, (perCol.get(c) ?? 0) + (satellite ? 1.6 : 1));
+  }
   const fan = new Map<string, number>();
   const reported = new Map<string, number>();
   for (const p of pairs) {
