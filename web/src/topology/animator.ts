@@ -256,7 +256,9 @@ export class TopologyAnimator {
     // the next snapshot. In slow motion a snapshot interval is far shorter than that.
     let t = snap ? snap.t_s + Math.min(ahead, SIM_AHEAD_MAX_S) : 0;
     // Playing: never back in time (a snapshot a little behind the projection keeps it).
-    if (snap && ahead > 0 && this.shownT > t && this.shownT - snap.t_s <= Math.min(this.clock.maxAhead(), SIM_AHEAD_MAX_S)) t = this.shownT;
+    // (Right after a snapshot arrives `ahead` is 0 while the last frame was projected past it.)
+    const reach = Math.min(this.clock.maxAhead(), SIM_AHEAD_MAX_S);
+    if (snap && reach > 0 && this.shownT > t && this.shownT - snap.t_s <= reach) t = this.shownT;
     this.shownT = t;
     this.marks = snap?.packets ? placeMarks(snap.packets, this.layout, t, undefined, this.lanes) : [];
     // Off screen: counted (data-packets-drawn) but not painted; the observer asks for a repaint
