@@ -93,6 +93,16 @@ describe('placeMarks', () => {
     expect(markAt(out, out[4]!.x + 1, out[4]!.y)?.link).toBe('path1-rev');
   });
 
+  it('keeps an ECN mark (CE) on the packet wherever it is drawn', () => {
+    const out = placeMarks([mark(0.0003, 'path1', true, true), mark(0, 'path1', true, true), mark(0)], layout, 0.005);
+    expect(out.map((m) => [m.state, m.ce])).toEqual([
+      ['wire', true],
+      ['wire', true],
+      ['wire', false],
+    ]);
+    expect(placeMarks([mark(0.0006, 'path1', true, true)], layout, 0)[0]).toMatchObject({ state: 'queued', ce: true });
+  });
+
   it('samples evenly down to the cap', () => {
     const many = Array.from({ length: 1000 }, (_, i) => mark(i * 1e-6));
     expect(placeMarks(many, layout, 0, 100).length).toBe(100);
