@@ -27,6 +27,8 @@ const ABOVE = 6;
 /** Further from the link, a step at a time, when the nearest spot is taken (e.g. by a router). */
 const STEPS = [0, 8, 16];
 const LIFTS = [0, 8, 16, 24];
+/** Negative lifts: the bar below its link, its read-out above the bar (clear of the line). */
+const DROPS = [-42, -54];
 /** Room kept around every box. */
 const PAD = 2;
 /** Where along a link a label may go, best first. */
@@ -133,7 +135,11 @@ export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, stri
       const w = Math.max(QUEUE_BAR_W, t.w);
       return { top, text, box: { x: mid.x - w / 2, y: t.y, w, h: top + QUEUE_BAR_H - t.y } };
     };
-    const at = [...LIFTS.map((l) => boxAt(l, true)), ...LIFTS.map((l) => boxAt(l, false))].find((c) => free(c.box)) ?? boxAt(0, true);
+    // Last resorts before overlapping: below the link (a steep link in a graph can leave no room above).
+    const at =
+      [...LIFTS.map((l) => boxAt(l, true)), ...LIFTS.map((l) => boxAt(l, false)), ...DROPS.map((l) => boxAt(l, true)), ...DROPS.map((l) => boxAt(l, false))].find((c) =>
+        free(c.box),
+      ) ?? boxAt(0, true);
     queues.set(e.id, { x: mid.x - QUEUE_BAR_W / 2, y: at.top, text: at.text });
     placed.push(at.box);
   }

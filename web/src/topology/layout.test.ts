@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Topology } from '../types';
 import { labelText, overlaps, placeAnnotations } from './labels';
-import { dumbbell, dumbbellN, link, parallel, parkingLot } from './testTopologies';
+import { diamond, dumbbell, dumbbellN, link, parallel, parkingLot } from './testTopologies';
 import { FAN_STEP, MARGIN, NODE_CLEARANCE, columns, duplexPairs, layoutTopology, linkLabel, passesNode, pointAt, toFraction, viewHeight } from './layout';
 
 describe('duplexPairs', () => {
@@ -126,9 +126,9 @@ function expectReadable(topo: Topology, width: number) {
 }
 
 describe('layout of any graph', () => {
-  it('is readable on the presets\' shapes (dumbbells of 2 and 6 senders, 2 and 10 parallel paths) and a parking lot', () => {
+  it('is readable on the presets\' shapes (dumbbells of 2 and 6 senders, 2 and 10 parallel paths), a parking lot and a diamond with a ring', () => {
     for (const width of [608, 1200]) {
-      for (const t of [dumbbell, dumbbellN(6), parallel(2), parallel(10), parkingLot]) expectReadable(t, width);
+      for (const t of [dumbbell, dumbbellN(6), parallel(2), parallel(10), parkingLot, diamond]) expectReadable(t, width);
     }
   });
 

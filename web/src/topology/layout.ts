@@ -127,8 +127,12 @@ export function placeColumns(topo: Topology, pairs = duplexPairs(topo)): Map<str
     }
     return out;
   }
+  // Columns follow the flows' routes when there are any (a link no flow crosses, e.g. one
+  // closing a ring, must not push a router a column further), else every router-router link.
+  const onPath = new Set(topo.flows.flatMap((f) => f.path));
   const between = pairs.map((p) => p.link).filter((l) => kind.get(l.from) === 'router' && kind.get(l.to) === 'router');
-  const rc = columns(routers, between);
+  const routed = between.filter((l) => onPath.has(l.id));
+  const rc = columns(routers, routed.length > 0 ? routed : between);
   const first = 1;
   const last = Math.max(...rc.values()) + 1;
   for (const r of routers) out.set(r, { column: (rc.get(r) ?? 0) + 1, side: 'above' });
@@ -305,9 +309,14 @@ export function viewHeight(topo: Topology, min = 200, max = 420, fanMax = 640): 
   const kind = new Map(topo.nodes.map((n) => [n.id, n.kind]));
   // A host above or below its router takes more room than a row: its link to the router needs
   // room for its label, and the router's reported links their queue read-outs.
-  for (const [id, { column: c, side }] of placeColumns(topo, pairs)) {
+  // So do routers sharing a column (their links' labels and queue read-outs lie between them).
+  const placed = placeColumns(topo, pairs);
+  const routersIn = new Map<number, number>();
+  for (const [id, { column: c }] of placed) if (kind.get(id) === 'router') routersIn.set(c, (routersIn.get(c) ?? 0) + 1);
+  for (const [id, { column: c, side }] of placed) {
     const satellite = kind.get(id) !== 'router' && (side === 'above' || side === 'below');
-    perCol.set(c, (perCol.get(c) ?? 0) + (satellite ? 1.6 : 1));
+    const sharing = kind.get(id) === 'router' && (routersIn.get(c) ?? 0) > 1;
+    perCol.set(c, (perCol.get(c) ?? 0) + (satellite || sharing ? 1.6 : 1));
   }
   const fan = new Map<string, number>();
   const reported = new Map<string, number>();

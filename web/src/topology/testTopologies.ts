@@ -93,7 +93,7 @@ export const parkingLot: Topology = (() => {
       { id: `b${i}`, kind: 'host' },
     ]),
   ];
-  const duplex = (id: string, from: string, to: string, extra: Partial<TopologyLink> = {}) => [link(id, from, to, extra), link(`${id}-rev`, to, from, extra)];
+  const duplex = (id: string, from: string, to: string, extra: Partial<TopologyLink> = {}) => [link(id, from, to, extra), link(`${id}-rev`, to, from, { ...extra, reported: false })];
   const links = [
     ...duplex('h0-r1', 'h0', 'r1'),
     ...duplex('r4-h9', 'r4', 'h9'),
@@ -109,6 +109,33 @@ export const parkingLot: Topology = (() => {
     flows: [
       { id: 'long', cc: 'reno', path: ['h0-r1', 'hop1', 'hop2', 'hop3', 'r4-h9'], base_rtt_ms: 40 },
       ...[1, 2, 3].map((i) => ({ id: `short${i}`, cc: 'reno', path: [`a${i}-r${i}`, `hop${i}`, `r${i + 1}-b${i}`], base_rtt_ms: 20 })),
+    ],
+    generated_flows: 0,
+  };
+})();
+
+/** Two routes between r1 and r4 (via r2 or r3), a ring closing r2–r3, hosts at both ends. */
+export const diamond: Topology = (() => {
+  // As the engine reports them: the forward direction has the queue series, not the reverse.
+  const duplex = (id: string, from: string, to: string, extra: Partial<TopologyLink> = {}) => [link(id, from, to, extra), link(`${id}-rev`, to, from, { ...extra, reported: false })];
+  return {
+    nodes: [
+      { id: 's', kind: 'host' },
+      { id: 'd', kind: 'host' },
+      ...['r1', 'r2', 'r3', 'r4'].map((id) => ({ id, kind: 'router' })),
+    ],
+    links: [
+      ...duplex('s-r1', 's', 'r1'),
+      ...duplex('r1-r2', 'r1', 'r2', { reported: true, buffer_bytes: 30000, rate_mbps: 10 }),
+      ...duplex('r1-r3', 'r1', 'r3', { reported: true, buffer_bytes: 30000, rate_mbps: 10 }),
+      ...duplex('r2-r4', 'r2', 'r4'),
+      ...duplex('r3-r4', 'r3', 'r4'),
+      ...duplex('r2-r3', 'r2', 'r3'),
+      ...duplex('r4-d', 'r4', 'd'),
+    ],
+    flows: [
+      { id: 'up', cc: 'cubic', path: ['s-r1', 'r1-r2', 'r2-r4', 'r4-d'], base_rtt_ms: 20 },
+      { id: 'down', cc: 'cubic', path: ['s-r1', 'r1-r3', 'r3-r4', 'r4-d'], base_rtt_ms: 20 },
     ],
     generated_flows: 0,
   };
