@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Frame time of the live page while it simulates (part of `npm run bench`; also standalone:
-// `node scripts/frames.mjs` after `vite build`).
+// `node scripts/frames.mjs [preset]` after `vite build`; a preset name measures that preset's
+// quick variant at 1× instead of the 4-flow dumbbell; FRAMES_PORT picks the preview port, default
+// 4175, another worktree may be using it).
 //
 // Headless Chromium (Debian's, flags as in playwright.config.ts) opens the built app (vite
 // preview) on a 4-flow dumbbell with a 100 Mbit/s bottleneck (a shareable link made by the
@@ -24,7 +26,7 @@ import { join } from 'node:path';
 import { ROOT, StepError, log, startPreview } from './lib.mjs';
 
 const say = (msg) => log('frames', msg);
-const PORT = 4175;
+const PORT = Number(process.env.FRAMES_PORT ?? 4175);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** Wall-clock seconds of warm-up and of sampling per speed. */
 const WARMUP_MS = 1500;
@@ -106,8 +108,11 @@ async function sampleFrames(page, ms) {
   );
 }
 
-/** Measures frame times at each speed; returns one result per speed. Needs dist/ and sim-wasm/pkg. */
-export async function measureFrames() {
+/**
+ * Measures frame times at each speed; returns one result per speed. Needs dist/ and sim-wasm/pkg.
+ * `preset`: measure that preset (quick variant, seed 1) instead of FRAME_SCENARIO.
+ */
+export async function measureFrames(preset = null) {
   const wasm = await import(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm.js'));
   wasm.initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
   const { chromium } = await import('@playwright/test');
@@ -118,10 +123,14 @@ export async function measureFrames() {
   });
   const results = [];
   try {
-    for (const view of FRAME_VIEWS) for (const speed of FRAME_SPEEDS) {
+    // A preset is measured at 1× (its quick run may end within the sample at max speed).
+    for (const view of FRAME_VIEWS) for (const speed of preset ? [1] : FRAME_SPEEDS) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-      const link = wasm.share_encode(JSON.stringify(FRAME_SCENARIO), FRAME_SCENARIO.seed, JSON.stringify({ speed }));
-      await page.goto(`${BASE}/#s=${link}`);
+      if (preset) await page.goto(`${BASE}/?preset=${encodeURIComponent(preset)}&variant=quick&seed=1&speed=${speed}`);
+      else {
+        const link = wasm.share_encode(JSON.stringify(FRAME_SCENARIO), FRAME_SCENARIO.seed, JSON.stringify({ speed }));
+        await page.goto(`${BASE}/#s=${link}`);
+      }
       await page.waitForFunction(() => document.querySelector('[data-testid="app"]')?.getAttribute('data-state') === 'running', null, { timeout: 60_000 });
       if (view === 'charts') await page.evaluate(() => document.querySelector('[data-testid="chart-cwnd"]')?.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(WARMUP_MS);
@@ -131,7 +140,7 @@ export async function measureFrames() {
       if (r.state !== 'running') throw new StepError(`frames: the run was ${r.state} while sampling, not running`);
       const sorted = [...r.deltas].sort((a, b) => a - b);
       results.push({
-        scenario: FRAME_SCENARIO.name,
+        scenario: preset ?? FRAME_SCENARIO.name,
         speed,
         view,
         frames: sorted.length,
@@ -153,8 +162,9 @@ export async function measureFrames() {
 }
 
 export function printFrames(results) {
-  console.log('\nframe time: 4 CUBIC flows, 100 Mbit/s dumbbell, headless Chromium, rAF sampling');
-  console.log(['speed', 'view', 'frames', 'median', 'p95', 'max', 'long tasks', 'sim s / wall s'].map((h, i) => (i === 0 ? h.padEnd(8) : h.padStart(12))).join(''));
+  const what = results[0] && results[0].scenario !== FRAME_SCENARIO.name ? `preset ${results[0].scenario} (quick)` : '4 CUBIC flows, 100 Mbit/s dumbbell';
+  console.log(`\nframe time: ${what}, headless Chromium, rAF sampling`);
+  console.log(['speed', 'view', 'frames', 'median', 'p95', 'max', 'long tasks', 'sim s / wall s', 'packets'].map((h, i) => (i === 0 ? h.padEnd(8) : h.padStart(12))).join(''));
   for (const r of results) {
     console.log(
       [
@@ -166,6 +176,7 @@ export function printFrames(results) {
         `${r.max_ms?.toFixed(1)} ms`,
         String(r.long_tasks),
         r.sim_s_per_wall_s.toFixed(2),
+        String(r.packets_drawn_at_end),
       ]
         .map((c, i) => (i === 0 ? c : c.padStart(12)))
         .join(''),
@@ -174,7 +185,7 @@ export function printFrames(results) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  measureFrames()
+  measureFrames(process.argv[2] ?? null)
     .then((r) => {
       printFrames(r);
       say('done');

@@ -7,10 +7,10 @@
 use crate::cc::{self, CcInit};
 use crate::engine::queue::EventQueue;
 use crate::engine::rng::derive_rng;
-use crate::engine::time::{millis, secs, to_millis, to_secs, Time, NS_PER_MS};
+use crate::engine::time::{millis, secs, to_millis, to_secs, tx_time, Time, NS_PER_MS};
 use crate::metrics::summary::{self, Summary};
 use crate::metrics::{EventLog, FlowStats, LogEvent, Recorder, SeriesMeta};
-use crate::net::packet::AgentId;
+use crate::net::packet::{AgentId, Ecn};
 use crate::net::topology::{self, Route};
 use crate::scenario::{self, FlowKind, FlowSpec, Scenario, ScenarioError};
 use crate::sim::{Agent, Engine, FlowSnapshot, World};
@@ -41,19 +41,36 @@ pub struct Snapshot {
     pub links: Vec<LinkSnapshot>,
     pub events: Vec<LogEvent>,
     pub packets_in_network: usize,
-    /// Packets on reported links, evenly sampled down to at most [`MAX_SNAPSHOT_PACKETS`].
+    /// Packets on every link (data and ACKs, queued, serialising or on the wire), every k-th
+    /// one when there are more than [`MAX_SNAPSHOT_PACKETS`] (k = ⌈in network / budget⌉), so
+    /// the sample is spread evenly over the links; `packets_in_network` says of how many.
     pub packets: Vec<PacketMark>,
 }
 
-/// Where one packet is, for the topology animation.
+/// One packet on a link and its times there, for the network picture.
+///
+/// The link model (net/link.rs) fixes a packet's whole future on a link when it is offered:
+/// it waits in the queue until `tx_s`, is serialised until `wire_s` (= `tx_s` + size·8/rate)
+/// and propagates until `arrive_s` (= `wire_s` + delay). With these three times the page
+/// places the packet at any moment until it arrives — in the buffer while t < `tx_s` (how
+/// far from the head: the bytes still to send before it, (`tx_s` − t)·rate), at the link's
+/// head while serialising, then `(t − wire_s) / delay` along the wire — so it moves smoothly
+/// between snapshots instead of jumping (web/src/topology/marks.ts).
 #[derive(Debug, Serialize, ts_rs::TS)]
 pub struct PacketMark {
     pub link: String,
     pub flow: u32,
-    /// Data (true) or ACK.
+    /// Data (true) or ACK (and handshake) packet.
     pub data: bool,
-    /// 0 = queued or being serialised at the link's head, then 0‥1 along the wire.
+    /// ECN Congestion Experienced: an AQM marked it instead of dropping it (RFC 3168).
+    pub ce: bool,
+    /// 0 = queued or being serialised at the link's head, then 0‥1 along the wire, at the
+    /// snapshot's time.
     pub progress: f64,
+    /// Simulated seconds: transmission start, end of serialisation, arrival at the far end.
+    pub tx_s: f64,
+    pub wire_s: f64,
+    pub arrive_s: f64,
 }
 
 /// Packet marks per snapshot: enough to show the flow of packets, few enough to draw at 60 fps.
@@ -91,6 +108,12 @@ pub struct TopologyView {
 pub struct NodeView {
     pub id: String,
     pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub x: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub y: Option<f64>,
 }
 
 #[derive(Debug, Serialize, ts_rs::TS)]
@@ -445,24 +468,32 @@ impl Simulation {
 
     fn packet_marks(w: &World) -> Vec<PacketMark> {
         let now = w.now;
-        let on_reported = |p: &crate::net::packet::Packet| w.net.links[w.net.link_of(p) as usize].reported;
-        let total = w.net.pool.iter().filter(|p| on_reported(p)).count();
-        let stride = total.div_ceil(MAX_SNAPSHOT_PACKETS).max(1);
+        let stride = w.net.pool.len().div_ceil(MAX_SNAPSHOT_PACKETS).max(1);
         w.net
             .pool
             .iter_timed()
-            .filter(|(p, _)| on_reported(p))
             .step_by(stride)
             .map(|(p, arrives)| {
                 let link = &w.net.links[w.net.link_of(p) as usize];
-                // The packet leaves the transmitter `delay` before it arrives.
+                // Back from the arrival (see PacketMark): the packet leaves the transmitter
+                // `delay` before it arrives and started serialising size·8/rate before that.
                 let on_wire_at = arrives.saturating_sub(link.delay);
+                let tx_at = on_wire_at.saturating_sub(tx_time(p.wire_bytes, link.rate_bps));
                 let progress = if now <= on_wire_at || link.delay == 0 {
                     0.0
                 } else {
                     ((now - on_wire_at) as f64 / link.delay as f64).min(1.0)
                 };
-                PacketMark { link: link.name.clone(), flow: p.flow, data: p.body.is_data(), progress }
+                PacketMark {
+                    link: link.name.clone(),
+                    flow: p.flow,
+                    data: p.body.is_data(),
+                    ce: p.ecn == Ecn::Ce,
+                    progress,
+                    tx_s: to_secs(tx_at),
+                    wire_s: to_secs(on_wire_at),
+                    arrive_s: to_secs(arrives),
+                }
             })
             .collect()
     }
@@ -487,6 +518,8 @@ impl Simulation {
                         crate::net::NodeKind::Host => "host",
                         crate::net::NodeKind::Router => "router",
                     },
+                    x: None,
+                    y: None,
                 })
                 .collect(),
             links: net
@@ -582,5 +615,35 @@ mod tests {
         assert!(done > 400, "{done} connections completed");
         let agents: usize = sim.memory_report().iter().filter(|(p, _)| *p == "agents' state").map(|(_, b)| *b).sum();
         assert!(agents < 1000 * done, "agents hold {agents} bytes after {done} connections finished");
+    }
+
+    /// The picture's packets (issue 16): every link's, data and ACKs, each with its times on
+    /// its link in order, and — under the budget — every queued packet of the bottleneck, so
+    /// the buffer the page stacks from the marks holds what the link's queue holds.
+    #[test]
+    fn packet_marks_cover_every_link_with_their_times() {
+        let v = serde_json::json!({
+            "name": "marks", "duration_s": 1.0,
+            "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 10, "delay_ms": 5, "buffer": {"packets": 30}},
+                         "senders": [{"rtt_ms": 20}, {"rtt_ms": 40}]},
+            "flows": [{"cc": "reno", "path": 0}, {"cc": "reno", "path": 1}]
+        });
+        let mut sim = Simulation::new(scenario::from_value(v).expect("valid"), Some(1)).expect("builds");
+        sim.advance(0.3);
+        let snap = sim.snapshot();
+        assert!(snap.packets_in_network <= MAX_SNAPSHOT_PACKETS, "{} packets: the test wants them all", snap.packets_in_network);
+        assert_eq!(snap.packets.len(), snap.packets_in_network);
+        let links: std::collections::BTreeSet<&str> = snap.packets.iter().map(|m| m.link.as_str()).collect();
+        assert!(links.len() > 2, "packets on {links:?} only");
+        assert!(snap.packets.iter().any(|m| !m.data && m.link.ends_with("-rev")), "no ACK on a reverse link");
+        for m in &snap.packets {
+            assert!(m.tx_s <= m.wire_s && m.wire_s <= m.arrive_s, "{m:?}");
+            assert!(m.arrive_s >= snap.t_s, "{m:?} arrived before the snapshot at {}", snap.t_s);
+            assert!(!m.ce, "DropTail marks nothing");
+        }
+        let queued = snap.packets.iter().filter(|m| m.link == "bottleneck" && m.tx_s > snap.t_s).count() as u64;
+        let bottleneck = snap.links.iter().find(|l| l.id == "bottleneck").expect("reported");
+        assert!(bottleneck.queue_packets > 0, "the bottleneck has a queue at 0.3 s");
+        assert_eq!(queued, bottleneck.queue_packets);
     }
 }

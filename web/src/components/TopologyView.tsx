@@ -1,7 +1,12 @@
-// The network as a picture: hosts and routers, every link labelled with its rate and delay, a
-// queue bar on every reported link, packets in flight and drops (topology/animator.ts draws
-// those live). Click or press Enter on a link or a flow to inspect it.
-import { useEffect, useMemo, useRef } from 'react';
+// The network as a picture: hosts and routers of any graph (topology/layout.ts), every link
+// labelled with its rate and delay, a queue read-out and a buffer stack on every reported link,
+// every packet in flight and drops (topology/animator.ts draws those live). Click or press Enter
+// on a link or a flow to inspect it; hover a flow (its button or one of its packets) to light
+// its route up; drag a node to arrange the picture — the arrangement is kept in the URL
+// (`layout=`, topology/positions.ts), so a reload and a shared link show it.
+import { drag } from 'd3-drag';
+import { select } from 'd3-selection';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { sameSelection } from '../store/state';
@@ -9,15 +14,33 @@ import { useLab } from '../store/store';
 import type { Topology } from '../types';
 import { TopologyAnimator } from '../topology/animator';
 import { type Measure, QUEUE_BAR_H, QUEUE_BAR_W, QUEUE_TEXT_DY, estimateWidth, labelText, nodeLabelSpot, placeAnnotations } from '../topology/labels';
-import { type EdgeGeom, edgePath, layoutTopology, linkLabel, viewHeight } from '../topology/layout';
+import { type EdgeGeom, type Fraction, type Layout, edgePath, layoutTopology, linkLabel, toFraction, viewHeight } from '../topology/layout';
+import { laneOf, stackOutline } from '../topology/marks';
+import { positionsFromUrl, savePositionsToUrl } from '../topology/positions';
 import { useSize } from './LineChart';
 
 /** Flow buttons under the picture; many-flow presets list the first few. */
 const FLOWS_MAX = 12;
 
 function kindOf(t: Topology): string {
-  if (t.nodes.some((n) => n.kind === 'router')) return 'dumbbell';
+  const routers = t.nodes.filter((n) => n.kind === 'router').length;
+  if (routers === 2 && t.links.filter((l) => l.reported).length === 1) return 'dumbbell';
+  if (routers > 0) return 'graph';
   return t.links.filter((l) => l.reported).length > 1 ? 'parallel' : 'single';
+}
+
+/** The buffer stacks drawn: one per reported link direction, beside its lane at its head. */
+function stacksOf(layout: Layout): { id: string; points: string; capacity: number | null }[] {
+  const out: { id: string; points: string; capacity: number | null }[] = [];
+  for (const e of layout.edges) {
+    for (const l of [e.link, e.reverse]) {
+      if (!l?.reported) continue;
+      const g = laneOf(layout, l.id);
+      if (!g) continue;
+      out.push({ id: l.id, points: stackOutline(g).map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' '), capacity: l.buffer_bytes });
+    }
+  }
+  return out;
 }
 
 export function TopologyView() {
@@ -28,29 +51,102 @@ export function TopologyView() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const flashRef = useRef<HTMLCanvasElement>(null);
   const height = useMemo(() => (topology ? viewHeight(topology) : 200), [topology]);
+  // Dragged positions (fractions of the picture), from the URL at first.
+  const [positions, setPositions] = useState<Map<string, Fraction>>(positionsFromUrl);
   const layout = useMemo(
-    () => (topology && size.width > 0 ? layoutTopology(topology, size.width, height) : null),
-    [topology, size.width, height],
+    () => (topology && size.width > 0 ? layoutTopology(topology, size.width, height, positions) : null),
+    [topology, size.width, height, positions],
   );
+  const stacks = useMemo(() => (layout ? stacksOf(layout) : []), [layout]);
   const notes = useMemo(() => {
     if (!layout) return null;
     const texts = new Map(layout.edges.map((e) => [e.id, labelText(e, linkLabel(e.link))]));
     return placeAnnotations(layout, texts, pageMeasure());
   }, [layout]);
+  const animRef = useRef<TopologyAnimator | null>(null);
   useEffect(() => {
     if (!layout || !svgRef.current || !canvasRef.current || !flashRef.current) return;
     const anim = new TopologyAnimator(svgRef.current, canvasRef.current, flashRef.current, layout);
-    return () => anim.destroy();
+    animRef.current = anim;
+    return () => {
+      anim.destroy();
+      animRef.current = null;
+    };
   }, [layout]);
+  // Drag a node (d3-drag): the picture follows while dragging; the place is kept in the URL
+  // when it is let go.
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  useEffect(() => {
+    if (!layout || !svgRef.current) return;
+    const svgEl = svgRef.current;
+    const move = (id: string, x: number, y: number, save: boolean) => {
+      const l = layoutRef.current;
+      if (!l) return;
+      setPositions((old) => {
+        const next = new Map(old).set(id, toFraction(l, x, y));
+        if (save) savePositionsToUrl(next);
+        return next;
+      });
+    };
+    const behaviour = drag<SVGGElement, unknown>()
+      .container(svgEl)
+      .subject(function () {
+        const n = layoutRef.current?.nodes.find((m) => m.id === this.getAttribute('data-node-id'));
+        return { x: n?.x ?? 0, y: n?.y ?? 0 };
+      })
+      .on('start', function () {
+        this.classList.add('dragging');
+      })
+      .on('drag', function (ev: { x: number; y: number }) {
+        move(this.getAttribute('data-node-id') ?? '', ev.x, ev.y, false);
+      })
+      .on('end', function (ev: { x: number; y: number }) {
+        this.classList.remove('dragging');
+        move(this.getAttribute('data-node-id') ?? '', ev.x, ev.y, true);
+      });
+    select(svgEl).selectAll<SVGGElement, unknown>('g.node').call(behaviour);
+    return () => {
+      select(svgEl).selectAll<SVGGElement, unknown>('g.node').on('.drag', null);
+    };
+  }, [layout]);
+  // The flow whose route is lit: hovered (button or packet) wins over selected.
+  const [hovered, setHovered] = useState<string | null>(null);
+  const hoverFlow = useCallback(
+    (id: string | null) => {
+      setHovered(id);
+      const i = id === null ? -1 : (topology?.flows.findIndex((f) => f.id === id) ?? -1);
+      animRef.current?.highlight(i >= 0 ? i : null);
+    },
+    [topology],
+  );
+  const onPointer = (ev: React.MouseEvent<HTMLDivElement>) => {
+    if ((ev.buttons & 1) !== 0) return;
+    const box = ev.currentTarget.getBoundingClientRect();
+    const m = animRef.current?.markAt(ev.clientX - box.left, ev.clientY - box.top);
+    const id = m ? (topology?.flows[m.flow]?.id ?? null) : null;
+    if (id !== hovered && (id !== null || hovered !== null)) hoverFlow(id);
+  };
   const selectedFlow = selection?.kind === 'flow' ? topology?.flows.find((f) => f.id === selection.id) : undefined;
   const onPath = new Set(selectedFlow?.path ?? []);
+  const hoveredFlow = hovered !== null ? topology?.flows.find((f) => f.id === hovered) : undefined;
+  const routeColor = hoveredFlow && topology ? colorFor(topology.flows.indexOf(hoveredFlow)) : undefined;
+  // The hovered flow's route: its forward links, and the edges that draw them (their reverse
+  // twins carry its ACKs back).
+  const route = new Set<string>();
+  if (hoveredFlow && layout) for (const id of hoveredFlow.path) route.add(layout.edgeOf.get(id)?.id ?? id);
   return (
     <figure className="panel topology" data-testid="topology" data-kind={topology ? kindOf(topology) : ''} hidden={!topology}>
       <figcaption>
         <span className="chart-title">Network</span>
-        <span className="muted hint">Click a link or a flow to inspect it</span>
+        <span className="muted hint">Click a link or a flow to inspect it · drag a node to move it</span>
       </figcaption>
-      <div ref={ref} className="topology-body">
+      <p className="topology-key muted">
+        <span className="key-data" aria-hidden="true" /> data <span className="key-ack" aria-hidden="true" /> ACK{' '}
+        <span className="key-ce" aria-hidden="true" /> ECN-marked <span className="key-queued" aria-hidden="true" /> queued in a buffer ·{' '}
+        <span data-testid="packets-note" title="Above 400 packets in the network, the picture shows an even sample: every k-th packet of every link." />
+      </p>
+      <div ref={ref} className="topology-body" onMouseMove={onPointer} onMouseLeave={() => hovered !== null && hoverFlow(null)}>
         {layout && topology && (
           <svg
             ref={svgRef}
@@ -60,9 +156,18 @@ export function TopologyView() {
             data-links={layout.edges.length}
             data-nodes={layout.nodes.length}
             data-packets-drawn={0}
+            data-hover-flow={hovered ?? ''}
+            className={hoveredFlow ? 'hovering' : undefined}
             role="group"
             aria-label="Network topology with live queues and packets"
           >
+            <g className="buffers" aria-hidden="true">
+              {stacks.map((b) => (
+                <g key={b.id} className="buffer" data-testid={`buffer-${b.id}`} data-link-id={b.id} data-capacity-bytes={b.capacity ?? ''} data-stack-packets={0}>
+                  <polygon className="buffer-frame" points={b.points} />
+                </g>
+              ))}
+            </g>
             <g className="edges">
               {layout.edges.map((e) => (
                 <Edge
@@ -70,6 +175,7 @@ export function TopologyView() {
                   e={e}
                   selected={sameSelection(selection, { kind: 'link', id: e.id })}
                   onPath={onPath.has(e.id)}
+                  route={route.has(e.id) ? (routeColor ?? null) : null}
                   label={notes?.labels.get(e.id) ?? null}
                   queue={notes?.queues.get(e.id) ?? null}
                 />
@@ -80,7 +186,15 @@ export function TopologyView() {
                 // Where labels.ts kept room for the name.
                 const name = nodeLabelSpot(n);
                 return (
-                  <g key={n.id} className={`node node-${n.kind}`} transform={`translate(${n.x},${n.y})`} data-node-id={n.id}>
+                  <g
+                    key={n.id}
+                    className={`node node-${n.kind}`}
+                    transform={`translate(${n.x},${n.y})`}
+                    data-node-id={n.id}
+                    data-testid={`node-${n.id}`}
+                    data-x={n.x.toFixed(1)}
+                    data-y={n.y.toFixed(1)}
+                  >
                     {n.kind === 'router' ? <rect x={-9} y={-9} width={18} height={18} rx={4} /> : <circle r={8} />}
                     <text x={name.x - n.x} y={name.y - n.y} textAnchor={name.anchor}>
                       {n.id}
@@ -92,8 +206,9 @@ export function TopologyView() {
           </svg>
         )}
         {/* Packets in flight and drop flashes, painted by the animator (see topology/animator.ts). */}
-        <canvas ref={canvasRef} className="packets-canvas" data-testid="topology-packets" aria-hidden="true" hidden={!layout} />
-        <canvas ref={flashRef} className="packets-canvas" data-testid="topology-flashes" aria-hidden="true" hidden={!layout} />
+        {/* Packets under the SVG (names and labels stay legible over a busy link), falling drops over it. */}
+        <canvas ref={canvasRef} className="packets-canvas packets-under" data-testid="topology-packets" aria-hidden="true" hidden={!layout} />
+        <canvas ref={flashRef} className="packets-canvas packets-over" data-testid="topology-flashes" aria-hidden="true" hidden={!layout} />
       </div>
       {topology && (
         <ul className="legend topology-flows" aria-label="Flows">
@@ -107,6 +222,10 @@ export function TopologyView() {
                   data-testid={`topology-flow-${f.id}`}
                   data-flow-id={f.id}
                   aria-pressed={sel}
+                  onMouseEnter={() => hoverFlow(f.id)}
+                  onMouseLeave={() => hoverFlow(null)}
+                  onFocus={() => hoverFlow(f.id)}
+                  onBlur={() => hoverFlow(null)}
                   onClick={() => lab.select(sel ? null : { kind: 'flow', id: f.id })}
                   title={`${f.id}: ${f.cc}, base RTT ${f.base_rtt_ms} ms, via ${f.path.join(' → ')}`}
                 >
@@ -136,14 +255,22 @@ function pageMeasure(): Measure {
 }
 
 type Spot = { x: number; y: number } | null;
+type QueueSpot = { x: number; y: number; text: boolean } | null;
 
-function Edge({ e, selected, onPath, label: spot, queue }: { e: EdgeGeom; selected: boolean; onPath: boolean; label: Spot; queue: Spot }) {
+function Edge({
+  e,
+  selected,
+  onPath,
+  route,
+  label: spot,
+  queue,
+}: { e: EdgeGeom; selected: boolean; onPath: boolean; route: string | null; label: Spot; queue: QueueSpot }) {
   const label = linkLabel(e.link);
   const reported = e.link.reported;
   const select = () => lab.select(selected ? null : { kind: 'link', id: e.id });
   return (
     <g
-      className={`edge${selected ? ' selected' : ''}${onPath ? ' on-path' : ''}${reported ? ' reported' : ''}`}
+      className={`edge${selected ? ' selected' : ''}${onPath ? ' on-path' : ''}${reported ? ' reported' : ''}${route ? ' route' : ''}`}
       data-link-id={e.id}
       data-reverse-id={e.reverse?.id ?? ''}
       data-rate-mbps={e.link.rate_mbps}
@@ -162,7 +289,7 @@ function Edge({ e, selected, onPath, label: spot, queue }: { e: EdgeGeom; select
     >
       <title>{`${e.id}: ${label}${e.link.loss > 0 ? `, loss ${e.link.loss}` : ''}`}</title>
       <path className="edge-hit" d={edgePath(e)} />
-      <path className="edge-line" d={edgePath(e)} />
+      <path className="edge-line" d={edgePath(e)} style={route ? { stroke: route } : undefined} />
       {spot && (
         <text className="edge-label" x={spot.x} y={spot.y} textAnchor="middle" data-testid={`link-label-${e.id}`}>
           {labelText(e, label)}
@@ -172,8 +299,10 @@ function Edge({ e, selected, onPath, label: spot, queue }: { e: EdgeGeom; select
         <g className="queue" data-testid={`queue-${e.id}`} data-link-id={e.id} transform={`translate(${queue.x},${queue.y})`}>
           <rect className="queue-frame" width={QUEUE_BAR_W} height={QUEUE_BAR_H} rx={2} />
           <rect className="queue-fill" width={0} height={QUEUE_BAR_H} rx={2} />
-          {/* Filled in by the animator (D3 owns this text, React never re-renders it). */}
-          <text className="queue-text" x={QUEUE_BAR_W / 2} y={QUEUE_TEXT_DY} textAnchor="middle" />
+          {/* Filled in by the animator (D3 owns these texts, React never re-renders them); where
+              reported links crowd, the read-out is only the bar's tooltip (labels.ts). */}
+          <title className="queue-title" />
+          {queue.text && <text className="queue-text" x={QUEUE_BAR_W / 2} y={QUEUE_TEXT_DY} textAnchor="middle" />}
         </g>
       )}
     </g>

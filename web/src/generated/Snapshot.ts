@@ -10,6 +10,8 @@ import type { PacketMark } from "./PacketMark";
  */
 export type Snapshot = { t_s: number, flows: Array<FlowSnapshot>, links: Array<LinkSnapshot>, events: Array<LogEvent>, packets_in_network: number, 
 /**
- * Packets on reported links, evenly sampled down to at most [`MAX_SNAPSHOT_PACKETS`].
+ * Packets on every link (data and ACKs, queued, serialising or on the wire), every k-th
+ * one when there are more than [`MAX_SNAPSHOT_PACKETS`] (k = ⌈in network / budget⌉), so
+ * the sample is spread evenly over the links; `packets_in_network` says of how many.
  */
 packets: Array<PacketMark>, };

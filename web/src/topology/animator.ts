@@ -1,39 +1,66 @@
-// The live layer of the topology view: queue bars filling and draining, packets moving along
-// their links and drops flashing where they happen. Driven by requestAnimationFrame and the lab
-// store directly (not React), so 30 snapshots a second cost no re-render of the page; D3
-// selections fill in the queue bars React's static layer left empty. Packets and drop flashes,
-// the things that change every frame, are painted on two canvases over the SVG: hundreds of SVG
-// circles moved 60 times a second cost far more style and paint work than one canvas, and SVG
-// flash rings (even CSS-animated ones) made every frame restyle and repaint the whole picture,
-// which was most of the page's frame time at max speed. The flash canvas is small work per
-// frame (at most MAX_FLASHES rings) and the packet canvas is only repainted when packets move.
+// The live layer of the network picture: every packet on every link (data, and ACKs in a
+// lighter shade of their flow's colour; ECN-marked ones as magenta diamonds), each router
+// buffer as a stack of packets that fills and drains at the head of its link, drops falling out
+// of the buffer they were refused by, and the queue read-outs. Driven by requestAnimationFrame
+// and the lab store directly (not React), so 30 snapshots a second cost no re-render of the
+// page; D3 selections fill in the read-outs React's static layer left empty.
+//
+// Motion: each frame places the packets at a simulated time t — the snapshot's, plus what the
+// clock projects since it arrived while the run plays (marks.ts SimClock) — from the packets'
+// own times on their links (marks.ts placePacket), so they glide between snapshots instead of
+// jumping; t never runs backwards while a run plays (a snapshot that lands a little behind the
+// projection keeps the projection), so a slow-motion packet never steps back.
+//
+// Packets, stacks and drops are painted on two canvases over the SVG: hundreds of SVG circles
+// moved 60 times a second cost far more style and paint work than one canvas. The drop canvas
+// is small work per frame (at most MAX_FLASHES falling packets) and the packet canvas is only
+// repainted when something moves.
 import { select, type Selection } from 'd3-selection';
-import { colorFor } from '../lib/palette';
 import { formatBytes } from '../lib/format';
+import { colorFor } from '../lib/palette';
 import { labStore } from '../store/store';
 import type { EngineEvent, Snapshot } from '../types';
 import { QUEUE_BAR_W } from './labels';
-import { type Layout, pointAt } from './layout';
-import { type DrawnMark, SimClock, placeMarks } from './marks';
+import type { Layout } from './layout';
+import { type DrawnMark, LANE, type LaneGeom, STACK_OFFSET, STACK_WIDTH, SimClock, laneOf, lanePoint, markAt, placeMarks, sampleNote, stackCounts } from './marks';
 
-/** How long a drop flash lasts (wall-clock ms) and how many may show at once. */
-const FLASH_MS = 600;
+/** How long a falling drop shows (wall-clock ms), how far it falls (px), and how many may show at once. */
+const FLASH_MS = 900;
+const FALL_PX = 34;
 const MAX_FLASHES = 40;
-/** Drop-flash colour (vermillion, as the full queue bar). */
+/** Outline of a dropped packet (vermillion, as a full queue bar). */
 const FLASH_COLOR = '#d55e00';
+/** An ECN Congestion Experienced mark: a colour no flow has (flows use Okabe–Ito). */
+export const CE_COLOR = '#e7298a';
+/** The most simulated time packets are moved on past a snapshot (see frame()). */
+export const SIM_AHEAD_MAX_S = 0.001;
+/** Packets of other flows while a flow is hovered. */
+const DIMMED = 0.18;
 
 interface Flash {
   x: number;
   y: number;
   born: number;
   link: string;
+  flow: number | null;
+}
+
+/** `color` mixed with white: `amount` 0 = itself, 1 = white (the ACKs' shade). */
+export function lighter(color: string, amount = 0.5): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const v = Number.parseInt(m[1]!, 16);
+  const mix = (c: number) => Math.round(c + (255 - c) * amount);
+  return `rgb(${mix((v >> 16) & 255)},${mix((v >> 8) & 255)},${mix(v & 255)})`;
 }
 
 export class TopologyAnimator {
   private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
+  /** "showing 400 of 2 131 packets" under the picture's title. */
+  private readonly note: Selection<HTMLElement, unknown, null, undefined> | null;
   private readonly ctx: CanvasRenderingContext2D | null;
   private readonly flashCtx: CanvasRenderingContext2D | null;
-  /** Extrapolate at most about one snapshot interval (a late one must not empty the links). */
+  /** Extrapolate at most about one and a half snapshot intervals (a late one must not empty the links). */
   private readonly clock = new SimClock(50);
   private snapshot: Snapshot | null = null;
   private flashList: Flash[] = [];
@@ -48,8 +75,16 @@ export class TopologyAnimator {
   private peak = new Map<string, number>();
   private raf = 0;
   private unsubscribe: () => void;
-  private lastDrawn = -1;
   private runId = -1;
+  /** The simulated time last drawn, and whether the run was playing then. */
+  private shownT = -1;
+  private drawnFor: Snapshot | null | undefined = undefined;
+  private lastAhead = -1;
+  private marks: DrawnMark[] = [];
+  private stackText = '';
+  private readout = '';
+  private hovered: number | null = null;
+  private readonly lanes = new Map<string, LaneGeom | null>();
 
   constructor(
     svgEl: SVGSVGElement,
@@ -58,6 +93,8 @@ export class TopologyAnimator {
     private readonly layout: Layout,
   ) {
     this.svg = select(svgEl);
+    const note = svgEl.closest('figure')?.querySelector<HTMLElement>('[data-testid="packets-note"]');
+    this.note = note ? select(note) : null;
     this.ctx = fit(canvas, layout);
     this.flashCtx = fit(flashCanvas, layout);
     this.unsubscribe = labStore.subscribe(() => this.onState());
@@ -84,6 +121,33 @@ export class TopologyAnimator {
     this.observer?.disconnect();
   }
 
+  /** The packet drawn nearest (x, y) in the picture's pixels, for hovering. */
+  markAt(x: number, y: number): DrawnMark | null {
+    return markAt(this.marks, x, y);
+  }
+
+  /** Packets of flow `index` drawn bright and the others dimmed (null: all bright). */
+  highlight(index: number | null): void {
+    if (index === this.hovered) return;
+    this.hovered = index;
+    this.drawnFor = undefined;
+  }
+
+  private readonly shades = new Map<number, string>();
+
+  /** The ACKs' lighter shade of flow `flow`'s colour. */
+  private shade(flow: number): string {
+    let c = this.shades.get(flow);
+    if (c === undefined) this.shades.set(flow, (c = lighter(colorFor(flow), 0.5)));
+    return c;
+  }
+
+  private lane(id: string): LaneGeom | null {
+    let g = this.lanes.get(id);
+    if (g === undefined) this.lanes.set(id, (g = laneOf(this.layout, id)));
+    return g;
+  }
+
   private onState(): void {
     const s = labStore.getState();
     if (s.runId !== this.runId) {
@@ -91,6 +155,7 @@ export class TopologyAnimator {
       this.peak.clear();
       this.flashList = [];
       this.flashed = 0;
+      this.shownT = -1;
     }
     if (s.snapshot === this.snapshot) {
       if (s.run !== 'running') this.clock.stop();
@@ -103,16 +168,21 @@ export class TopologyAnimator {
       this.flashList = [];
       this.peak.clear();
       this.updateQueues(null);
-      this.svg.attr('data-snapshot-t', '').attr('data-packets-sampled', 0).attr('data-packets-in-network', 0);
+      this.svg.attr('data-snapshot-t', '').attr('data-packets-sampled', 0).attr('data-packets-in-network', 0).attr('data-packets-note', '');
+      this.note?.text('');
       return;
     }
     this.clock.observe(s.snapshot.t_s, now, s.run === 'running' && s.speed !== 'max');
     this.updateQueues(s.snapshot);
     this.addFlashes(s.snapshot.events ?? [], now);
+    const sampled = s.snapshot.packets?.length ?? 0;
+    const inNetwork = s.snapshot.packets_in_network ?? 0;
+    this.note?.text(sampleNote(sampled, inNetwork));
     this.svg
       .attr('data-snapshot-t', s.snapshot.t_s)
-      .attr('data-packets-sampled', s.snapshot.packets?.length ?? 0)
-      .attr('data-packets-in-network', s.snapshot.packets_in_network ?? 0)
+      .attr('data-packets-sampled', sampled)
+      .attr('data-packets-in-network', inNetwork)
+      .attr('data-packets-note', sampleNote(sampled, inNetwork))
       .attr('data-drops-flashed', this.flashed);
   }
 
@@ -137,9 +207,18 @@ export class TopologyAnimator {
       g.select('rect.queue-fill')
         .attr('width', fill * QUEUE_BAR_W)
         .classed('full', cap !== null && fill > 0.95);
-      g.select('text.queue-text').text(
-        l ? `queue ${formatBytes(q)}${cap !== null ? ` / ${formatBytes(cap)}` : ''} · ${l.queue_packets} pkts` : 'queue –',
-      );
+      // Sojourn time once the engine reports it (the AQM work adds it to LinkSnapshot).
+      const sojourn = (l as { sojourn_ms?: number } | undefined)?.sojourn_ms;
+      const text = l ? `queue ${formatBytes(q)}${cap !== null ? ` / ${formatBytes(cap)}` : ''} · ${l.queue_packets} pkts` : 'queue –';
+      g.select('text.queue-text').text(text);
+      // The tooltip has room for the sojourn time too.
+      g.select('title.queue-title').text(`${id}: ${text}${typeof sojourn === 'number' ? ` · sojourn ${sojourn.toFixed(1)} ms` : ''}`);
+    });
+    this.svg.selectAll<SVGGElement, unknown>('g.buffer').each(function () {
+      const l = byId.get(this.getAttribute('data-link-id') ?? '');
+      select(this)
+        .attr('data-queue-packets', l?.queue_packets ?? '')
+        .attr('data-full', l && l.buffer_bytes !== null && l.queue_bytes + 1500 > l.buffer_bytes ? 'true' : 'false');
     });
   }
 
@@ -149,12 +228,11 @@ export class TopologyAnimator {
     for (const e of events) {
       if (e.type !== 'drop' || typeof e.link !== 'number') continue;
       const link = topo.links[e.link];
-      const edge = link ? this.layout.edgeOf.get(link.id) : undefined;
-      if (!link || !edge) continue;
-      // Queue drops happen at the link's tail (where its queue is), wire losses on the wire.
-      const p = e.wire === true ? 0.5 : 0.04;
-      const pt = pointAt(edge, edge.id === link.id ? p : 1 - p);
-      this.flashList.push({ x: pt.x, y: pt.y, born: now, link: link.id });
+      const g = link ? this.lane(link.id) : null;
+      if (!link || !g) continue;
+      // A queue drop falls out of the tail of the full buffer; a wire loss off the middle of the wire.
+      const pt = e.wire === true ? lanePoint(g, (g.wire0 + 1) / 2, LANE) : lanePoint(g, g.tail, STACK_OFFSET);
+      this.flashList.push({ x: pt.x, y: pt.y, born: now, link: link.id, flow: typeof e.flow === 'number' ? e.flow : null });
       this.flashed++;
     }
     if (this.flashList.length > MAX_FLASHES) this.flashList = this.flashList.slice(-MAX_FLASHES);
@@ -168,22 +246,45 @@ export class TopologyAnimator {
     // Nothing moves: the same snapshot drawn at its own positions (after a pause the last frame
     // may have been extrapolated, so redraw once with ahead = 0).
     if (ahead === 0 && this.lastAhead === 0 && this.drawnFor === snap) return;
+    // Off screen nothing is painted: the read-outs follow each snapshot, not each frame.
+    if (!this.onScreen && this.drawnFor === snap) return;
     this.drawnFor = snap;
     this.lastAhead = ahead;
-    const marks: DrawnMark[] = snap?.packets ? placeMarks(snap.packets, this.layout, ahead) : [];
+    // Projected at most SIM_AHEAD_MAX_S past the snapshot: the packets the engine will add
+    // meanwhile are unknown, so a long projection empties the links and buffers (at 1× a
+    // snapshot interval is a whole bottleneck queue's worth of sending) and refills them at
+    // the next snapshot. In slow motion a snapshot interval is far shorter than that.
+    let t = snap ? snap.t_s + Math.min(ahead, SIM_AHEAD_MAX_S) : 0;
+    // Playing: never back in time (a snapshot a little behind the projection keeps it).
+    // (Right after a snapshot arrives `ahead` is 0 while the last frame was projected past it.)
+    const reach = Math.min(this.clock.maxAhead(), SIM_AHEAD_MAX_S);
+    if (snap && reach > 0 && this.shownT > t && this.shownT - snap.t_s <= reach) t = this.shownT;
+    this.shownT = t;
+    this.marks = snap?.packets ? placeMarks(snap.packets, this.layout, t, undefined, this.lanes) : [];
     // Off screen: counted (data-packets-drawn) but not painted; the observer asks for a repaint
     // when the picture comes back.
-    if (this.onScreen) this.paint(marks);
-    if (marks.length !== this.lastDrawn) {
-      this.lastDrawn = marks.length;
-      this.svg.attr('data-packets-drawn', marks.length);
+    if (this.onScreen) this.paint(this.marks);
+    // The read-outs tests and tools read, written only when they change (an attribute write
+    // restyles the picture).
+    const counts = stackCounts(this.marks);
+    const lanes = [...new Set(this.marks.map((m) => m.link))].sort().join(' ');
+    const acks = [...new Set(this.marks.filter((m) => !m.data).map((m) => m.link))].sort().join(' ');
+    const ce = this.marks.filter((m) => m.ce).length;
+    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}`;
+    if (readout !== this.readout) {
+      this.readout = readout;
+      this.svg.attr('data-packets-drawn', this.marks.length).attr('data-links-with-packets', lanes).attr('data-links-with-acks', acks).attr('data-ce-drawn', ce);
+    }
+    const text = [...counts].map(([k, v]) => `${k}:${v}`).join(' ');
+    if (text !== this.stackText) {
+      this.stackText = text;
+      this.svg.selectAll<SVGGElement, unknown>('g.buffer').each(function () {
+        this.setAttribute('data-stack-packets', String(counts.get(this.getAttribute('data-link-id') ?? '') ?? 0));
+      });
     }
   };
 
-  private drawnFor: Snapshot | null | undefined = undefined;
-  private lastAhead = -1;
-
-  /** Paints the drop flashes still alive: rings that grow from 4 to 14 px and fade. */
+  /** Paints the drops still falling: their packet, outlined, falling and fading. */
   private paintFlashes(now: number): void {
     this.flashList = this.flashList.filter((f) => now - f.born < FLASH_MS);
     const links = this.flashList.map((f) => f.link).join(' ');
@@ -196,19 +297,23 @@ export class TopologyAnimator {
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
     this.flashesShown = this.flashList.length > 0;
     ctx.strokeStyle = FLASH_COLOR;
-    ctx.lineWidth = 2.5;
+    ctx.lineWidth = 1.5;
     for (const f of this.flashList) {
       // A flash born from performance.now() can be a little younger than the frame's rAF time.
       const age = Math.max(0, now - f.born) / FLASH_MS;
-      ctx.globalAlpha = Math.max(0, 1 - age);
+      const y = f.y + FALL_PX * age * age;
+      const x = f.x + 6 * age;
+      ctx.globalAlpha = Math.max(0, 1 - age * age);
+      ctx.fillStyle = f.flow === null ? FLASH_COLOR : colorFor(f.flow);
       ctx.beginPath();
-      ctx.arc(f.x, f.y, 4 + 10 * age, 0, 2 * Math.PI);
+      ctx.rect(x - 3, y - 3, 6, 6);
+      ctx.fill();
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
   }
 
-  /** Paints the packet marks, one path per flow colour. */
+  /** Paints the packet marks: per flow, the queued and serialising ones, the data, the ACKs, then ECN marks. */
   private paint(marks: readonly DrawnMark[]): void {
     const ctx = this.ctx;
     if (!ctx) return;
@@ -219,16 +324,62 @@ export class TopologyAnimator {
       if (!list) byFlow.set(m.flow, (list = []));
       list.push(m);
     }
+    // Queued: a bar across the stack per packet, one path per flow and kind (a few canvas
+    // calls per frame, not one per packet).
+    const half = STACK_WIDTH / 2 - 1;
+    ctx.lineWidth = 1.6;
     for (const [flow, list] of byFlow) {
-      ctx.fillStyle = colorFor(flow);
+      ctx.globalAlpha = this.hovered === null || this.hovered === flow ? 1 : DIMMED;
+      for (const data of [true, false]) {
+        ctx.strokeStyle = data ? colorFor(flow) : this.shade(flow);
+        ctx.beginPath();
+        for (const m of list) {
+          if (m.state !== 'queued' || m.ce || m.data !== data) continue;
+          ctx.moveTo(m.x - m.nx * half, m.y - m.ny * half);
+          ctx.lineTo(m.x + m.nx * half, m.y + m.ny * half);
+        }
+        ctx.stroke();
+      }
+    }
+    for (const [flow, list] of byFlow) {
+      ctx.globalAlpha = this.hovered === null || this.hovered === flow ? 1 : DIMMED;
+      const color = colorFor(flow);
+      ctx.fillStyle = color;
+      // Data on the wire (or serialising at its head).
       ctx.beginPath();
       for (const m of list) {
-        const r = m.data ? 3.2 : 2;
-        ctx.moveTo(m.x + r, m.y);
-        ctx.arc(m.x, m.y, r, 0, 2 * Math.PI);
+        if (m.state === 'queued' || !m.data || m.ce) continue;
+        ctx.moveTo(m.x + 3.2, m.y);
+        ctx.arc(m.x, m.y, 3.2, 0, 2 * Math.PI);
+      }
+      ctx.fill();
+      // ACKs: smaller, a lighter shade of the flow's colour, outlined so they show on white.
+      ctx.fillStyle = this.shade(flow);
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 0.75;
+      ctx.beginPath();
+      for (const m of list) {
+        if (m.state === 'queued' || m.data || m.ce) continue;
+        ctx.moveTo(m.x + 2.3, m.y);
+        ctx.arc(m.x, m.y, 2.3, 0, 2 * Math.PI);
+      }
+      ctx.fill();
+      ctx.stroke();
+      // ECN Congestion Experienced: a diamond in the mark colour, wherever the packet is.
+      ctx.fillStyle = CE_COLOR;
+      ctx.beginPath();
+      for (const m of list) {
+        if (!m.ce) continue;
+        const r = m.data ? 4 : 3;
+        ctx.moveTo(m.x, m.y - r);
+        ctx.lineTo(m.x + r, m.y);
+        ctx.lineTo(m.x, m.y + r);
+        ctx.lineTo(m.x - r, m.y);
+        ctx.closePath();
       }
       ctx.fill();
     }
+    ctx.globalAlpha = 1;
   }
 }
 

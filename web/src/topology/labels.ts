@@ -8,6 +8,7 @@
 // each label takes the first candidate spot along its link that collides with nothing placed
 // so far; a label with no free spot is left out (its link's tooltip and the inspector say it).
 import { type EdgeGeom, type Layout, pointAt } from './layout';
+import { laneOf, stackOutline } from './marks';
 
 /** Width of a queue bar and its height, in pixels. */
 export const QUEUE_BAR_W = 96;
@@ -26,6 +27,8 @@ const ABOVE = 6;
 /** Further from the link, a step at a time, when the nearest spot is taken (e.g. by a router). */
 const STEPS = [0, 8, 16];
 const LIFTS = [0, 8, 16, 24];
+/** Negative lifts: the bar below its link, its read-out above the bar (clear of the line). */
+const DROPS = [-42, -54];
 /** Room kept around every box. */
 const PAD = 2;
 /** Where along a link a label may go, best first. */
@@ -48,7 +51,7 @@ export interface Annotations {
   /** Link id → the label's anchor (text-anchor middle, baseline y); absent = no room. */
   labels: Map<string, { x: number; y: number }>;
   /** Reported link id → the queue bar's top-left corner. */
-  queues: Map<string, { x: number; y: number }>;
+  queues: Map<string, { x: number; y: number; text: boolean }>;
   /** The boxes kept for nodes and their names, then those of the queues and labels placed. */
   nodeBoxes: Box[];
   boxes: Box[];
@@ -65,11 +68,13 @@ export function textBox(x: number, y: number, width: number, size: number, ancho
   return { x: left - PAD, y: y - 0.8 * size - PAD, w: width + 2 * PAD, h: 1.05 * size + 2 * PAD };
 }
 
-/** Where the view writes a node's name: above a router, outside a host (see TopologyView). */
+/** Where the view writes a node's name: above a router, on the outer side of a host (see TopologyView). */
 export function nodeLabelSpot(n: Layout['nodes'][number]): { x: number; y: number; anchor: 'middle' | 'start' | 'end' } {
-  if (n.kind === 'router') return { x: n.x, y: n.y - 14, anchor: 'middle' };
-  // Hosts: vertically centred on the node (dy 0.35 em), to the left in the first column.
-  return { x: n.x + (n.column === 0 ? -14 : 14), y: n.y + 0.35 * NODE_FONT, anchor: n.column === 0 ? 'end' : 'start' };
+  if (n.side === 'upper-left') return { x: n.x - 11, y: n.y - 12, anchor: 'end' };
+  if (n.kind === 'router' || n.side === 'above') return { x: n.x, y: n.y - 14, anchor: 'middle' };
+  if (n.side === 'below') return { x: n.x, y: n.y + 14 + 0.8 * NODE_FONT, anchor: 'middle' };
+  // Outer hosts: vertically centred on the node (dy 0.35 em), left of the senders, right of the receivers.
+  return { x: n.x + (n.side === 'left' ? -14 : 14), y: n.y + 0.35 * NODE_FONT, anchor: n.side === 'left' ? 'end' : 'start' };
 }
 
 /** The text a link's label shows (a reported link names itself: it has a queue). */
@@ -77,32 +82,65 @@ export function labelText(e: EdgeGeom, rateDelay: string): string {
   return e.link.reported ? `${e.id} · ${rateDelay}` : rateDelay;
 }
 
-/** Places every link label and queue bar of `layout` (see the file comment). */
+const STACK_PIECES = 6;
+
+/** The boxes of the buffer stacks drawn beside reported links (animator.ts, TopologyView). */
+export function stackBoxes(layout: Layout): Box[] {
+  const out: Box[] = [];
+  for (const e of layout.edges) {
+    for (const l of [e.link, e.reverse]) {
+      const g = l?.reported ? laneOf(layout, l.id) : null;
+      if (!g) continue;
+      // A box per piece of the outline (outer edge i‥i+1 and the inner edge facing it), so a
+      // stack on a curve keeps no more room than it takes.
+      const pts = stackOutline(g, STACK_PIECES);
+      const n = STACK_PIECES + 1;
+      for (let i = 0; i < STACK_PIECES; i++) {
+        const quad = [pts[i]!, pts[i + 1]!, pts[2 * n - 2 - i]!, pts[2 * n - 1 - i]!];
+        const xs = quad.map((p) => p.x);
+        const ys = quad.map((p) => p.y);
+        const x = Math.min(...xs);
+        const y = Math.min(...ys);
+        out.push({ x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y });
+      }
+    }
+  }
+  return out;
+}
+
+/** Places every link label and queue bar of `layout` (see the file comment); nodes, their names and the buffer stacks are obstacles. */
 export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, string>, measure: Measure = estimateWidth): Annotations {
   const nodeBoxes = layout.nodes.flatMap((n) => {
     const r = n.kind === 'router' ? 9 : 8;
     const s = nodeLabelSpot(n);
     return [{ x: n.x - r - PAD, y: n.y - r - PAD, w: 2 * (r + PAD), h: 2 * (r + PAD) }, textBox(s.x, s.y, measure(n.id, NODE_FONT), NODE_FONT, s.anchor)];
   });
+  nodeBoxes.push(...stackBoxes(layout));
   const placed: Box[] = [];
   const inside = (b: Box) => b.x >= 0 && b.y >= 0 && b.x + b.w <= layout.width && b.y + b.h <= layout.height;
   const free = (b: Box) => inside(b) && !nodeBoxes.some((p) => overlaps(p, b)) && !placed.some((p) => overlaps(p, b));
 
-  const queues = new Map<string, { x: number; y: number }>();
+  const queues = new Map<string, { x: number; y: number; text: boolean }>();
   const queueText = measure(QUEUE_TEXT_SAMPLE, LABEL_FONT);
   for (const e of layout.edges) {
     if (!e.link.reported) continue;
     const mid = pointAt(e, 0.5);
-    // The bar and its read-out (centred above it), as low as is free; placed whatever the
-    // room, lowest, when nothing is: they are the data.
-    const boxAt = (lift: number) => {
+    // The bar and its read-out (centred above it), as low as is free; where reported links
+    // crowd (a parking lot in a narrow window) the bar alone, its read-out in its tooltip;
+    // placed whatever the room, lowest, when nothing is: they are the data.
+    const boxAt = (lift: number, text: boolean) => {
       const top = mid.y - BAR_ABOVE - lift;
-      const text = textBox(mid.x, top + QUEUE_TEXT_DY, queueText, LABEL_FONT);
-      const w = Math.max(QUEUE_BAR_W, text.w);
-      return { top, box: { x: mid.x - w / 2, y: text.y, w, h: top + QUEUE_BAR_H - text.y } };
+      if (!text) return { top, text, box: { x: mid.x - QUEUE_BAR_W / 2 - PAD, y: top - PAD, w: QUEUE_BAR_W + 2 * PAD, h: QUEUE_BAR_H + 2 * PAD } };
+      const t = textBox(mid.x, top + QUEUE_TEXT_DY, queueText, LABEL_FONT);
+      const w = Math.max(QUEUE_BAR_W, t.w);
+      return { top, text, box: { x: mid.x - w / 2, y: t.y, w, h: top + QUEUE_BAR_H - t.y } };
     };
-    const at = LIFTS.map(boxAt).find((c) => free(c.box)) ?? boxAt(0);
-    queues.set(e.id, { x: mid.x - QUEUE_BAR_W / 2, y: at.top });
+    // Last resorts before overlapping: below the link (a steep link in a graph can leave no room above).
+    const at =
+      [...LIFTS.map((l) => boxAt(l, true)), ...LIFTS.map((l) => boxAt(l, false)), ...DROPS.map((l) => boxAt(l, true)), ...DROPS.map((l) => boxAt(l, false))].find((c) =>
+        free(c.box),
+      ) ?? boxAt(0, true);
+    queues.set(e.id, { x: mid.x - QUEUE_BAR_W / 2, y: at.top, text: at.text });
     placed.push(at.box);
   }
 

@@ -2,11 +2,25 @@
 //
 // The engine describes any network as nodes and one-way links (every forward link has a
 // reverse twin for ACKs). The view draws each duplex pair once, as the forward link (the one
-// data flows cross), and places nodes in columns by their distance from the data sources, so a
-// dumbbell reads left to right (senders, r1, r2, receivers) and a parallel multipath topology
-// becomes two hosts joined by a fan of curved paths. Links between the same two nodes are
-// bent apart as quadratic Bézier curves so each stays visible and clickable.
+// data flows cross), with two lanes: data on one side of the line, ACKs on the other
+// (topology/marks.ts). The automatic layout is layered and deterministic (no physics, no
+// randomness): routers take columns by their longest distance (in forward links) from the
+// routers the senders feed, hosts sit outside them — a sender feeding the first router column
+// on the far left, a receiver fed by the last one on the far right, and a host attached to a
+// router in between just above (senders) or below (receivers) its router — so a dumbbell reads
+// senders, r1, r2, receivers left to right, a parking lot is a row of routers with its short
+// flows' hosts above and below, and a parallel multipath topology is two hosts joined by a fan
+// of curved paths. Links between the same two nodes are bent apart as quadratic Bézier curves,
+// and a straight link that would cross another node bends around it. Positions the scenario
+// gives (node `x`, `y`) or the user dragged (the `layout=` URL parameter, topology/positions.ts)
+// win over the automatic ones.
 import type { Topology, TopologyLink } from '../types';
+
+/**
+ * Where a node's name goes: left/right of an outer host, above a router or a host above one,
+ * below a host below one, at the upper left of a router with a host above it.
+ */
+export type NodeSide = 'left' | 'right' | 'above' | 'below' | 'upper-left';
 
 export interface NodePos {
   id: string;
@@ -14,6 +28,13 @@ export interface NodePos {
   x: number;
   y: number;
   column: number;
+  side: NodeSide;
+}
+
+/** A node position as fractions (0‥1) of the picture's inner area (inside MARGIN). */
+export interface Fraction {
+  fx: number;
+  fy: number;
 }
 
 export interface EdgeGeom {
@@ -88,41 +109,109 @@ export function columns(nodeIds: readonly string[], forward: readonly { from: st
   return col;
 }
 
-export function layoutTopology(topo: Topology, width: number, height: number): Layout {
+/** Column and side of every node (see the file comment); deterministic. */
+export function placeColumns(topo: Topology, pairs = duplexPairs(topo)): Map<string, { column: number; side: NodeSide }> {
+  const kind = new Map(topo.nodes.map((n) => [n.id, n.kind]));
+  const routers = topo.nodes.filter((n) => n.kind === 'router').map((n) => n.id);
+  const out = new Map<string, { column: number; side: NodeSide }>();
+  if (routers.length === 0) {
+    // Hosts only (a single link, parallel paths): columns by distance from the sources.
+    const col = columns(
+      topo.nodes.map((n) => n.id),
+      pairs.map((p) => p.link),
+    );
+    const last = Math.max(0, ...col.values());
+    for (const n of topo.nodes) {
+      const c = col.get(n.id) ?? 0;
+      out.set(n.id, { column: c, side: c === 0 && last > 0 ? 'left' : 'right' });
+    }
+    return out;
+  }
+  // Columns follow the flows' routes when there are any (a link no flow crosses, e.g. one
+  // closing a ring, must not push a router a column further), else every router-router link.
+  const onPath = new Set(topo.flows.flatMap((f) => f.path));
+  const between = pairs.map((p) => p.link).filter((l) => kind.get(l.from) === 'router' && kind.get(l.to) === 'router');
+  const routed = between.filter((l) => onPath.has(l.id));
+  const rc = columns(routers, routed.length > 0 ? routed : between);
+  const first = 1;
+  const last = Math.max(...rc.values()) + 1;
+  for (const r of routers) out.set(r, { column: (rc.get(r) ?? 0) + 1, side: 'above' });
+  for (const n of topo.nodes) {
+    if (n.kind === 'router') continue;
+    // The routers this host sends into and receives from (forward links).
+    const into = pairs.filter((p) => p.link.from === n.id && kind.get(p.link.to) === 'router').map((p) => out.get(p.link.to)!.column);
+    const from = pairs.filter((p) => p.link.to === n.id && kind.get(p.link.from) === 'router').map((p) => out.get(p.link.from)!.column);
+    if (into.length > 0 && Math.min(...into) === first) out.set(n.id, { column: 0, side: 'left' });
+    else if (from.length > 0 && Math.max(...from) === last) out.set(n.id, { column: last + 1, side: 'right' });
+    else if (into.length > 0) out.set(n.id, { column: Math.min(...into), side: 'above' });
+    else if (from.length > 0) out.set(n.id, { column: Math.max(...from), side: 'below' });
+    // A host linked to no router (or only to hosts): with the senders.
+    else out.set(n.id, { column: 0, side: 'left' });
+  }
+  return out;
+}
+
+/** Positions the scenario gives (node x/y): fractions when all lie in 0‥1, else their bounding box fitted to the picture. */
+export function scenarioFractions(topo: Topology): Map<string, Fraction> {
+  const given = topo.nodes.filter((n) => typeof n.x === 'number' && typeof n.y === 'number' && Number.isFinite(n.x) && Number.isFinite(n.y));
+  const out = new Map<string, Fraction>();
+  if (given.length === 0) return out;
+  const xs = given.map((n) => n.x!);
+  const ys = given.map((n) => n.y!);
+  const unit = [...xs, ...ys].every((v) => v >= 0 && v <= 1);
+  const [x0, x1, y0, y1] = unit ? [0, 1, 0, 1] : [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  for (const n of given) out.set(n.id, { fx: x1 > x0 ? (n.x! - x0) / (x1 - x0) : 0.5, fy: y1 > y0 ? (n.y! - y0) / (y1 - y0) : 0.5 });
+  return out;
+}
+
+/**
+ * Lays out `topo` in a `width` × `height` picture. `fixed` (fractions of the inner area, e.g.
+ * dragged by the user) wins over the scenario's node x/y, which wins over the automatic layout.
+ */
+export function layoutTopology(topo: Topology, width: number, height: number, fixed: ReadonlyMap<string, Fraction> = new Map()): Layout {
   const pairs = duplexPairs(topo);
-  const col = columns(
-    topo.nodes.map((n) => n.id),
-    pairs.map((p) => p.link),
-  );
-  const nCols = Math.max(...col.values(), 0) + 1;
+  const placed = placeColumns(topo, pairs);
+  const nCols = Math.max(0, ...[...placed.values()].map((p) => p.column)) + 1;
   const innerW = Math.max(1, width - 2 * MARGIN.x);
   const innerH = Math.max(1, height - 2 * MARGIN.y);
   const byCol = new Map<number, typeof topo.nodes>();
   for (const n of topo.nodes) {
-    const c = col.get(n.id) ?? 0;
+    const c = placed.get(n.id)?.column ?? 0;
     byCol.set(c, [...(byCol.get(c) ?? []), n]);
   }
   // Gaps crossed by a reported link (a bottleneck, with its queue bar and packets) get twice
   // the room of the others.
   const gap = Array.from({ length: nCols }, () => 1);
   for (const p of pairs) {
-    const a = col.get(p.link.from) ?? 0;
-    const b = col.get(p.link.to) ?? 0;
+    const a = placed.get(p.link.from)?.column ?? 0;
+    const b = placed.get(p.link.to)?.column ?? 0;
     if (p.link.reported && b === a + 1) gap[b] = 2;
   }
   gap[0] = 0;
   const cum: number[] = [];
   gap.forEach((g, i) => cum.push((cum[i - 1] ?? 0) + g));
   const total = cum[nCols - 1] ?? 0;
+  const given = new Map([...scenarioFractions(topo), ...fixed]);
   const nodes: NodePos[] = [];
   for (const [c, list] of byCol) {
-    list.forEach((n, i) => {
+    // Hosts above their router, then the router(s), then hosts below; otherwise as listed.
+    const row = (n: (typeof list)[number]) => (n.kind === 'router' ? 1 : ({ above: 0, left: 1, right: 1, below: 2, 'upper-left': 1 } as const)[placed.get(n.id)?.side ?? 'left']);
+    const rowed = list
+      .map((n, i) => ({ n, i }))
+      .sort((a, b) => row(a.n) - row(b.n) || a.i - b.i)
+      .map((r) => r.n);
+    rowed.forEach((n, i) => {
+      const g = given.get(n.id);
+      const at = placed.get(n.id) ?? { column: c, side: 'left' as NodeSide };
+      // A router with a host above it (its link runs up through "above") names itself at its upper left.
+      const hostAbove = n.kind === 'router' && rowed.some((m) => m.kind !== 'router' && placed.get(m.id)?.side === 'above');
       nodes.push({
         id: n.id,
         kind: n.kind,
         column: c,
-        x: MARGIN.x + (total === 0 ? innerW / 2 : (innerW * (cum[c] ?? 0)) / total),
-        y: MARGIN.y + (innerH * (i + 0.5)) / list.length,
+        side: n.kind === 'router' ? (hostAbove ? 'upper-left' : 'above') : at.side,
+        x: MARGIN.x + (g ? clamp01(g.fx) * innerW : total === 0 ? innerW / 2 : (innerW * (cum[c] ?? 0)) / total),
+        y: MARGIN.y + (g ? clamp01(g.fy) * innerH : (innerH * (i + 0.5)) / rowed.length),
       });
     });
   }
@@ -150,23 +239,43 @@ export function layoutTopology(topo: Topology, width: number, height: number): L
     const nx = -(b.y - a.y) / len;
     const ny = (b.x - a.x) / len;
     const step = k > 1 ? Math.min(innerH / (k - 1), 90) : 0;
-    const apex = (j - (k - 1) / 2) * step;
-    const e: EdgeGeom = {
-      id: p.link.id,
-      link: p.link,
-      reverse: p.reverse,
-      x0: a.x,
-      y0: a.y,
-      cx: mx + 2 * apex * nx,
-      cy: my + 2 * apex * ny,
-      x1: b.x,
-      y1: b.y,
-    };
+    let apex = (j - (k - 1) / 2) * step;
+    const make = (ap: number): EdgeGeom => ({ id: p.link.id, link: p.link, reverse: p.reverse, x0: a.x, y0: a.y, cx: mx + 2 * ap * nx, cy: my + 2 * ap * ny, x1: b.x, y1: b.y });
+    // A single link that would run through another node bends around it (the first free of
+    // a few bends, else the smallest).
+    if (k === 1) {
+      const others = nodes.filter((n) => n !== a && n !== b);
+      apex = [0, 28, -28, 56, -56, 84, -84].find((ap) => !passesNode(make(ap), others)) ?? 0;
+    }
+    const e = make(apex);
     edges.push(e);
     edgeOf.set(p.link.id, e);
     if (p.reverse) edgeOf.set(p.reverse.id, e);
   }
   return { width, height, nodes, edges, edgeOf };
+}
+
+/** Closer than this (px) to a node's centre, a link is drawn as running through it. */
+export const NODE_CLEARANCE = 16;
+
+/** Whether the edge passes within NODE_CLEARANCE of one of `nodes` (its own ends excluded by the caller). */
+export function passesNode(e: EdgeGeom, nodes: readonly { x: number; y: number }[]): boolean {
+  for (let i = 1; i < 40; i++) {
+    const pt = pointAt(e, i / 40);
+    if (nodes.some((n) => Math.hypot(n.x - pt.x, n.y - pt.y) < NODE_CLEARANCE)) return true;
+  }
+  return false;
+}
+
+function clamp01(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}
+
+/** A node's position as fractions of the inner area, the inverse of the placement above (for dragging). */
+export function toFraction(layout: Pick<Layout, 'width' | 'height'>, x: number, y: number): Fraction {
+  const innerW = Math.max(1, layout.width - 2 * MARGIN.x);
+  const innerH = Math.max(1, layout.height - 2 * MARGIN.y);
+  return { fx: clamp01((x - MARGIN.x) / innerW), fy: clamp01((y - MARGIN.y) / innerH) };
 }
 
 /** The point at fraction `p` (0‥1) along an edge. */
@@ -196,12 +305,19 @@ export const FAN_STEP = 52;
  */
 export function viewHeight(topo: Topology, min = 200, max = 420, fanMax = 640): number {
   const pairs = duplexPairs(topo);
-  const col = columns(
-    topo.nodes.map((n) => n.id),
-    pairs.map((p) => p.link),
-  );
   const perCol = new Map<number, number>();
-  for (const c of col.values()) perCol.set(c, (perCol.get(c) ?? 0) + 1);
+  const kind = new Map(topo.nodes.map((n) => [n.id, n.kind]));
+  // A host above or below its router takes more room than a row: its link to the router needs
+  // room for its label, and the router's reported links their queue read-outs.
+  // So do routers sharing a column (their links' labels and queue read-outs lie between them).
+  const placed = placeColumns(topo, pairs);
+  const routersIn = new Map<number, number>();
+  for (const [id, { column: c }] of placed) if (kind.get(id) === 'router') routersIn.set(c, (routersIn.get(c) ?? 0) + 1);
+  for (const [id, { column: c, side }] of placed) {
+    const satellite = kind.get(id) !== 'router' && (side === 'above' || side === 'below');
+    const sharing = kind.get(id) === 'router' && (routersIn.get(c) ?? 0) > 1;
+    perCol.set(c, (perCol.get(c) ?? 0) + (satellite || sharing ? 1.6 : 1));
+  }
   const fan = new Map<string, number>();
   const reported = new Map<string, number>();
   for (const p of pairs) {
