@@ -27,7 +27,7 @@ const base: Summary = {
   wall_s: 0,
   digest: '0',
   flows: [flow('a', 60, 1000, 100), flow('b', 30, 3000, 100)],
-  links: [{ id: 'bottleneck', rate_mbps: 100, utilization: 0.9, drops: 0, queue_drops: 0, wire_losses: 0, mean_queue_bytes: 0, max_queue_bytes: 0 }],
+  links: [{ id: 'bottleneck', rate_mbps: 100, utilization: 0.9, drops: 0, queue_drops: 0, wire_losses: 0, mean_queue_bytes: 0, max_queue_bytes: 0, mean_sojourn_ms: 8.25, max_sojourn_ms: 40, aqm: 'codel', ecn_marks: 7 }],
   jain: 0.9,
 };
 
@@ -37,6 +37,13 @@ describe('headlineItems', () => {
     expect(items.map((i) => i.name)).toEqual(['jain']);
     expect(items[0]!.rows[0]).toMatchObject({ value: 0.9, display: '0.900' });
     expect(headlineItems([], base, null).map((i) => i.name)).toEqual(['jain']);
+  });
+
+  it('shows each link’s mean queueing delay with its discipline, the maximum and the ECN marks', () => {
+    const [h] = headlineItems(['queueing_delay'], base, null);
+    expect(h!.rows).toHaveLength(1);
+    expect(h!.rows[0]).toMatchObject({ key: 'bottleneck', label: 'bottleneck (codel)', value: 8.25, display: '8.3 ms' });
+    expect(h!.rows[0]!.detail).toBe('max 40 ms · 7 ECN marks');
   });
 
   it('computes the retransmission ratio over all flows, not a mean of ratios', () => {
