@@ -28,6 +28,10 @@ pub struct Simulation {
     engine: Engine,
     scenario: Scenario,
     seed: u64,
+    /// The route each listed flow's data takes (an MPTCP flow's first), for [`Simulation::topology`].
+    listed_routes: Vec<Route>,
+    /// Node positions the graph gives, for [`Simulation::topology`].
+    positions: Vec<(Option<f64>, Option<f64>)>,
     /// Events of the log already handed out by [`Simulation::snapshot`].
     log_cursor: u64,
 }
@@ -108,6 +112,7 @@ pub struct TopologyView {
 pub struct NodeView {
     pub id: String,
     pub kind: &'static str,
+    /// Position from the scenario's graph (`topology.nodes[].x`), when it gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub x: Option<f64>,
@@ -236,7 +241,7 @@ impl Simulation {
         let seed = seed.unwrap_or(scenario.seed);
         // The same bound as the scenario's own seed, for an override (CLI --seed, the page).
         scenario::check_seed("seed", seed)?;
-        let built = topology::build(&scenario.topology, seed);
+        let built = topology::build(&scenario, seed)?;
         let n_paths = built.net.paths.len();
         let cfg = TcpConfig::from(&scenario.tcp);
         let end = secs(scenario.duration_s);
@@ -267,7 +272,8 @@ impl Simulation {
         let jain_series = Some(world.rec.register("run", "all", "jain", "", None));
         let mut agents: Vec<Box<dyn Agent>> = Vec::new();
         let routes = built.routes;
-        for (i, (id, f)) in scenario.expanded_flows().into_iter().enumerate() {
+        let mut listed_routes = Vec::new();
+        for (i, (id, mut f)) in scenario.expanded_flows().into_iter().enumerate() {
             world.flows.push(FlowStats {
                 id,
                 kind: f.kind.as_str(),
@@ -276,7 +282,17 @@ impl Simulation {
                 start: secs(f.start_s),
                 ..FlowStats::default()
             });
-            let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: &routes, tcp: &cfg, seed };
+            // On a graph a flow sees only its own routes (`path` 0 is its route, or an MPTCP
+            // flow's first subflow route); a shorthand's flow indexes the topology's.
+            let flow_routes = match &built.flow_routes {
+                Some(per_flow) => {
+                    f.path = 0;
+                    &per_flow[i][..]
+                }
+                None => &routes[..],
+            };
+            listed_routes.push(flow_routes[f.path]);
+            let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: flow_routes, tcp: &cfg, seed };
             let (sender, receiver) = match f.kind {
                 FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
                 FlowKind::Quic => build_quic_flow(&ctx, &f, &mut world)?,
@@ -286,7 +302,7 @@ impl Simulation {
             agents.push(receiver);
         }
         if let Some(t) = &scenario.traffic {
-            crate::traffic::build(t, seed, scenario.duration_s, &routes, &cfg, &mut world, &mut agents)?;
+            crate::traffic::build(t, seed, scenario.duration_s, &built.traffic_routes, &cfg, &mut world, &mut agents)?;
         }
         let mut engine = Engine {
             world,
@@ -316,7 +332,7 @@ impl Simulation {
         };
         engine.measure_fixed_memory();
         engine.start();
-        Ok(Simulation { engine, scenario, seed, log_cursor: 0 })
+        Ok(Simulation { engine, scenario, seed, listed_routes, positions: built.positions, log_cursor: 0 })
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -503,7 +519,6 @@ impl Simulation {
         let name = |n: u32| net.nodes[n as usize].name.clone();
         let full_frame = self.engine.world.full_frame;
         let reported: Vec<u32> = self.engine.link_series.iter().map(|s| s.link).collect();
-        let built = topology::build(&self.scenario.topology, self.seed);
         let listed = self.scenario.expanded_flows();
         let generated_flows = self.engine.world.flows.len().saturating_sub(listed.len());
         TopologyView {
@@ -512,14 +527,15 @@ impl Simulation {
             nodes: net
                 .nodes
                 .iter()
-                .map(|n| NodeView {
+                .zip(&self.positions)
+                .map(|(n, &(x, y))| NodeView {
+                    x,
+                    y,
                     id: n.name.clone(),
                     kind: match n.kind {
                         crate::net::NodeKind::Host => "host",
                         crate::net::NodeKind::Router => "router",
                     },
-                    x: None,
-                    y: None,
                 })
                 .collect(),
             links: net
@@ -539,8 +555,8 @@ impl Simulation {
                 .collect(),
             flows: listed
                 .into_iter()
-                .map(|(id, f)| {
-                    let route = built.routes[f.path];
+                .zip(&self.listed_routes)
+                .map(|((id, f), &route)| {
                     let scheduler = match f.kind {
                         crate::scenario::FlowKind::Quic => f.quic.as_ref().map(|q| q.scheduler.clone()),
                         crate::scenario::FlowKind::Mptcp => f.mptcp.as_ref().map(|m| m.scheduler.clone()),

@@ -50,6 +50,11 @@ pub struct MptcpSpec {
     /// Paths (indexes into `topology.paths`) the flow may use; absent = all of them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paths: Option<Vec<usize>>,
+    /// On a graph: the subflows' routes, each a list of node names from the flow's `from` to
+    /// its `to` (routes may share links); absent = the link-disjoint routes, shortest first
+    /// (docs/model/topology.md §Disjoint routes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub routes: Option<Vec<Vec<String>>>,
     /// With flow_sched "mptcp": where the first subflow goes (random | listed | spread);
     /// the others follow in path order.
     #[serde(default, skip_serializing_if = "is_default_first")]
@@ -169,7 +174,7 @@ impl MptcpSpec {
 }
 
 /// Checks of one flow's MPTCP fields (`flows[i]`): only an MPTCP flow may have an `mptcp`
-/// section, and MPTCP needs a parallel topology.
+/// section, and MPTCP needs several routes: a parallel or a graph topology.
 pub fn validate_flow(
     s: &crate::Scenario,
     i: usize,
@@ -180,8 +185,8 @@ pub fn validate_flow(
     let at = format!("flows[{i}]");
     match f.kind {
         FlowKind::Mptcp => {
-            if !matches!(s.topology, Topology::Parallel(_)) {
-                return Err(crate::ScenarioError::new(format!("{at}.kind"), "an MPTCP flow needs a parallel topology"));
+            if matches!(s.topology, Topology::Dumbbell(_)) {
+                return Err(crate::ScenarioError::new(format!("{at}.kind"), "an MPTCP flow needs a parallel or graph topology"));
             }
             f.mptcp.clone().unwrap_or_default().validate(&format!("{at}.mptcp"), n_routes, s.tcp.mss)
         }

@@ -3,6 +3,7 @@
 pub mod link;
 pub mod packet;
 pub mod qdisc;
+pub mod routing;
 pub mod topology;
 
 use link::{Link, Verdict};

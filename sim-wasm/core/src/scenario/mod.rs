@@ -7,6 +7,7 @@
 //! knobs (named, typed parameters bound to scenario fields) and variants ("quick" overrides).
 
 pub mod expect;
+pub mod graph;
 pub mod headline;
 pub mod json;
 pub mod knobs;
@@ -113,6 +114,9 @@ pub enum Topology {
     Dumbbell(Dumbbell),
     /// N independent paths between one sender host and one receiver host.
     Parallel(Parallel),
+    /// Named hosts and routers joined by full-duplex links; flows name their hosts
+    /// (docs/model/topology.md).
+    Graph(graph::Graph),
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
@@ -300,6 +304,16 @@ pub struct FlowSpec {
     /// Which sender (dumbbell) or path (parallel) the flow uses.
     #[serde(default)]
     pub path: usize,
+    /// On a graph: the sending host (required there, refused on a dumbbell or parallel).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// On a graph: the receiving host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// On a graph: the nodes the data crosses, `from` first and `to` last; absent = the
+    /// shortest route (docs/model/topology.md §Routing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route: Option<Vec<String>>,
     #[serde(default)]
     pub start_s: f64,
     /// Bytes to send; absent = a bulk flow that never ends.
@@ -501,6 +515,7 @@ fn check_topology_fields(value: &serde_json::Value) -> Result<(), ScenarioError>
     match kind.as_ref().and_then(|k| k.as_str()) {
         Some("dumbbell") => check::<Dumbbell>(body.into()),
         Some("parallel") => check::<Parallel>(body.into()),
+        Some("graph") => check::<graph::Graph>(body.into()),
         // Missing or unknown kinds get serde's own message from the full parse.
         _ => Ok(()),
     }

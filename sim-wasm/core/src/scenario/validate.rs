@@ -105,7 +105,7 @@ fn non_negative(path: &str, v: f64) -> R {
     }
 }
 
-fn probability(path: &str, v: f64) -> R {
+pub(crate) fn probability(path: &str, v: f64) -> R {
     if (0.0..1.0).contains(&v) {
         Ok(())
     } else {
@@ -119,7 +119,7 @@ const MAX_JITTER_MS: f64 = 10_000.0;
 
 /// A link's queue discipline (named and with parameters it accepts) and jitter. `at` is the
 /// link's path ("topology.bottleneck").
-fn queue(at: &str, aqm: &str, params: Option<&serde_json::Value>, jitter_ms: f64) -> R {
+pub(crate) fn queue(at: &str, aqm: &str, params: Option<&serde_json::Value>, jitter_ms: f64) -> R {
     let init = crate::net::qdisc::QdiscInit {
         limit: crate::net::qdisc::Limit::Unlimited,
         rate_bps: 1_000_000,
@@ -141,12 +141,12 @@ fn in_range(path: &str, v: f64, lo: f64, hi: f64, unit: &str) -> R {
 }
 
 /// A rate in Mbit/s the engine runs at within its rounding (see [`MIN_RATE_MBPS`]).
-fn rate(path: &str, v: f64, max: f64) -> R {
+pub(crate) fn rate(path: &str, v: f64, max: f64) -> R {
     in_range(path, v, MIN_RATE_MBPS, max, " Mbit/s")
 }
 
 /// A delay in ms, ≥ 0 (`strict`: > 0) and at most [`MAX_DELAY_MS`].
-fn delay(path: &str, v: f64, strict: bool) -> R {
+pub(crate) fn delay(path: &str, v: f64, strict: bool) -> R {
     if strict { positive(path, v)? } else { non_negative(path, v)? }
     if v > MAX_DELAY_MS {
         return err(path, format!("at most {MAX_DELAY_MS} ms, the longest run (got {v})"));
@@ -161,7 +161,7 @@ fn int_range<T: PartialOrd + std::fmt::Display + Copy>(path: &str, v: T, lo: T, 
     Ok(())
 }
 
-fn buffer(path: &str, b: &BufferSpec) -> R {
+pub(crate) fn buffer(path: &str, b: &BufferSpec) -> R {
     let set = [b.packets.is_some(), b.bytes.is_some(), b.bdp.is_some(), b.unlimited]
         .iter()
         .filter(|x| **x)
@@ -213,6 +213,9 @@ pub fn validate(s: &Scenario) -> R {
     if s.warmup_s >= s.duration_s {
         return err("warmup_s", format!("must be shorter than duration_s ({})", s.duration_s));
     }
+    crate::net::topology::check_shorthand_fields(s)?;
+    // On a graph: every flow's routes (their count is what `n_routes` means per flow there).
+    let mut resolved = None;
     let n_routes = match &s.topology {
         Topology::Dumbbell(d) => {
             rate("topology.bottleneck.rate_mbps", d.bottleneck.rate_mbps, MAX_RATE_MBPS)?;
@@ -268,13 +271,25 @@ pub fn validate(s: &Scenario) -> R {
             }
             n
         }
+        Topology::Graph(g) => {
+            g.validate()?;
+            if s.flows.len() > MAX_FLOWS {
+                return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
+            }
+            let r = crate::net::topology::resolve(s, g)?;
+            let n = r.traffic.len();
+            resolved = Some(r);
+            n
+        }
     };
     if s.flows.is_empty() && s.traffic.is_none() {
         return err("flows", "needs at least one flow");
     }
     if let Some(t) = &s.traffic {
         t.validate(s, n_routes)?;
-        mptcp_subflows("traffic.mptcp", &t.mptcp, n_routes)?;
+        if resolved.is_none() {
+            mptcp_subflows("traffic.mptcp", &t.mptcp, n_routes)?;
+        }
     }
     // Checked before looking at any flow, so a huge list is refused at once and the message
     // names the list (not a field of an entry that may not even have it).
@@ -296,7 +311,12 @@ pub fn validate(s: &Scenario) -> R {
                 err(p("cc"), e)
             };
         }
-        if f.path >= n_routes {
+        // A graph flow's routes were checked by `resolve`.
+        let n_routes = match &resolved {
+            Some(r) => r.flows[i].len(),
+            None => n_routes,
+        };
+        if resolved.is_none() && f.path >= n_routes {
             let what = if matches!(s.topology, Topology::Dumbbell(_)) { "sender" } else { "path" };
             return err(p("path"), format!("no {what} {} (the topology has {n_routes})", f.path));
         }
@@ -337,7 +357,7 @@ pub fn validate(s: &Scenario) -> R {
             _ => {}
         }
         crate::mptcp::validate_flow(s, i, f, n_routes)?;
-        if let (super::FlowKind::Mptcp, Some(m)) = (f.kind, &f.mptcp) {
+        if let (super::FlowKind::Mptcp, Some(m), None) = (f.kind, &f.mptcp, &resolved) {
             mptcp_subflows(&p("mptcp"), m, n_routes)?;
         }
         total += f.count as usize;

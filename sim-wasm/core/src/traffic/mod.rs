@@ -21,6 +21,13 @@ pub const MAX_BACKGROUND_FLOWS: usize = 10_000;
 #[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrafficSpec {
+    /// On a graph: the host the generated flows leave from (required there); they use the
+    /// link-disjoint routes to `to` (docs/model/topology.md §Disjoint routes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// On a graph: the host they go to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
     /// Mean arrival rate of new flows, per second, over all paths (Poisson process).
     pub arrival_rate: f64,
     /// Arrivals start here (seconds).
@@ -94,8 +101,8 @@ impl TrafficSpec {
             );
         }
         self.size.validate("traffic.size")?;
-        if !matches!(s.topology, crate::scenario::Topology::Parallel(_)) {
-            return e("arrival_rate", "generated MPTCP traffic needs a parallel topology".into());
+        if matches!(s.topology, crate::scenario::Topology::Dumbbell(_)) {
+            return e("arrival_rate", "generated MPTCP traffic needs a parallel or graph topology".into());
         }
         let tcp = crate::tcp::TcpConfig::from(&s.tcp);
         let init = || tcp.cc_init(crate::engine::rng::derive_rng(0, "validate", 0));
@@ -168,6 +175,9 @@ fn flow(
         cc: cc.to_string(),
         cc_params,
         path,
+        from: None,
+        to: None,
+        route: None,
         start_s,
         size_bytes,
         size_kb: None,

@@ -1,0 +1,288 @@
+//! The `graph` topology: named nodes (hosts and routers) joined by full-duplex links, the
+//! format docs/model/topology.md §Graph format describes.
+//!
+//! ```json
+//! "topology": {"kind": "graph",
+//!   "nodes": [{"name": "h1", "kind": "host"}, {"name": "r1", "kind": "router", "x": 120, "y": 80}, …],
+//!   "links": [{"from": "h1", "to": "r1", "rate_mbps": 100, "delay_ms": 2},
+//!             {"from": "r1", "to": "r2", "rate_mbps": 10, "delay_ms": 10, "buffer": {"packets": 50},
+//!              "reverse": {"buffer": {"unlimited": true}}}, …]}
+//! ```
+//! A link is two directions. The forward one (`from` → `to`) has the properties written on
+//! the link; the reverse one takes the forward's rate, delay and buffer except where `reverse`
+//! overrides them. Random `loss` and scripted `drop_packets` are **not** copied: they describe
+//! what the data direction loses (as on the dumbbell's bottleneck and the parallel paths,
+//! whose ACK directions never lose), so the reverse direction is lossless unless `reverse`
+//! says otherwise (docs/model/topology.md §Full duplex).
+//!
+//! Every per-direction property lives in [`LinkDirSpec`], written once on the link (the
+//! forward direction) and once more, optionally, under `reverse`: a new property of a link
+//! direction (a queue discipline, jitter) is one new field there plus one line in
+//! [`LinkDirSpec::reverse_of`] saying whether the reverse copies it.
+//!
+//! This module checks the graph on its own (names, references, sizes, numbers); routes of
+//! flows are checked by `net::topology::resolve`, which needs the routing of net/routing.rs.
+
+use super::validate::{self, MAX_ACCESS_RATE_MBPS};
+use super::{BufferSpec, ScenarioError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Most nodes a graph may have: far more than a class draws (a parking lot of ten hops has
+/// 22), few enough that routing every flow of a 10 000-flow scenario stays instant (one
+/// shortest-path tree per source host, each O(links · log nodes)).
+pub const MAX_GRAPH_NODES: usize = 200;
+/// Most links a graph may have (each is two directions, each with its own queue).
+pub const MAX_GRAPH_LINKS: usize = 1000;
+/// Longest node name: a label on the picture and in the summary.
+pub const MAX_NAME_CHARS: usize = 64;
+/// Default one-way delay of a graph link direction, ms: the dumbbell bottleneck's default.
+pub const DEFAULT_LINK_DELAY_MS: f64 = 1.0;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Graph {
+    /// Hosts (ends of flows) and routers (forward packets). Hosts never forward.
+    pub nodes: Vec<GraphNode>,
+    /// Full-duplex links between nodes; several links may join the same two nodes.
+    pub links: Vec<GraphLink>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GraphNodeKind {
+    Host,
+    Router,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GraphNode {
+    /// Unique; flows, routes and links name nodes by it.
+    pub name: String,
+    pub kind: GraphNodeKind,
+    /// Position on the network picture (any units; the page scales the drawing to fit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GraphLink {
+    pub from: String,
+    pub to: String,
+    /// Name of the forward direction (default "<from>-<to>"); the reverse direction is
+    /// "<name>-rev". Unique among all link directions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The forward direction's properties (`rate_mbps` is required).
+    #[serde(flatten)]
+    pub props: LinkDirSpec,
+    /// The reverse direction's properties where they differ from the forward's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse: Option<LinkDirSpec>,
+    /// Queue series and a summary row for this link: true = the forward direction (and the
+    /// reverse one if some flow's data crosses it), false = never; absent = the rule of
+    /// docs/model/topology.md §Reported links.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report: Option<bool>,
+}
+
+/// The properties of one direction of a link. On a link every field but `rate_mbps` may be
+/// left out (defaults below); under `reverse`, a field left out takes the forward's value
+/// (or, for `loss` and `drop_packets`, none).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkDirSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate_mbps: Option<f64>,
+    /// One-way propagation delay (default 1 ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_ms: Option<f64>,
+    /// Queue limit (default 1 BDP of the largest base RTT of the routes through it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buffer: Option<BufferSpec>,
+    /// Probability that a packet is lost on the wire (Bernoulli, per packet; default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss: Option<f64>,
+    /// Data packets to drop on the wire, by their 0-based index among the data packets
+    /// offered to this direction (ns-3's ReceiveListErrorModel).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop_packets: Option<Vec<u64>>,
+    /// The queue discipline (docs/model/aqm.md; default droptail); `buffer` is its hard limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(title = "Queue discipline")]
+    pub aqm: Option<String>,
+    /// The discipline's parameters, checked by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aqm_params: Option<serde_json::Value>,
+    /// Up to this much extra one-way delay per packet, from the seed; packets stay in order
+    /// (docs/model/aqm.md §Jitter; default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
+    pub jitter_ms: Option<f64>,
+}
+
+/// One direction of a link with every default applied: what the builder makes a link of.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkDir {
+    pub rate_mbps: f64,
+    pub delay_ms: f64,
+    pub buffer: BufferSpec,
+    pub loss: f64,
+    pub drop_packets: Vec<u64>,
+    pub aqm: String,
+    pub aqm_params: Option<serde_json::Value>,
+    pub jitter_ms: f64,
+}
+
+impl LinkDirSpec {
+    /// The forward direction of a link (validated: `rate_mbps` is present).
+    pub fn forward(&self) -> LinkDir {
+        LinkDir {
+            rate_mbps: self.rate_mbps.unwrap_or(0.0),
+            delay_ms: self.delay_ms.unwrap_or(DEFAULT_LINK_DELAY_MS),
+            buffer: self.buffer.clone().unwrap_or_default(),
+            loss: self.loss.unwrap_or(0.0),
+            drop_packets: self.drop_packets.clone().unwrap_or_default(),
+            aqm: self.aqm.clone().unwrap_or_else(|| "droptail".into()),
+            aqm_params: self.aqm_params.clone(),
+            jitter_ms: self.jitter_ms.unwrap_or(0.0),
+        }
+    }
+
+    /// The reverse direction of a link whose forward direction is `fwd`, `self` being the
+    /// link's `reverse` overrides. Rate, delay, buffer and queue discipline are the forward's
+    /// unless overridden (both ends of a full-duplex link run the same interface settings);
+    /// loss, scripted drops and jitter — what happens on one wire — are not copied (see the
+    /// module header).
+    pub fn reverse_of(&self, fwd: &LinkDir) -> LinkDir {
+        LinkDir {
+            rate_mbps: self.rate_mbps.unwrap_or(fwd.rate_mbps),
+            delay_ms: self.delay_ms.unwrap_or(fwd.delay_ms),
+            buffer: self.buffer.clone().unwrap_or_else(|| fwd.buffer.clone()),
+            loss: self.loss.unwrap_or(0.0),
+            drop_packets: self.drop_packets.clone().unwrap_or_default(),
+            aqm: self.aqm.clone().unwrap_or_else(|| fwd.aqm.clone()),
+            aqm_params: if self.aqm.is_some() { self.aqm_params.clone() } else { self.aqm_params.clone().or_else(|| fwd.aqm_params.clone()) },
+            jitter_ms: self.jitter_ms.unwrap_or(0.0),
+        }
+    }
+}
+
+impl GraphLink {
+    /// The forward direction's name.
+    pub fn name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| format!("{}-{}", self.from, self.to))
+    }
+
+    /// Both directions with every default applied: (forward, reverse).
+    pub fn dirs(&self) -> (LinkDir, LinkDir) {
+        let fwd = self.props.forward();
+        let rev = self.reverse.clone().unwrap_or_default().reverse_of(&fwd);
+        (fwd, rev)
+    }
+}
+
+impl Graph {
+    /// Node index by name (validated: names are unique).
+    pub fn index(&self) -> BTreeMap<&str, usize> {
+        self.nodes.iter().enumerate().map(|(i, n)| (n.name.as_str(), i)).collect()
+    }
+
+    /// Semantic checks of the graph itself; errors name `topology.nodes[i]…` or
+    /// `topology.links[i]…`.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        let e = |p: String, m: String| Err(ScenarioError::new(p, m));
+        if self.nodes.is_empty() {
+            return e("topology.nodes".into(), "needs at least two hosts".into());
+        }
+        if self.nodes.len() > MAX_GRAPH_NODES {
+            return e("topology.nodes".into(), format!("at most {MAX_GRAPH_NODES} nodes (got {})", self.nodes.len()));
+        }
+        if self.links.len() > MAX_GRAPH_LINKS {
+            return e("topology.links".into(), format!("at most {MAX_GRAPH_LINKS} links (got {})", self.links.len()));
+        }
+        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, n) in self.nodes.iter().enumerate() {
+            let at = format!("topology.nodes[{i}]");
+            if n.name.trim().is_empty() {
+                return e(format!("{at}.name"), "must not be empty".into());
+            }
+            if n.name.chars().count() > MAX_NAME_CHARS {
+                return e(format!("{at}.name"), format!("at most {MAX_NAME_CHARS} characters"));
+            }
+            if let Some(j) = seen.insert(&n.name, i) {
+                return e(format!("{at}.name"), format!("duplicate node name '{}' (also topology.nodes[{j}])", n.name));
+            }
+            for (c, v) in [("x", n.x), ("y", n.y)] {
+                if v.is_some_and(|v| !v.is_finite()) {
+                    return e(format!("{at}.{c}"), "must be a finite number".into());
+                }
+            }
+        }
+        let hosts = self.nodes.iter().filter(|n| n.kind == GraphNodeKind::Host).count();
+        if hosts < 2 {
+            return e("topology.nodes".into(), format!("needs at least two hosts for a flow to run between (got {hosts})"));
+        }
+        let mut names: BTreeMap<String, usize> = BTreeMap::new();
+        for (i, l) in self.links.iter().enumerate() {
+            let at = format!("topology.links[{i}]");
+            for (field, end) in [("from", &l.from), ("to", &l.to)] {
+                if !seen.contains_key(end.as_str()) {
+                    return e(format!("{at}.{field}"), format!("no node named '{end}'"));
+                }
+            }
+            if l.from == l.to {
+                return e(format!("{at}.to"), format!("a link joins two different nodes (both ends are '{}')", l.from));
+            }
+            let name = l.name();
+            if name.trim().is_empty() {
+                return e(format!("{at}.name"), "must not be empty".into());
+            }
+            for (dir, n) in [("", name.clone()), (" (its reverse direction)", format!("{name}-rev"))] {
+                if let Some(j) = names.insert(n.clone(), i) {
+                    let hint = if l.name.is_none() { "; give the links distinct names" } else { "" };
+                    return e(
+                        format!("{at}.name"),
+                        format!("duplicate link name '{n}'{dir}, also topology.links[{j}]{hint}"),
+                    );
+                }
+            }
+            if l.props.rate_mbps.is_none() {
+                return e(format!("{at}.rate_mbps"), "missing: every link needs a rate".into());
+            }
+            check_dir(&format!("{at}"), &l.props, "droptail")?;
+            if let Some(r) = &l.reverse {
+                check_dir(&format!("{at}.reverse"), r, l.props.aqm.as_deref().unwrap_or("droptail"))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The numbers of one direction, as the dumbbell's bottleneck is checked. Access links of a
+/// graph are ordinary links, so the fastest rate allowed is the access links' bound.
+/// `inherited_aqm`: the discipline the direction runs when it names none (a reverse
+/// direction inherits the forward's).
+fn check_dir(at: &str, d: &LinkDirSpec, inherited_aqm: &str) -> Result<(), ScenarioError> {
+    if let Some(r) = d.rate_mbps {
+        validate::rate(&format!("{at}.rate_mbps"), r, MAX_ACCESS_RATE_MBPS)?;
+    }
+    if let Some(ms) = d.delay_ms {
+        validate::delay(&format!("{at}.delay_ms"), ms, false)?;
+    }
+    if let Some(p) = d.loss {
+        validate::probability(&format!("{at}.loss"), p)?;
+    }
+    if let Some(b) = &d.buffer {
+        validate::buffer(&format!("{at}.buffer"), b)?;
+    }
+    if d.aqm.is_some() || d.aqm_params.is_some() || d.jitter_ms.is_some() {
+        let aqm = d.aqm.as_deref().unwrap_or(inherited_aqm);
+        validate::queue(at, aqm, d.aqm_params.as_ref(), d.jitter_ms.unwrap_or(0.0))?;
+    }
+    Ok(())
+}
