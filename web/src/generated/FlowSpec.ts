@@ -16,7 +16,20 @@ cc_params?: JsonValue | null,
 /**
  * Which sender (dumbbell) or path (parallel) the flow uses.
  */
-path: number, start_s: number, 
+path: number, 
+/**
+ * On a graph: the sending host (required there, refused on a dumbbell or parallel).
+ */
+from?: string | null, 
+/**
+ * On a graph: the receiving host.
+ */
+to?: string | null, 
+/**
+ * On a graph: the nodes the data crosses, `from` first and `to` last; absent = the
+ * shortest route (docs/model/topology.md §Routing).
+ */
+route?: Array<string> | null, start_s: number, 
 /**
  * Bytes to send; absent = a bulk flow that never ends.
  */

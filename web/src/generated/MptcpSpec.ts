@@ -20,6 +20,12 @@ sched_params?: SchedParams,
  */
 paths?: Array<number> | null, 
 /**
+ * On a graph: the subflows' routes, each a list of node names from the flow's `from` to
+ * its `to` (routes may share links); absent = the link-disjoint routes, shortest first
+ * (docs/model/topology.md §Disjoint routes).
+ */
+routes?: Array<Array<string>> | null, 
+/**
  * With flow_sched "mptcp": where the first subflow goes (random | listed | spread);
  * the others follow in path order.
  */

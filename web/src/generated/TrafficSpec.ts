@@ -5,6 +5,15 @@ import type { JsonValue } from "./serde_json/JsonValue";
 
 export type TrafficSpec = { 
 /**
+ * On a graph: the host the generated flows leave from (required there); they use the
+ * link-disjoint routes to `to` (docs/model/topology.md §Disjoint routes).
+ */
+from?: string | null, 
+/**
+ * On a graph: the host they go to.
+ */
+to?: string | null, 
+/**
  * Mean arrival rate of new flows, per second, over all paths (Poisson process).
  */
 arrival_rate: number, 
