@@ -96,6 +96,43 @@ describe('determinism: wasm equals native', () => {
     });
   }
 
+  test('a graph topology (routes, MPTCP subflows on disjoint routes, generated traffic): wasm equals native', () => {
+    // Two link-disjoint routes from h1 to h2: through r1 ─ r2, or through r3.
+    const link = (from, to, rate_mbps, delay_ms, extra = {}) => ({ from, to, rate_mbps, delay_ms, ...extra });
+    const scenario = JSON.stringify({
+      name: 'graph',
+      duration_s: 2,
+      topology: {
+        kind: 'graph',
+        nodes: [['h1', 'host'], ['h2', 'host'], ['r1', 'router'], ['r2', 'router'], ['r3', 'router']].map(([name, kind]) => ({ name, kind })),
+        links: [
+          link('h1', 'r1', 100, 1),
+          link('r1', 'r2', 10, 5, { buffer: { packets: 30 }, loss: 0.001 }),
+          link('r2', 'h2', 100, 1),
+          link('h1', 'r3', 20, 4, { name: 'alt-in' }),
+          link('r3', 'h2', 8, 4, { name: 'alt-out', reverse: { delay_ms: 6 } }),
+        ],
+      },
+      flows: [
+        { from: 'h1', to: 'h2', cc: 'cubic' },
+        { from: 'h2', to: 'h1', cc: 'reno', route: ['h2', 'r3', 'h1'] },
+        { kind: 'mptcp', cc: 'lia', from: 'h1', to: 'h2', size_bytes: 300000 },
+      ],
+      traffic: { from: 'h1', to: 'h2', arrival_rate: 10, size: { kind: 'fixed', bytes: 20000 }, background_per_path: 1 },
+    });
+    const wasm = wasmSummary(scenario, SEED);
+    const file = join(tmp, 'graph.json');
+    writeFileSync(file, scenario);
+    const native = nativeSummary(file, SEED);
+    assert.equal(native.digest, wasm.digest, 'digest of the graph scenario differs between wasm and native');
+    assert.deepEqual(withoutWall(native), withoutWall(wasm));
+    assert.deepEqual(
+      wasm.links.map((l) => l.id),
+      ['r1-r2', 'alt-out', 'alt-out-rev'],
+      'the slowest link of each route (the h2 → h1 flow crosses alt-out backwards) is reported',
+    );
+  });
+
   test('advancing in slices gives the same result as run_to_end', () => {
     const { scenario } = scenarioOf('tcp-single');
     const whole = wasmSummary(scenario, SEED);

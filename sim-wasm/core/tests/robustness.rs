@@ -314,6 +314,8 @@ fn run_and_check(sc: scenario::Scenario, slice_s: f64) -> Result<netlab_core::Su
             let t = r.iter().sum();
             (r, t)
         }
+        // Graphs have their own tests (tests/topology.rs); the generators here make none.
+        Topology::Graph(_) => return Err(TestCaseError::fail("run_and_check takes dumbbell and parallel scenarios")),
     };
     let cap_of = |i: usize| match (listed.get(i), &sc.topology) {
         (Some((_, f)), Topology::Dumbbell(_)) if f.kind != FlowKind::Mptcp => rates[0],

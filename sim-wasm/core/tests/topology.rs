@@ -201,18 +201,21 @@ fn graph_validation_names_the_bad_node_link_or_route() {
     assert_eq!(error(big), "topology.nodes: at most 200 nodes (got 201)");
 }
 
+/// `small` with a second link at h1 and at h3: two link-disjoint routes from h1 to h3, the
+/// second one h1 ─ r1 ─ detour ─ r3 ─ h3.
+fn dual_homed(flows: Value) -> Value {
+    let mut v = with_topology(small(flows), |t| {
+        let links = t["links"].as_array_mut().unwrap();
+        links.push(json!({"from": "h1", "to": "r1", "rate_mbps": 100, "delay_ms": 1, "name": "h1-r1b"}));
+        links.push(json!({"from": "r3", "to": "h3", "rate_mbps": 100, "delay_ms": 1, "name": "r3-h3b"}));
+    });
+    v["duration_s"] = json!(5);
+    v
+}
+
 #[test]
 fn an_mptcp_flow_on_a_graph_gets_a_subflow_per_disjoint_route() {
-    // h1 and h3 each get a second link: the second route is h1 ─ r1 ─ detour ─ r3 ─ h3.
-    let mut v = with_topology(
-        small(json!([{"kind": "mptcp", "cc": "lia", "from": "h1", "to": "h3", "size_bytes": 200000}])),
-        |t| {
-            let links = t["links"].as_array_mut().unwrap();
-            links.push(json!({"from": "h1", "to": "r1", "rate_mbps": 100, "delay_ms": 1, "name": "h1-r1b"}));
-            links.push(json!({"from": "r3", "to": "h3", "rate_mbps": 100, "delay_ms": 1, "name": "r3-h3b"}));
-        },
-    );
-    v["duration_s"] = json!(5);
+    let v = dual_homed(json!([{"kind": "mptcp", "cc": "lia", "from": "h1", "to": "h3", "size_bytes": 200000}]));
     let mut sim = Simulation::new(scenario::from_value(v).expect("valid"), None).expect("builds");
     sim.run_to_end();
     let s = sim.summary(0.0);
@@ -220,6 +223,22 @@ fn an_mptcp_flow_on_a_graph_gets_a_subflow_per_disjoint_route() {
     assert_eq!(subflows.len(), 2);
     assert!(subflows.iter().all(|sf| sf.bytes_share > 0.0), "both routes carry data");
     assert_eq!(s.flows[0].bytes_delivered, 200000);
+}
+
+#[test]
+fn generated_traffic_on_a_graph_runs_on_the_disjoint_routes_between_its_hosts() {
+    let mut v = dual_homed(json!([]));
+    v["traffic"] = json!({"from": "h1", "to": "h3", "arrival_rate": 10, "size": {"kind": "fixed", "bytes": 30000},
+                          "background_per_path": 1});
+    let mut sim = Simulation::new(scenario::from_value(v.clone()).expect("valid"), None).expect("builds");
+    sim.run_to_end();
+    let s = sim.summary(0.0);
+    let ids: Vec<&str> = s.flows.iter().map(|f| f.id.as_str()).filter(|id| id.starts_with("bg")).collect();
+    assert_eq!(ids, vec!["bg1.1", "bg2.1"], "one background flow per disjoint route");
+    let done = s.flows.iter().filter(|f| f.id.starts_with('t') && f.fct_s.is_some()).count();
+    assert!(done > 20, "{done} generated flows completed");
+    v["traffic"]["to"] = json!("r3");
+    assert_eq!(error(v), "traffic.to: 'r3' is a router; flows run between hosts");
 }
 
 /// Three 10 Mbit/s router-to-router bottlenecks in a row; one long flow crosses all three, one

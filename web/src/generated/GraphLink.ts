@@ -18,7 +18,11 @@ reverse?: LinkDirSpec | null,
  * reverse one if some flow's data crosses it), false = never; absent = the rule of
  * docs/model/topology.md §Reported links.
  */
-report?: boolean | null, rate_mbps?: number | null, 
+report?: boolean | null, 
+/**
+ * Transmission rate, Mbit/s (required on a link).
+ */
+rate_mbps?: number | null, 
 /**
  * One-way propagation delay (default 1 ms).
  */

@@ -7,7 +7,11 @@ import type { JsonValue } from "./serde_json/JsonValue";
  * left out (defaults below); under `reverse`, a field left out takes the forward's value
  * (or, for `loss` and `drop_packets`, none).
  */
-export type LinkDirSpec = { rate_mbps?: number | null, 
+export type LinkDirSpec = { 
+/**
+ * Transmission rate, Mbit/s (required on a link).
+ */
+rate_mbps?: number | null, 
 /**
  * One-way propagation delay (default 1 ms).
  */

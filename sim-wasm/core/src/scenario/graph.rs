@@ -96,6 +96,7 @@ pub struct GraphLink {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LinkDirSpec {
+    /// Transmission rate, Mbit/s (required on a link).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rate_mbps: Option<f64>,
     /// One-way propagation delay (default 1 ms).
