@@ -54,6 +54,16 @@ fn equal_delays_and_hops_go_to_the_smaller_link_index_sequence() {
 }
 
 #[test]
+fn on_a_tie_the_first_link_that_differs_decides() {
+    // Both routes start with link 0 to r2, then [1, 4] through r4 or [3, 2] through r3:
+    // [0, 1, 4] < [0, 3, 2] though its last link has the larger index.
+    let g = graph(5, vec![l(0, 2, 1), l(2, 4, 2), l(3, 1, 2), l(2, 3, 2), l(4, 1, 2)]);
+    let r = g.shortest(0, 1).unwrap();
+    assert_eq!(link_ids(&r.hops), vec![0, 1, 4]);
+    assert_eq!(r.nodes, vec![0, 2, 4, 1]);
+}
+
+#[test]
 fn the_reverse_delay_counts_in_the_choice() {
     // Via r2: 2 ms one way but 2 + 41 ms back (RTT 45); via r3: 10 + 10 each way (RTT 40).
     let slow_back = RLink { from: 2, to: 1, fwd_ns: 0, rev_ns: 41 * MS };

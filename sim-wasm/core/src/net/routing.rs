@@ -85,9 +85,48 @@ pub struct RouteGraph {
     adj: Vec<Vec<(u32, u32)>>,
 }
 
-/// A Dijkstra label: base RTT, hops, the link indexes so far. Compared in that order — the
-/// documented tie-break.
-type Label = (u64, u32, Vec<u32>);
+/// The shortest-route tree from one source: per node, the best route's (base RTT, hops) and
+/// the last hop (link, previous node); the route itself is read back along the parents.
+struct Tree {
+    src: u32,
+    best: Vec<Option<(u64, u32)>>,
+    parent: Vec<Option<(u32, u32)>>,
+}
+
+impl Tree {
+    /// The link indexes of the route to `v`, from the source on.
+    fn links_to(&self, mut v: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        while let Some((l, p)) = self.parent[v as usize] {
+            out.push(l);
+            v = p;
+        }
+        out.reverse();
+        out
+    }
+
+    /// Lexicographic order of (route to `a`, then link `la`) against (route to `b`, then
+    /// `lb`), for two routes of the same number of hops. The routes to a and b are branches
+    /// of the tree: they agree down to the node where they split, and the links leaving it
+    /// decide. Walking up from a and b together finds that node in O(hops).
+    fn cmp_seq(&self, (mut a, la): (u32, u32), (mut b, lb): (u32, u32)) -> std::cmp::Ordering {
+        if a == b {
+            return la.cmp(&lb);
+        }
+        loop {
+            match (self.parent[a as usize], self.parent[b as usize]) {
+                (Some((xa, pa)), Some((xb, pb))) => {
+                    if pa == pb {
+                        return xa.cmp(&xb);
+                    }
+                    (a, b) = (pa, pb);
+                }
+                // Same depth, so both reach the source together, where they are equal.
+                _ => return std::cmp::Ordering::Equal,
+            }
+        }
+    }
+}
 
 impl RouteGraph {
     pub fn new(links: Vec<RLink>, forwards: Vec<bool>) -> Self {
@@ -119,18 +158,20 @@ impl RouteGraph {
         GraphRoute { nodes, hops, rtt_ns: rtt }
     }
 
-    /// The best route from `src` to every node, avoiding links with `banned[link]` set:
-    /// `best[v]` is the label of the best route to v, if any. Only `src` and routers are
-    /// passed through.
-    fn tree(&self, src: u32, banned: &[bool]) -> Vec<Option<Label>> {
+    /// The best route from `src` to every node, avoiding links with `banned[link]` set
+    /// (Dijkstra). Only `src` and routers are passed through. A node is settled in order of
+    /// (base RTT, hops), so every route it could extend is final when it is popped; a tie in
+    /// both is settled by the link sequences (see [`Tree::cmp_seq`]), which does not change
+    /// the node's heap key.
+    fn tree(&self, src: u32, banned: &[bool]) -> Tree {
         let n = self.forwards.len();
-        let mut best: Vec<Option<Label>> = vec![None; n];
+        let mut t = Tree { src, best: vec![None; n], parent: vec![None; n] };
         let mut done = vec![false; n];
         let mut heap = BinaryHeap::new();
-        best[src as usize] = Some((0, 0, Vec::new()));
-        heap.push(Reverse(((0u64, 0u32, Vec::<u32>::new()), src)));
-        while let Some(Reverse((label, u))) = heap.pop() {
-            if done[u as usize] {
+        t.best[src as usize] = Some((0, 0));
+        heap.push(Reverse((0u64, 0u32, src)));
+        while let Some(Reverse((cost, hops, u))) = heap.pop() {
+            if done[u as usize] || t.best[u as usize] != Some((cost, hops)) {
                 continue;
             }
             done[u as usize] = true;
@@ -141,16 +182,23 @@ impl RouteGraph {
                 if banned.get(l as usize).copied().unwrap_or(false) || done[v as usize] {
                     continue;
                 }
-                let mut seq = label.2.clone();
-                seq.push(l);
-                let cand = (label.0.saturating_add(self.links[l as usize].cost()), label.1 + 1, seq);
-                if best[v as usize].as_ref().is_none_or(|b| cand < *b) {
-                    best[v as usize] = Some(cand.clone());
-                    heap.push(Reverse((cand, v)));
+                let cand = (cost.saturating_add(self.links[l as usize].cost()), hops + 1);
+                let better = match (t.best[v as usize], t.parent[v as usize]) {
+                    (None, _) => true,
+                    (Some(b), _) if cand != b => cand < b,
+                    (Some(_), Some((bl, bp))) => t.cmp_seq((u, l), (bp, bl)).is_lt(),
+                    (Some(_), None) => false,
+                };
+                if better {
+                    if t.best[v as usize] != Some(cand) {
+                        heap.push(Reverse((cand.0, cand.1, v)));
+                    }
+                    t.best[v as usize] = Some(cand);
+                    t.parent[v as usize] = Some((l, u));
                 }
             }
         }
-        best
+        t
     }
 
     /// The shortest route from `src` to `dst` (see the module header), if there is one.
@@ -162,17 +210,17 @@ impl RouteGraph {
         if src == dst {
             return None;
         }
-        let label = self.tree(src, banned).swap_remove(dst as usize)?;
-        Some(self.route_of(src, &label.2))
+        let t = self.tree(src, banned);
+        t.best[dst as usize]?;
+        Some(self.route_of(src, &t.links_to(dst)))
     }
 
     /// The shortest route from `src` to every node (`None` where unreachable, and at `src`):
     /// one Dijkstra for all the flows leaving one host.
     pub fn shortest_from(&self, src: u32) -> Vec<Option<GraphRoute>> {
-        self.tree(src, &[])
-            .into_iter()
-            .enumerate()
-            .map(|(v, l)| if v as u32 == src { None } else { l.map(|l| self.route_of(src, &l.2)) })
+        let t = self.tree(src, &[]);
+        (0..self.forwards.len() as u32)
+            .map(|v| if v == t.src || t.best[v as usize].is_none() { None } else { Some(self.route_of(src, &t.links_to(v))) })
             .collect()
     }
 
