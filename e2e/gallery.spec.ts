@@ -73,14 +73,14 @@ test('the theme toggle switches and persists, following the system at first', as
 // Issue 16: a gallery ordered for learning — beginner scenarios first, then the four paper
 // families — with short descriptions (details folded) and, in class (projector) mode, the
 // quick variant by default.
-test('the gallery starts with the beginner row, then the paper families; descriptions are short with the details folded', async ({ page }) => {
+test('the gallery starts with the beginner row, then networks and queues, then the paper families; descriptions are short with the details folded', async ({ page }) => {
   await page.goto('/?view=gallery&seed=1&speed=max');
   const groups = page.getByTestId('gallery-group');
   await expect.poll(() => groups.count()).toBeGreaterThan(4);
   const ids = await groups.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-group')));
-  expect(ids.slice(0, 5)).toEqual(['start', 'bbr', 'fsfs', 'ecf3', 'quic']);
+  expect(ids.slice(0, 6)).toEqual(['start', 'networks', 'bbr', 'fsfs', 'ecf3', 'quic']);
   const first = await groups.first().getByTestId('gallery-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')));
-  expect(first).toEqual(['tcp-single', 'tcp-dumbbell']);
+  expect(first).toEqual(['tcp-single', 'tcp-dumbbell', 'bufferbloat']);
   // Every preset is still there, once.
   const all = await page.getByTestId('gallery-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')));
   expect(new Set(all).size).toBe(all.length);

@@ -18,7 +18,7 @@
 // while the ratio of runs interleaved in one bench is steady. Each tree runs its own copy of
 // the preset, so a preset changed on purpose by this tree is compared as it now stands.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -133,6 +133,10 @@ function prepareReference(ref, withWasm) {
   run('cargo', ['build', '--release', '-p', 'netlab-core', '--bin', 'netlab'], { cwd: dir });
   let wasmBuilt = false;
   if (withWasm) {
+    // Its build-wasm runs node_modules/.bin/wasm-opt: lend it this tree's packages (the
+    // reference builds with the same tools, so the comparison is of the engines alone).
+    const modules = join(dir, 'node_modules');
+    if (!existsSync(modules) && existsSync(join(ROOT, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), modules, 'dir');
     if (existsSync(join(dir, 'scripts', 'build-wasm.mjs'))) {
       run(process.execPath, ['scripts/build-wasm.mjs'], { cwd: dir });
       wasmBuilt = true;

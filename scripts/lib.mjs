@@ -79,8 +79,16 @@ export function startPreview(port) {
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new StepError('vite preview did not start within 60 s')), 60_000);
+    // Ready only when it serves our build at this address: an error that merely names the
+    // port ("Port 4394 is already in use") must not pass for readiness, or the caller would
+    // measure whatever else holds the port.
     const onData = (d) => {
-      if (String(d).includes(String(port))) {
+      const text = String(d).replace(/\x1b\[[0-9;]*m/g, "");
+      if (/already in use/i.test(text)) {
+        clearTimeout(timer);
+        child.kill();
+        reject(new StepError(`port ${port} is already in use: stop what holds it, or pick another port`));
+      } else if (text.includes(`http://127.0.0.1:${port}`)) {
         clearTimeout(timer);
         resolve(child);
       }

@@ -174,7 +174,7 @@ fn every_queue_discipline_builds_with_its_default_parameters_and_conserves_packe
                 hop: 0,
                 ecn: Ecn::NotEct,
                 wire_bytes: 1500,
-                body: Body::TcpData(TcpData { seq: k, len: 1448, fin: false, sent_at: now }),
+                body: Body::TcpData(TcpData { seq: k, len: 1448, fin: false, sent_at: now, cwr: false }),
             };
             q.enqueue(now, pkt, &mut out);
             offered += 1;

@@ -1,5 +1,5 @@
 // The gallery in the order a class learns in: first a row of beginner scenarios (one flow,
-// two flows), then the four paper families (BBR and its variants, MPTCP flow scheduling,
+// two flows, bufferbloat), then networks and queue disciplines, then the four paper families (BBR and its variants, MPTCP flow scheduling,
 // MPTCP packet scheduling, QUIC stream priorities), then anything else. A preset file not
 // named here still appears, in the last group, so a new file needs no code change to show.
 // Also: a card's description cut to a short teaser, the rest folded. Pure; unit-tested.
@@ -21,7 +21,18 @@ interface GroupSpec {
 
 /** Group id, title, blurb and preset order (the order within a family is the paper's). */
 export const LEARNING_ORDER: readonly GroupSpec[] = [
-  { id: 'start', title: 'Start here', blurb: 'One flow, then two flows sharing a bottleneck: slow start, the window saw-tooth, the queue, fairness.', names: ['tcp-single', 'tcp-dumbbell'] },
+  {
+    id: 'start',
+    title: 'Start here',
+    blurb: 'One flow, then two flows sharing a bottleneck: slow start, the window saw-tooth, the queue, fairness; then a deep buffer and its cure.',
+    names: ['tcp-single', 'tcp-dumbbell', 'bufferbloat'],
+  },
+  {
+    id: 'networks',
+    title: 'Networks and queues',
+    blurb: 'Beyond one bottleneck: a parking lot, multipath through a shared bottleneck, BBR against CUBIC as the buffer grows.',
+    names: ['parking-lot', 'mptcp-shared-bottleneck', 'bbr-vs-cubic'],
+  },
   {
     id: 'bbr',
     title: 'BBR and its variants (BBR-A paper)',

@@ -178,7 +178,7 @@ pub struct PathSpec {
     pub drop_packets: Vec<u64>,
     /// The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
     /// `buffer` is every discipline's hard limit.
-    #[serde(default = "default_aqm", skip_serializing_if = "is_droptail")]
+    #[serde(default = "default_aqm")]
     #[schemars(title = "Queue discipline", extend("default" = default_aqm()))]
     pub aqm: String,
     /// The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
@@ -186,7 +186,7 @@ pub struct PathSpec {
     pub aqm_params: Option<serde_json::Value>,
     /// Up to this much extra one-way delay per packet, uniformly at random from the seed;
     /// packets on a link stay in order (docs/model/aqm.md §Jitter).
-    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    #[serde(default)]
     #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
     pub jitter_ms: f64,
     /// This many identical paths (default 1) …
@@ -222,7 +222,7 @@ pub struct LinkSpec {
     pub drop_packets: Vec<u64>,
     /// The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
     /// `buffer` is every discipline's hard limit.
-    #[serde(default = "default_aqm", skip_serializing_if = "is_droptail")]
+    #[serde(default = "default_aqm")]
     #[schemars(title = "Queue discipline", extend("default" = default_aqm()))]
     pub aqm: String,
     /// The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
@@ -230,19 +230,13 @@ pub struct LinkSpec {
     pub aqm_params: Option<serde_json::Value>,
     /// Up to this much extra one-way delay per packet, uniformly at random from the seed;
     /// packets on a link stay in order (docs/model/aqm.md §Jitter).
-    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    #[serde(default)]
     #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
     pub jitter_ms: f64,
 }
 
 fn default_aqm() -> String {
     "droptail".into()
-}
-fn is_droptail(s: &str) -> bool {
-    s == "droptail"
-}
-fn is_zero_f64(x: &f64) -> bool {
-    *x == 0.0
 }
 
 fn default_bottleneck_delay() -> f64 {
