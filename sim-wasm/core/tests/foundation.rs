@@ -242,14 +242,17 @@ fn single_steps_replay_the_same_run_and_jain_converges_on_the_summary() {
 }
 
 #[test]
-fn snapshots_place_packets_on_the_bottleneck() {
+fn snapshots_place_packets_on_every_link() {
     let mut v = preset("tcp-dumbbell");
     apply_overrides(&mut v, Some("quick")).unwrap();
     let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
     sim.advance(2.0);
     let snap = sim.snapshot();
     assert!(!snap.packets.is_empty() && snap.packets.len() <= netlab_core::simulation::MAX_SNAPSHOT_PACKETS);
-    assert!(snap.packets.iter().all(|p| p.link == "bottleneck" && (0.0..=1.0).contains(&p.progress)));
+    assert!(snap.packets.iter().all(|p| (0.0..=1.0).contains(&p.progress) && p.tx_s <= p.wire_s && p.wire_s <= p.arrive_s));
+    // Data on the bottleneck, ACKs on the way back: the picture draws both.
+    assert!(snap.packets.iter().any(|p| p.link == "bottleneck" && p.data));
+    assert!(snap.packets.iter().any(|p| p.link.ends_with("-rev") && !p.data), "ACKs on the reverse links");
     assert!(snap.packets.iter().any(|p| p.progress > 0.0), "some packets are on the wire");
     assert_eq!(snap.links[0].id, "bottleneck");
     assert_eq!(snap.flows.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(), ["short-rtt", "long-rtt"]);

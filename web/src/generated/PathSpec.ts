@@ -13,7 +13,7 @@ drop_packets?: Array<number>,
  * The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
  * `buffer` is every discipline's hard limit.
  */
-aqm?: string, 
+aqm: string, 
 /**
  * The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
  */
@@ -22,7 +22,7 @@ aqm_params?: JsonValue | null,
  * Up to this much extra one-way delay per packet, uniformly at random from the seed;
  * packets on a link stay in order (docs/model/aqm.md §Jitter).
  */
-jitter_ms?: number, 
+jitter_ms: number, 
 /**
  * This many identical paths (default 1) …
  */
