@@ -1,4 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { initSync, validate_scenario } from '../../../sim-wasm/pkg/netlab_wasm.js';
 import { EMPTY_GRAPH, addLink, addNode, dumbbellToGraph, graphLinks, moveNode, removeLink, removeNode, renameNode, switchTopology } from './graph';
 import type { Json } from './jsonPath';
 
@@ -103,5 +105,21 @@ describe('graph editing', () => {
     ]);
     expect(g.knobs).toEqual([{ name: 'b', bind: ['topology.links.0.buffer.bdp'] }]);
     expect(dumbbellToGraph(lot())).toBeNull();
+  });
+});
+
+describe('"Edit as graph" against the engine', () => {
+  // The engine's own validator (the wasm build; scripts/test.mjs builds it before vitest).
+  it('every dumbbell preset converts to a graph the engine accepts, knobs and claims included', () => {
+    initSync({ module: readFileSync('sim-wasm/pkg/netlab_wasm_bg.wasm') });
+    const dumbbells = readdirSync('public/scenarios')
+      .map((f) => JSON.parse(readFileSync(`public/scenarios/${f}`, 'utf8')) as Json & { name: string; topology: { kind: string } })
+      .filter((s) => s.topology?.kind === 'dumbbell');
+    expect(dumbbells.length).toBeGreaterThan(3);
+    for (const s of dumbbells) {
+      const g = dumbbellToGraph(s);
+      expect(g, s.name).not.toBeNull();
+      expect(validate_scenario(JSON.stringify(g)), s.name).toBe('');
+    }
   });
 });

@@ -281,6 +281,7 @@ export function switchTopology(scenario: Json | undefined, topology: Json): Json
  */
 function forgetTopology(scenario: Json, opts: { keepLinkClaims?: boolean; rebind?: (path: string) => string | null } = {}): Json {
   let out = scenario;
+  const dropped = new Set<Json | undefined>();
   const knobs = getAt(out, 'knobs');
   if (Array.isArray(knobs)) {
     const kept = knobs.flatMap((k) => {
@@ -288,13 +289,23 @@ function forgetTopology(scenario: Json, opts: { keepLinkClaims?: boolean; rebind
       if (!o || !Array.isArray(o.bind)) return [k];
       // A binding into the old topology moves where `rebind` says, else goes.
       const bind = o.bind.flatMap((b) => (typeof b === 'string' && b.startsWith('topology.') ? (opts.rebind?.(b) ?? []) : [b]));
+      if (bind.length === 0) dropped.add(o.name);
       return bind.length === 0 ? [] : [{ ...o, bind }];
     });
     out = setAt(out, 'knobs', kept.length === 0 ? undefined : kept);
   }
+  // A sweep over a knob that went, or claims that set one, went with it.
+  const knobNames = new Set(list(getAt(out, 'knobs')).map((k) => asObj(k)?.name));
+  const sweep = asObj(getAt(out, 'sweep'));
+  if (sweep && !(knobNames.has(sweep.knob ?? null) && (sweep.algorithm_knob === undefined || knobNames.has(sweep.algorithm_knob)))) out = setAt(out, 'sweep', undefined);
   const expect = getAt(out, 'expect');
-  if (Array.isArray(expect) && !opts.keepLinkClaims) {
-    const kept = expect.filter((e) => !/"metric":"links\./.test(JSON.stringify(e)));
+  const setsDropped = (side: Json | undefined) => Object.keys(asObj(asObj(side)?.set) ?? {}).some((k) => dropped.has(k));
+  if (Array.isArray(expect)) {
+    const kept = expect.filter((e) => {
+      const o = asObj(e);
+      if (o && (setsDropped(o.left) || setsDropped(o.right))) return false;
+      return opts.keepLinkClaims || !/"metric":"links\./.test(JSON.stringify(e));
+    });
     out = setAt(out, 'expect', kept.length === 0 ? undefined : kept);
   }
   const variants = asObj(getAt(out, 'variants'));
