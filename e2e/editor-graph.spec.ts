@@ -19,6 +19,19 @@ test('build a parking lot in the editor, run it: three bottlenecks, the long flo
   test.setTimeout(120_000);
   await page.goto('/?view=editor&preset=tcp-dumbbell&seed=1&speed=max');
   await expect(editor(page)).toHaveAttribute('data-valid', 'true');
+  // The dumbbell's bottleneck: a queue discipline with its parameters from the registry's
+  // schema; the engine's message about one sits beside its input. ECN is a checkbox.
+  await field(page, 'topology.bottleneck.aqm').selectOption('codel');
+  const target = field(page, 'topology.bottleneck.aqm_params.target_ms');
+  await expect(target).toHaveAttribute('placeholder', '5');
+  await target.fill('-1');
+  await expect(page.locator('[data-testid="field-error"][data-error-for="topology.bottleneck.aqm_params.target_ms"]')).toBeVisible();
+  await target.fill('');
+  await field(page, 'tcp.ecn').check();
+  await expect(editor(page)).toHaveAttribute('data-valid', 'true');
+  expect((await rawJson(page)).topology.bottleneck).toMatchObject({ aqm: 'codel' });
+  expect((await rawJson(page)).tcp).toEqual({ ecn: true });
+
   await field(page, 'topology.kind').selectOption('graph');
   await expect(page.getByTestId('graph-editor')).toBeVisible();
   await field(page, 'duration_s').fill('8');
