@@ -171,7 +171,7 @@ export function GraphEditor() {
           onPointerMove={onMove}
           onPointerUp={onUp}
           onPointerDown={() => setSel(null)}
-          role="application"
+          role="group"
           aria-label="Topology drawing"
         >
           {links.map((l) => {
@@ -200,9 +200,19 @@ export function GraphEditor() {
                 className={`graph-link${isSel ? ' selected' : ''}${invalid ? ' invalid' : ''}`}
                 data-link-index={l.index}
                 data-link-name={l.name}
+                role="button"
+                tabIndex={0}
+                aria-label={`Link ${l.name}, ${l.from} to ${l.to}`}
+                aria-pressed={isSel}
                 onPointerDown={(ev) => {
                   ev.stopPropagation();
                   setSel({ kind: 'link', index: l.index });
+                }}
+                onKeyDown={(ev) => {
+                  if (ev.key === 'Enter' || ev.key === ' ') setSel({ kind: 'link', index: l.index });
+                  else if ((ev.key === 'Delete' || ev.key === 'Backspace') && isSel) del();
+                  else return;
+                  ev.preventDefault();
                 }}
               >
                 <title>{invalid ? error : `${l.name}: ${l.from} → ${l.to}`}</title>
@@ -226,6 +236,19 @@ export function GraphEditor() {
                 data-node={n.name}
                 data-node-index={n.index}
                 transform={`translate(${p.x},${p.y})`}
+                role="button"
+                tabIndex={0}
+                aria-label={`${n.kind} ${n.name}`}
+                aria-pressed={isSel}
+                onKeyDown={(ev) => {
+                  // Keyboard: Enter selects (Shift+Enter a second node, for "Link"), Delete deletes.
+                  if (ev.key === 'Enter' || ev.key === ' ') {
+                    if (ev.shiftKey && sel?.kind === 'nodes' && !sel.list.includes(n.index)) setSel({ kind: 'nodes', list: [...sel.list.slice(-1), n.index] });
+                    else setSel({ kind: 'nodes', list: [n.index] });
+                  } else if ((ev.key === 'Delete' || ev.key === 'Backspace') && isSel && selNodes.length === 1) del();
+                  else return;
+                  ev.preventDefault();
+                }}
               >
                 <title>{invalid ? error : `${n.kind} ${n.name} — drag to move, drag from the ring to link`}</title>
                 <circle className="graph-node-ring" data-testid="graph-ring" r={RING_R} onPointerDown={(ev) => onNodeDown(ev, n.index, 'link')} />
