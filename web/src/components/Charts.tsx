@@ -274,7 +274,7 @@ export function QueueChart() {
   return (
     <LineChart
       testId={src.testId('queue')}
-      title="Bottleneck queue"
+      title={series.length > 1 ? 'Queue per reported link' : 'Bottleneck queue'}
       xLabel="simulated time (s)"
       yLabel="queue (kB)"
       xMax={span}

@@ -196,12 +196,16 @@ function LinkView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
             <Field name="queue_bytes" label="queue" value={live.queue_bytes} text={formatBytes(live.queue_bytes)} />
             <Field name="queue_packets" label="queued packets" value={live.queue_packets} text={formatInt(live.queue_packets)} />
             <Field name="drops" label="drops so far" value={live.drops} text={formatInt(live.drops)} />
+            <Field name="sojourn_ms" label="sojourn (packet leaving now)" value={live.sojourn_ms} text={`${num(live.sojourn_ms, 1)} ms`} />
+            <Field name="ecn_marks" label="ECN marks so far" value={live.ecn_marks} text={formatInt(live.ecn_marks)} />
             <Field name="packets_sampled" label="packets drawn on it" value={onWire} text={formatInt(onWire)} />
           </>
         ) : (
           link.reported || <Field name="queue_bytes" label="queue" value={null} text="not reported (never queues)" />
         )}
         {done && <Field name="utilization" label="utilisation (run)" value={done.utilization} text={formatPercent(done.utilization)} />}
+        {done && <Field name="mean_sojourn_ms" label="mean sojourn (run)" value={done.mean_sojourn_ms} text={`${num(done.mean_sojourn_ms, 1)} ms (max ${num(done.max_sojourn_ms, 1)})`} />}
+        {done?.aqm && <Field name="aqm" label="queue discipline" value={done.aqm} />}
       </dl>
       {crossing.length > 0 && (
         <p className="crossing">

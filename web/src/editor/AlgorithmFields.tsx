@@ -3,6 +3,7 @@
 // classes, and a QUIC flow's stream scheduler and streams. Which algorithms and fields exist,
 // and their defaults, come from schema.ts (read from the engine's registry and JSON Schema).
 import { useContext, useId, useState, useEffect } from 'react';
+import { graphNodes } from './graph';
 import { type Json, getAt, setAt } from './jsonPath';
 import {
   BoolField,
@@ -302,17 +303,28 @@ export function QuicFields({ base }: { base: string }) {
   );
 }
 
-const TRAFFIC_KEYS = ['arrival_rate', 'start_s', 'stop_s', 'size', 'cc', 'cc_params', 'mptcp', 'background_per_path', 'background_cc', 'list_flows'];
+const TRAFFIC_KEYS = ['from', 'to', 'arrival_rate', 'start_s', 'stop_s', 'size', 'cc', 'cc_params', 'mptcp', 'background_per_path', 'background_cc', 'list_flows'];
 export const TRAFFIC_FORM_KEYS = TRAFFIC_KEYS;
 
 /** The generated MPTCP traffic (`traffic`), when the scenario has it. */
 export function TrafficForm() {
   const { obj } = useContext(EditorCtx);
   if (getAt(obj, 'traffic') === undefined) return null;
+  const graph = getAt(obj, 'topology.kind') === 'graph';
+  const hosts = graphNodes(obj)
+    .filter((n) => n.kind === 'host')
+    .map((n) => ({ name: n.name }));
   return (
     <fieldset className="form-group" data-testid="editor-traffic">
       <legend>Generated traffic</legend>
       <div className="form-row">
+        {/* On a graph the generated flows name their hosts (docs/model/topology.md). */}
+        {graph && (
+          <>
+            <SelectField path="traffic.from" label="From host" options={hosts} />
+            <SelectField path="traffic.to" label="To host" options={hosts} />
+          </>
+        )}
         <NumField path="traffic.arrival_rate" label="Arrivals" unit="flows/s" />
         <NumField path="traffic.start_s" label="From" unit="s" placeholder="0" />
         <NumField path="traffic.stop_s" label="Until" unit="s" placeholder="end" />

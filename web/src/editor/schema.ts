@@ -299,3 +299,36 @@ export function flowForKind(flow: Json | undefined, kind: string): Json {
   }
   return o;
 }
+
+// ---- Queue disciplines (net/aqm REGISTRY; docs/model/aqm.md) ----
+
+/** Queue disciplines in the engine's registry order (droptail, red, codel, fq_codel, pie). */
+export const QUEUE_DISCIPLINES = choices(REGISTRY.queue_disciplines);
+/** The discipline of a link direction that names none. */
+export const AQM_DEFAULT = String(specDefault('LinkSpec', 'aqm'));
+
+function aqmEntry(name: string): EntryInfo | undefined {
+  return REGISTRY.queue_disciplines.find((e) => e.name === name);
+}
+
+/** The `aqm_params` inputs of discipline `name`, from its parameter schema (none for DropTail). */
+export function aqmParamsFor(name: string): ParamDef[] {
+  return paramDefs(aqmEntry(name)?.params as JsonSchema | null | undefined);
+}
+
+/** The registry's one-line description of discipline `name`. */
+export function aqmDoc(name: string): string | undefined {
+  return aqmEntry(name)?.doc;
+}
+
+/** The `aqm_params` to keep when the discipline changes: only the keys the new one accepts. */
+export function paramsForAqm(name: string, params: Json | undefined): Json | undefined {
+  const o = asObject(params);
+  if (o === null) return params;
+  const keys = new Set(Object.keys((aqmEntry(name)?.params as JsonSchema | null | undefined)?.properties ?? {}));
+  const kept = Object.fromEntries(Object.entries(o).filter(([k]) => keys.has(k)));
+  return Object.keys(kept).length === 0 ? undefined : kept;
+}
+
+/** `tcp.ecn` when the scenario does not say (off, as Linux without net.ipv4.tcp_ecn = 1). */
+export const ECN_DEFAULT = specDefault('TcpSpec', 'ecn') === true;

@@ -207,12 +207,12 @@ export class TopologyAnimator {
       g.select('rect.queue-fill')
         .attr('width', fill * QUEUE_BAR_W)
         .classed('full', cap !== null && fill > 0.95);
-      // Sojourn time once the engine reports it (the AQM work adds it to LinkSnapshot).
-      const sojourn = (l as { sojourn_ms?: number } | undefined)?.sojourn_ms;
       const text = l ? `queue ${formatBytes(q)}${cap !== null ? ` / ${formatBytes(cap)}` : ''} · ${l.queue_packets} pkts` : 'queue –';
       g.select('text.queue-text').text(text);
-      // The tooltip has room for the sojourn time too.
-      g.select('title.queue-title').text(`${id}: ${text}${typeof sojourn === 'number' ? ` · sojourn ${sojourn.toFixed(1)} ms` : ''}`);
+      // The tooltip has room for what the queue discipline does: the sojourn time of the
+      // packet leaving now (what CoDel and PIE act on) and the ECN marks so far.
+      g.attr('data-sojourn-ms', l?.sojourn_ms ?? '').attr('data-ecn-marks', l?.ecn_marks ?? 0);
+      g.select('title.queue-title').text(l ? `${id}: ${text} · sojourn ${l.sojourn_ms.toFixed(1)} ms · ${l.drops} drops · ${l.ecn_marks} ECN marks` : `${id}: ${text}`);
     });
     this.svg.selectAll<SVGGElement, unknown>('g.buffer').each(function () {
       const l = byId.get(this.getAttribute('data-link-id') ?? '');

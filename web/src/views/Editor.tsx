@@ -5,9 +5,12 @@
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { CcFields, MptcpFields, QuicFields, TrafficForm } from '../editor/AlgorithmFields';
 import { type EditorState, editorStore, isDirty } from '../editor/editorState';
-import { BufferField, EditorCtx, JsonField, ListHead, NumField, RemoveButton, SelectField, TextField } from '../editor/fields';
+import { BoolField, BufferField, EditorCtx, FieldError, JsonField, ListHead, NumField, RemoveButton, SelectField, TextField } from '../editor/fields';
+import { GraphEditor } from '../editor/GraphEditor';
+import { EMPTY_GRAPH, dumbbellToGraph, graphNodes, switchTopology } from '../editor/graph';
+import { QueueFields } from '../editor/LinkFields';
 import { type Json, errorBelongsTo, errorPath, getAt, pruneEmpty, setAt } from '../editor/jsonPath';
-import { CC_DEFAULT, ccParamInError, flowForKind } from '../editor/schema';
+import { CC_DEFAULT, ECN_DEFAULT, ccParamInError, flowForKind } from '../editor/schema';
 import { engine } from '../lib/engine';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
@@ -22,9 +25,11 @@ const KINDS = [
 ];
 /** Fields the form has inputs for; any other field gets a generic JSON box. */
 const TOP_FIELDS = ['name', 'title', 'description', 'seed', 'duration_s', 'warmup_s', 'stop_when_done', 'topology', 'flows', 'traffic'];
-const FLOW_FIELDS = ['id', 'kind', 'cc', 'cc_params', 'path', 'start_s', 'size_bytes', 'count', 'start_spread_s'];
-const PATH_FIELDS = ['rate_mbps', 'rtt_ms', 'loss', 'buffer'];
-const BOTTLENECK_FIELDS = ['rate_mbps', 'delay_ms', 'loss', 'buffer'];
+const FLOW_FIELDS = ['id', 'kind', 'cc', 'cc_params', 'path', 'from', 'to', 'route', 'start_s', 'size_bytes', 'count', 'start_spread_s'];
+/** A link direction's queue: discipline, its parameters, jitter (LinkFields.tsx). */
+const QUEUE_FIELDS = ['aqm', 'aqm_params', 'jitter_ms'];
+const PATH_FIELDS = ['rate_mbps', 'rtt_ms', 'loss', 'buffer', ...QUEUE_FIELDS];
+const BOTTLENECK_FIELDS = ['rate_mbps', 'delay_ms', 'loss', 'buffer', ...QUEUE_FIELDS];
 
 const TEMPLATES: Record<string, Json> = {
   dumbbell: { kind: 'dumbbell', bottleneck: { rate_mbps: 100, delay_ms: 1, buffer: { bdp: 1 } }, senders: [{ rtt_ms: 10 }, { rtt_ms: 50 }] },
@@ -35,6 +40,7 @@ const TEMPLATES: Record<string, Json> = {
       { rate_mbps: 10, rtt_ms: 60 },
     ],
   },
+  graph: EMPTY_GRAPH,
 };
 
 let engineNow: Engine | null = null;
@@ -65,9 +71,10 @@ function validate(eng: Engine, text: string): string | null {
 }
 
 function TopologyForm() {
-  const { obj, update } = useContext(EditorCtx);
+  const { obj, update, replace } = useContext(EditorCtx);
   const kind = getAt(obj, 'topology.kind');
-  const known = kind === 'dumbbell' || kind === 'parallel';
+  const known = kind === 'dumbbell' || kind === 'parallel' || kind === 'graph';
+  const asGraph = kind === 'dumbbell' ? dumbbellToGraph(obj) : null;
   const senders = getAt(obj, 'topology.senders');
   const paths = getAt(obj, 'topology.paths');
   return (
@@ -78,13 +85,20 @@ function TopologyForm() {
         <select
           data-path="topology.kind"
           value={typeof kind === 'string' ? kind : ''}
-          onChange={(e) => update('topology', TEMPLATES[e.target.value] ?? { kind: e.target.value })}
+          onChange={(e) => replace(switchTopology(obj, TEMPLATES[e.target.value] ?? { kind: e.target.value }))}
         >
           {!known && <option value={typeof kind === 'string' ? kind : ''}>{typeof kind === 'string' ? kind : '(none)'}</option>}
           <option value="dumbbell">dumbbell (senders share one bottleneck)</option>
           <option value="parallel">parallel (independent paths)</option>
+          <option value="graph">graph (draw hosts, routers and links)</option>
         </select>
       </label>
+      {asGraph !== null && (
+        <button type="button" data-testid="editor-as-graph" onClick={() => replace(asGraph)} title="The same network as the graph the dumbbell expands into (docs/model/topology.md §Shorthands)">
+          Edit as graph
+        </button>
+      )}
+      {kind === 'graph' && <GraphEditor />}
       {kind === 'dumbbell' && (
         <>
           <h3>Bottleneck link</h3>
@@ -94,6 +108,7 @@ function TopologyForm() {
             <NumField path="topology.bottleneck.loss" label="Loss" unit="prob." />
             <BufferField path="topology.bottleneck.buffer" />
           </div>
+          <QueueFields base="topology.bottleneck" />
           <JsonField path="topology.bottleneck" label="Other bottleneck fields (JSON)" omit={BOTTLENECK_FIELDS} />
           <NumField path="topology.access_rate_mbps" label="Access links' rate" unit="Mbit/s" />
           <ListHead
@@ -129,6 +144,7 @@ function TopologyForm() {
                 <BufferField path={`topology.paths[${i}].buffer`} />
                 <RemoveButton path={`topology.paths[${i}]`} label={`path ${i}`} />
               </div>
+              <QueueFields base={`topology.paths[${i}]`} />
               <JsonField path={`topology.paths[${i}]`} label="Other path fields (JSON)" omit={PATH_FIELDS} />
             </div>
           ))}
@@ -139,14 +155,49 @@ function TopologyForm() {
   );
 }
 
+/**
+ * A flow's route on a graph: node names from `from` to `to` ("h1, r1, r2, h2"); empty removes
+ * it (the shortest route). Written as a list, so the validator names a bad hop.
+ */
+function RouteField({ path }: { path: string }) {
+  const { obj, update, errPath } = useContext(EditorCtx);
+  const v = getAt(obj, path);
+  const shown = Array.isArray(v) ? v.join(', ') : v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
+  return (
+    <label className={errorBelongsTo(errPath, path) ? 'field compact invalid' : 'field compact'} title="Node names from the flow's from to its to, comma-separated; empty = shortest route">
+      <span>Route</span>
+      <input
+        type="text"
+        data-path={path}
+        value={text}
+        placeholder="shortest"
+        onChange={(e) => {
+          setText(e.target.value);
+          const parts = e.target.value.split(/[\s,]+/).filter((x) => x !== '');
+          update(path, parts.length === 0 ? undefined : parts);
+        }}
+      />
+      <FieldError path={path} />
+    </label>
+  );
+}
+
 function FlowsForm() {
   const { obj, update, replace } = useContext(EditorCtx);
   const flows = getAt(obj, 'flows');
   const list = Array.isArray(flows) ? flows : [];
+  // On a graph a flow names its hosts (menus of the graph's hosts) instead of a path index.
+  const graph = getAt(obj, 'topology.kind') === 'graph';
+  const hosts = graphNodes(obj)
+    .filter((n) => n.kind === 'host')
+    .map((n) => ({ name: n.name }));
+  const newFlow: Json = graph ? { cc: 'cubic', ...(hosts.length > 1 ? { from: hosts[0]!.name, to: hosts[hosts.length - 1]!.name } : {}) } : { cc: 'cubic', path: 0 };
   return (
     <fieldset className="form-group" data-testid="editor-flows">
       <legend>Flows</legend>
-      <ListHead title={`${list.length} flow group${list.length === 1 ? '' : 's'}`} path="flows" addLabel="flow" onAdd={() => update('flows', [...list, { cc: 'cubic', path: 0 }])} />
+      <ListHead title={`${list.length} flow group${list.length === 1 ? '' : 's'}`} path="flows" addLabel="flow" onAdd={() => update('flows', [...list, newFlow])} />
       {list.map((_, i) => {
         const fp = `flows[${i}]`;
         const kv = getAt(obj, `${fp}.kind`);
@@ -159,13 +210,22 @@ function FlowsForm() {
             <div className="form-row">
               <TextField path={`${fp}.id`} label="Id" />
               <SelectField path={`${fp}.kind`} label="Kind" options={KINDS} fallback="tcp" onPick={(k) => replace(setAt(obj, fp, flowForKind(getAt(obj, fp), k === '' ? 'tcp' : k)))} />
-              <NumField path={`${fp}.path`} label="Sender / path" placeholder="0" integer />
+              {graph ? (
+                <>
+                  <SelectField path={`${fp}.from`} label="From host" options={hosts} />
+                  <SelectField path={`${fp}.to`} label="To host" options={hosts} />
+                  <RouteField path={`${fp}.route`} />
+                </>
+              ) : (
+                <NumField path={`${fp}.path`} label="Sender / path" placeholder="0" integer />
+              )}
               <NumField path={`${fp}.start_s`} label="Start" unit="s" placeholder="0" />
               {kind !== 'quic' && <NumField path={`${fp}.size_bytes`} label="Size" unit="bytes" placeholder="bulk" integer />}
               <NumField path={`${fp}.count`} label="Copies" placeholder="1" integer />
               <NumField path={`${fp}.start_spread_s`} label="Start spread" unit="s" placeholder="0" />
               <RemoveButton path={fp} label={`flow ${i}`} />
             </div>
+            <FieldError path={fp} exact />
             <CcFields base={fp} def={CC_DEFAULT} />
             {kind === 'mptcp' && <MptcpFields base={`${fp}.mptcp`} />}
             {kind === 'quic' && <QuicFields base={fp} />}
@@ -189,6 +249,7 @@ function ScenarioForm() {
           <NumField path="seed" label="Seed" />
           <NumField path="duration_s" label="Duration" unit="s" />
           <NumField path="warmup_s" label="Warm-up" unit="s" />
+          <BoolField path="tcp.ecn" label="ECN (tcp.ecn)" def={ECN_DEFAULT} prune={['tcp']} help="TCP and MPTCP flows ask for ECN: an AQM marks instead of dropping (docs/model/aqm.md §ECN)" />
         </div>
         <TextField path="title" label="Title" long={false} />
         <TextField path="description" label="What to look for" long />
@@ -261,7 +322,7 @@ export function Editor() {
   const errPath = errorPath(st.error);
   // A controller's own error comes under cc_params with the parameter first
   // ("flows[0].cc_params: beta: …"): the form shows it beside that parameter's input.
-  const ccKey = errPath !== null && errPath.endsWith('cc_params') ? ccParamInError(st.error, errPath) : null;
+  const ccKey = errPath !== null && (errPath.endsWith('cc_params') || errPath.endsWith('aqm_params')) ? ccParamInError(st.error, errPath) : null;
   const fieldErrPath = ccKey !== null ? `${errPath}.${ccKey}` : errPath;
   const edit = (text: string) => editorStore.dispatch({ type: 'edit', text, error: validate(eng, text) });
   const replace = (next: Json) => edit(JSON.stringify(next, null, 2));
