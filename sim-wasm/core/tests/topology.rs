@@ -197,6 +197,8 @@ fn graph_validation_names_the_bad_node_link_or_route() {
         "flows[0].mptcp.subflows: asks for 2 link-disjoint routes from h1 to h3, but only 1 exist (found by successive \
          shortest routes); lower it or list the routes in mptcp.routes"
     );
+    let none = two(json!([{"kind": "mptcp", "cc": "lia", "from": "h1", "to": "h3", "mptcp": {"subflows": 0}}]));
+    assert_eq!(error(none), "flows[0].mptcp.subflows: must be ≥ 1");
     let listed = two(json!([{"kind": "mptcp", "cc": "lia", "from": "h1", "to": "h3",
         "mptcp": {"routes": [["h1", "r1", "r2", "r3", "h3"], ["h1", "r1", "r2", "r3", "h3"]]}}]));
     assert_eq!(error(listed), "flows[0].mptcp.routes[1]: the same route as mptcp.routes[0]");

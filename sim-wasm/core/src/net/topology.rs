@@ -289,6 +289,9 @@ impl<'a> Router<'a> {
     /// `k` link-disjoint routes (all found, at most the default cap, when `k` is None);
     /// `k_at` is the field that asked for k.
     fn disjoint(&mut self, at: &str, k_at: &str, src: u32, dst: u32, k: Option<usize>) -> Res<Vec<GraphRoute>> {
+        if k == Some(0) {
+            return fail(k_at, "must be ≥ 1");
+        }
         let want = k.unwrap_or(MAX_DEFAULT_DISJOINT_ROUTES).min(MAX_SUBFLOWS);
         let rg = &self.rg;
         let found = self.disjoint.entry((src, dst, want)).or_insert_with(|| rg.disjoint(src, dst, want)).clone();
