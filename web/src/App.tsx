@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
-import { BbrAChart, CwndChart, JainChart, PacingGainChart, PacingRateChart, QueueChart, RttChart, ThroughputChart } from './components/Charts';
+import { BbrAChart, CwndChart, JainChart, PacingGainChart, PacingRateChart, QueueChart, QueueDelayChart, RttChart, ThroughputChart } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
@@ -85,6 +85,7 @@ export function App() {
           <div className="charts">
             <CwndChart />
             <QueueChart />
+            <QueueDelayChart />
             <ThroughputChart />
             <RttChart />
             <JainChart />

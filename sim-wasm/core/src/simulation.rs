@@ -132,6 +132,14 @@ pub struct LinkView {
     pub loss: f64,
     /// A link the scenario describes (bottleneck or path): queue series and a summary row.
     pub reported: bool,
+    /// The queue discipline when it is not DropTail (docs/model/aqm.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub aqm: Option<&'static str>,
+    /// Largest random extra delay per packet, ms, when the link has jitter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub jitter_ms: Option<f64>,
 }
 
 #[derive(Debug, Serialize, ts_rs::TS)]
@@ -551,6 +559,8 @@ impl Simulation {
                     buffer_bytes: l.capacity_bytes(full_frame),
                     loss: l.loss,
                     reported: reported.contains(&(i as u32)),
+                    aqm: l.aqm_name(),
+                    jitter_ms: (l.jitter() > 0).then(|| to_millis(l.jitter())),
                 })
                 .collect(),
             flows: listed

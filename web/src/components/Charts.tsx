@@ -291,6 +291,38 @@ export function QueueChart() {
   );
 }
 
+/** The queueing delay at each reported link (ms): what a packet arriving now waits under
+ * DropTail, the sojourn of the last packet an AQM let through (docs/model/aqm.md). */
+export function QueueDelayChart() {
+  const src = useRunSource();
+  const version = src.useRun((s) => s.seriesVersion);
+  const span = src.useRun(timeSpan);
+  const timeWindow = src.useRun((s) => s.timeWindow);
+  const topology = src.useTopology();
+  const series: ChartSeries[] = useMemo(() => {
+    const delays = src.series().select('link', 'sojourn');
+    return delays.map((s, i) => {
+      const aqm = topology?.links.find((l) => l.id === s.meta.owner)?.aqm;
+      return { key: s.meta.key, label: aqm ? `${s.meta.owner} (${aqm})` : s.meta.owner, color: colorFor(delays.length > 1 ? i : 3), buf: s.buf };
+    });
+  }, [version, src, topology]);
+  return (
+    <LineChart
+      testId={src.testId('queue-delay')}
+      title={series.length > 1 ? 'Queueing delay per reported link' : 'Queueing delay at the bottleneck'}
+      xLabel="simulated time (s)"
+      yLabel="queueing delay (ms)"
+      xMax={span}
+      timeWindow={timeWindow}
+      onWindow={src.onWindow}
+      series={series}
+      unit="ms"
+      version={version}
+      emptyText="No reported link in this scenario"
+    />
+  );
+}
+
 const SRTT = ['srtt'];
 export const GOODPUT = ['goodput'];
 

@@ -4,4 +4,12 @@ export type LinkView = { id: string, from: string, to: string, rate_mbps: number
 /**
  * A link the scenario describes (bottleneck or path): queue series and a summary row.
  */
-reported: boolean, };
+reported: boolean, 
+/**
+ * The queue discipline when it is not DropTail (docs/model/aqm.md).
+ */
+aqm?: string, 
+/**
+ * Largest random extra delay per packet, ms, when the link has jitter.
+ */
+jitter_ms?: number, };
