@@ -29,7 +29,8 @@ pub struct Simulation {
     scenario: Scenario,
     seed: u64,
     /// The route each listed flow's data takes (an MPTCP flow's first), for [`Simulation::topology`].
-    listed_routes: Vec<Route>,
+    /// Per listed flow, the routes the topology view shows (every subflow's for MPTCP).
+    listed_routes: Vec<Vec<Route>>,
     /// Node positions the graph gives, for [`Simulation::topology`].
     positions: Vec<(Option<f64>, Option<f64>)>,
     /// Events of the log already handed out by [`Simulation::snapshot`].
@@ -146,7 +147,8 @@ pub struct LinkView {
 pub struct FlowView {
     pub id: String,
     pub cc: String,
-    /// Forward-path link ids in order.
+    /// Forward-path link ids in order; an MPTCP flow's are every subflow route's, route after
+    /// route, each link once.
     pub path: Vec<String>,
     pub base_rtt_ms: f64,
     /// The stream scheduler (QUIC) or packet scheduler (MPTCP) the flow runs, so the page can
@@ -299,7 +301,16 @@ impl Simulation {
                 }
                 None => &routes[..],
             };
-            listed_routes.push(flow_routes[f.path]);
+            // What the picture lights up for the flow: its route, or every subflow's.
+            let shown: Vec<Route> = match (f.kind, &built.flow_routes) {
+                (FlowKind::Mptcp, Some(_)) => flow_routes.to_vec(),
+                (FlowKind::Mptcp, None) => match f.mptcp.as_ref().and_then(|m| m.paths.as_ref()) {
+                    Some(p) => p.iter().filter_map(|&r| flow_routes.get(r).copied()).collect(),
+                    None => flow_routes.to_vec(),
+                },
+                _ => vec![flow_routes[f.path]],
+            };
+            listed_routes.push(shown);
             let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: flow_routes, tcp: &cfg, seed };
             let (sender, receiver) = match f.kind {
                 FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
@@ -566,7 +577,7 @@ impl Simulation {
             flows: listed
                 .into_iter()
                 .zip(&self.listed_routes)
-                .map(|((id, f), &route)| {
+                .map(|((id, f), routes)| {
                     let scheduler = match f.kind {
                         crate::scenario::FlowKind::Quic => f.quic.as_ref().map(|q| q.scheduler.clone()),
                         crate::scenario::FlowKind::Mptcp => f.mptcp.as_ref().map(|m| m.scheduler.clone()),
@@ -576,8 +587,17 @@ impl Simulation {
                         id,
                         scheduler,
                         cc: f.cc,
-                        path: net.paths[route.forward as usize].iter().map(|&l| net.links[l as usize].name.clone()).collect(),
-                        base_rtt_ms: to_millis(route.rtt_ns),
+                        path: routes
+                            .iter()
+                            .flat_map(|r| net.paths[r.forward as usize].iter())
+                            .map(|&l| net.links[l as usize].name.clone())
+                            .fold(Vec::new(), |mut seen: Vec<String>, l| {
+                                if !seen.contains(&l) {
+                                    seen.push(l);
+                                }
+                                seen
+                            }),
+                        base_rtt_ms: routes.first().map_or(0.0, |r| to_millis(r.rtt_ns)),
                     }
                 })
                 .collect(),

@@ -329,3 +329,16 @@ fn a_dumbbell_written_as_a_graph_runs_exactly_like_the_shorthand() {
     assert!(a.links[0].drops > 0, "the loss stream is exercised");
     assert_eq!(a.digest, b.digest, "same network, same seed: the same run");
 }
+
+/// The picture lights up a flow's route on hover: an MPTCP flow's is every subflow's route.
+#[test]
+fn the_topology_view_lists_every_subflow_route_of_an_mptcp_flow() {
+    let path = format!("{}/../../public/scenarios/mptcp-shared-bottleneck.json", env!("CARGO_MANIFEST_DIR"));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("preset")).expect("JSON");
+    let sim = Simulation::new(scenario::from_value(v).expect("valid"), None).expect("builds");
+    let view = sim.topology();
+    let mptcp = view.flows.iter().find(|f| f.id == "mptcp").expect("the MPTCP flow");
+    assert_eq!(mptcp.path, ["phone-wifi", "wifi-r1", "bottleneck", "r2-server", "phone-lte", "lte-r1"]);
+    let tcp = view.flows.iter().find(|f| f.id == "tcp").expect("the TCP flow");
+    assert_eq!(tcp.path, ["laptop-r1", "bottleneck", "r2-server2"]);
+}
