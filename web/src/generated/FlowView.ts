@@ -2,7 +2,8 @@
 
 export type FlowView = { id: string, cc: string, 
 /**
- * Forward-path link ids in order.
+ * Forward-path link ids in order; an MPTCP flow's are every subflow route's, route after
+ * route, each link once.
  */
 path: Array<string>, base_rtt_ms: number, 
 /**
