@@ -240,17 +240,16 @@ export function BbrAChart() {
   );
 }
 
+/** One line per reported link for a link metric; `label` names a link's line. */
+function linkSeries(store: SeriesStore, metric: string, factor: number, label: (owner: string) => string = (o) => o): ChartSeries[] {
+  const links = store.select('link', metric);
+  // One link: vermillion, distinct from the first flows' colours; several: the palette.
+  return links.map((s, i) => ({ key: s.meta.key, label: label(s.meta.owner), color: colorFor(links.length > 1 ? i : 3), buf: s.buf, factor }));
+}
+
 /** The queues of finite-buffer links, in kB. */
 export function queueSeries(store: SeriesStore): ChartSeries[] {
-  const queues = store.select('link', 'queue');
-  // One queue: vermillion, distinct from the first flows' colours; several: the palette.
-  return queues.map((s, i) => ({
-    key: s.meta.key,
-    label: s.meta.owner,
-    color: colorFor(queues.length > 1 ? i : 3),
-    buf: s.buf,
-    factor: 1e-3,
-  }));
+  return linkSeries(store, 'queue', 1e-3);
 }
 
 /** Each queue's buffer size (kB), a dashed line in its colour. */
@@ -300,11 +299,8 @@ export function QueueDelayChart() {
   const timeWindow = src.useRun((s) => s.timeWindow);
   const topology = src.useTopology();
   const series: ChartSeries[] = useMemo(() => {
-    const delays = src.series().select('link', 'sojourn');
-    return delays.map((s, i) => {
-      const aqm = topology?.links.find((l) => l.id === s.meta.owner)?.aqm;
-      return { key: s.meta.key, label: aqm ? `${s.meta.owner} (${aqm})` : s.meta.owner, color: colorFor(delays.length > 1 ? i : 3), buf: s.buf };
-    });
+    const aqmOf = (id: string) => topology?.links.find((l) => l.id === id)?.aqm;
+    return linkSeries(src.series(), 'sojourn', 1, (id) => (aqmOf(id) ? `${id} (${aqmOf(id)})` : id));
   }, [version, src, topology]);
   return (
     <LineChart

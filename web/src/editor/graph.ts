@@ -113,6 +113,20 @@ function renameInRoute(route: Json | undefined, from: string, to: string): Json 
   return Array.isArray(route) ? route.map((x) => (x === from ? to : x)) : route;
 }
 
+/** `scenario` with each object of the list at `path` replaced by `f(it)` (other items kept). */
+function mapObjects(scenario: Json, path: string, f: (o: Obj) => Json): Json {
+  const list = getAt(scenario, path);
+  if (!Array.isArray(list)) return scenario;
+  return setAt(
+    scenario,
+    path,
+    list.map((item) => {
+      const o = asObj(item);
+      return o ? f(o) : item;
+    }),
+  );
+}
+
 /**
  * The scenario with node `index` renamed `to`, and every reference to its old name with it:
  * links' `from`/`to`, flows' `from`/`to`/`route`, MPTCP `mptcp.routes`, `traffic.from`/`to`.
@@ -125,35 +139,16 @@ export function renameNode(scenario: Json | undefined, index: number, to: string
   let out = setAt(scenario, ['topology', 'nodes', index, 'name'], to);
   if (from === null || from === to) return out;
   const swap = (v: Json | undefined) => (v === from ? to : v);
-  const links = getAt(out, 'topology.links');
-  if (Array.isArray(links)) {
-    out = setAt(
-      out,
-      'topology.links',
-      links.map((l) => {
-        const o = asObj(l);
-        return o ? { ...o, from: swap(o.from) ?? null, to: swap(o.to) ?? null } : l;
-      }),
-    );
-  }
-  const flows = getAt(out, 'flows');
-  if (Array.isArray(flows)) {
-    out = setAt(
-      out,
-      'flows',
-      flows.map((f) => {
-        const o = asObj(f);
-        if (!o) return f;
-        const n: Obj = { ...o };
-        if ('from' in n) n.from = swap(n.from) ?? null;
-        if ('to' in n) n.to = swap(n.to) ?? null;
-        if ('route' in n) n.route = renameInRoute(n.route, from, to) ?? null;
-        const mp = asObj(n.mptcp);
-        if (mp && Array.isArray(mp.routes)) n.mptcp = { ...mp, routes: mp.routes.map((r) => renameInRoute(r, from, to) ?? null) };
-        return n;
-      }),
-    );
-  }
+  out = mapObjects(out, 'topology.links', (o) => ({ ...o, from: swap(o.from) ?? null, to: swap(o.to) ?? null }));
+  out = mapObjects(out, 'flows', (o) => {
+    const n: Obj = { ...o };
+    if ('from' in n) n.from = swap(n.from) ?? null;
+    if ('to' in n) n.to = swap(n.to) ?? null;
+    if ('route' in n) n.route = renameInRoute(n.route, from, to) ?? null;
+    const mp = asObj(n.mptcp);
+    if (mp && Array.isArray(mp.routes)) n.mptcp = { ...mp, routes: mp.routes.map((r) => renameInRoute(r, from, to) ?? null) };
+    return n;
+  });
   const traffic = asObj(getAt(out, 'traffic'));
   if (traffic) {
     const t: Obj = { ...traffic };
@@ -242,30 +237,21 @@ export function dumbbellToGraph(scenario: Json | undefined): Json | null {
 export function switchTopology(scenario: Json | undefined, topology: Json): Json {
   const toGraph = asObj(topology)?.kind === 'graph';
   let out = setAt(scenario, 'topology', topology);
-  const flows = getAt(out, 'flows');
-  if (Array.isArray(flows)) {
-    out = setAt(
-      out,
-      'flows',
-      flows.map((f) => {
-        const o = asObj(f);
-        if (!o) return f;
-        const n: Obj = { ...o };
-        if (toGraph) delete n.path;
-        else {
-          delete n.from;
-          delete n.to;
-          delete n.route;
-          const mp = asObj(n.mptcp);
-          if (mp && 'routes' in mp) {
-            const { routes: _r, ...rest } = mp;
-            n.mptcp = rest;
-          }
-        }
-        return n;
-      }),
-    );
-  }
+  out = mapObjects(out, 'flows', (o) => {
+    const n: Obj = { ...o };
+    if (toGraph) delete n.path;
+    else {
+      delete n.from;
+      delete n.to;
+      delete n.route;
+      const mp = asObj(n.mptcp);
+      if (mp && 'routes' in mp) {
+        const { routes: _r, ...rest } = mp;
+        n.mptcp = rest;
+      }
+    }
+    return n;
+  });
   const traffic = asObj(getAt(out, 'traffic'));
   if (traffic && !toGraph) {
     const { from: _f, to: _t, ...rest } = traffic;

@@ -103,8 +103,8 @@ pub struct Link {
     jitter: Dur,
     jitter_rng: Option<SimRng>,
     last_arrival: Time,
-    /// Sojourn time of the last packet to start transmission: the queueing delay the queue
-    /// imposes now (CoDel's view of it), for the charts.
+    /// AQM links: sojourn time of the last packet the discipline handed over, the queueing
+    /// delay now as CoDel sees it (`sojourn_now`; DropTail derives it from `busy_until`).
     pub last_sojourn: Dur,
 }
 
@@ -193,9 +193,8 @@ impl Link {
         self.last_change = t;
     }
 
-    /// A packet that waited `sojourn` starts transmission at `start`.
+    /// A packet that waited `sojourn` starts transmission at `start`: the run's statistics.
     fn record_sojourn(&mut self, start: Time, sojourn: Dur) {
-        self.last_sojourn = sojourn;
         if start >= self.window.0 && start < self.window.1 {
             self.stats.sojourn_sum += sojourn as u128;
             self.stats.sojourn_count += 1;
@@ -247,8 +246,8 @@ impl Link {
         let end = start.saturating_add(tx_time(bytes, self.rate_bps));
         self.busy_until = end;
         // Its sojourn is known now; it counts when it starts (the statistics of a FIFO are the
-        // same whichever moment records them, and `last_sojourn` then says what a packet
-        // arriving now will wait).
+        // same whichever moment records them). The delay now needs no state of its own here:
+        // it is `busy_until − now` (see `sojourn_now`).
         self.record_sojourn(start, start - now);
         if start > now {
             self.integrate(now);
@@ -313,7 +312,8 @@ impl Link {
         let bytes = d.item.wire_bytes();
         let end = now.saturating_add(tx_time(bytes, self.rate_bps));
         self.busy_until = end;
-        self.record_sojourn(now, now - d.enqueued_at);
+        self.last_sojourn = now - d.enqueued_at;
+        self.record_sojourn(now, self.last_sojourn);
         // The scripted drop list counts the data packets this transmitter sends (an AQM may
         // drop a packet after it was offered, so "offered" would be ambiguous here).
         let index = self.offered;
