@@ -53,8 +53,9 @@ test('the bbr-fairness sweep runs in workers and draws Jain vs buffer', async ({
   await expect(page.getByTestId('sweep-progress')).toHaveText(/15 runs/);
 });
 
-test('presets without a sweep show no sweep panel', async ({ page }) => {
+test('presets without a declared sweep offer one, behind a button', async ({ page }) => {
   await page.goto('/?preset=tcp-single&variant=quick&speed=max&seed=1');
   await expect(page.getByTestId('app')).toHaveAttribute('data-preset', 'tcp-single');
   await expect(page.getByTestId('sweep')).toHaveCount(0);
+  await expect(page.getByTestId('sweep-open')).toBeVisible();
 });

@@ -171,11 +171,22 @@ pub fn judge_expectations(preset_json: &str, variant: Option<String>, results_js
 
 /// The points of a preset's sweep (variant and knob settings applied first):
 /// `{knob, metric, points: [{value, algorithm, seed, scenario}]}`; each `scenario` is ready
-/// for `new Simulation(JSON.stringify(scenario), seed)`.
+/// for `new Simulation(JSON.stringify(scenario), seed)`. `sweep_json`, when given, is a sweep
+/// built in the page over any knob (`{knob, values, algorithms, seeds, metric}`, any subset):
+/// its fields replace the preset's declared ones (`sweep::set_sweep`).
 #[wasm_bindgen]
-pub fn sweep_plan(preset_json: &str, variant: Option<String>, settings_json: &str) -> Result<String, JsError> {
+pub fn sweep_plan(
+    preset_json: &str,
+    variant: Option<String>,
+    settings_json: &str,
+    sweep_json: Option<String>,
+) -> Result<String, JsError> {
     let scenario_json = apply_knobs(preset_json, settings_json, variant)?;
-    let value = parse_scenario_text(&scenario_json, "scenario")?;
+    let mut value = parse_scenario_text(&scenario_json, "scenario")?;
+    if let Some(text) = sweep_json {
+        let patch = parse_json(&text, "sweep")?;
+        sweep::set_sweep(&mut value, &patch).map_err(js_err)?;
+    }
     let points = sweep::expand(&value).map_err(js_err)?;
     let sw = scenario::from_value(value).map_err(js_err)?.sweep;
     serde_json::to_string(&sweep::SweepPlan::new(sw.as_ref(), points)).map_err(js_err)

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { BbrAChart, CwndChart, JainChart, PacingGainChart, PacingRateChart, QueueChart, QueueDelayChart, RttChart, ThroughputChart } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
@@ -17,20 +17,35 @@ import { labStore, useLab } from './store/store';
 import { ProjectorToggle, ThemeToggle, ViewTabs } from './components/Chrome';
 import { useUi } from './store/ui';
 import { ViewLoading, Workbench } from './views/Workbench';
-import { PRESET_FILES, hasSweep } from './presets';
+import { PRESET_FILES, hasNumericKnob, hasSweep } from './presets';
 
 // The sweep panel (its figure and the code that fans a sweep out to workers) is loaded only
-// when the open preset declares a sweep: most presets do not, so it stays out of the first
-// bundle (issue 18, first-load size; the editor and compare views are split the same way in
+// when the open preset declares a sweep or someone asks to sweep a knob, so it stays out of
+// the first bundle (issue 18, first-load size; the editor and compare views are split the same way in
 // views/Workbench.tsx).
 const SweepPanel = lazy(() => import('./components/SweepPanel').then((m) => ({ default: m.SweepPanel })));
 
 function SweepSection() {
   const presetName = useLab((s) => s.presetName);
-  if (!hasSweep(PRESET_FILES.find((f) => f.file === presetName)?.text)) return null;
+  const text = PRESET_FILES.find((f) => f.file === presetName)?.text;
+  const [opened, setOpened] = useState<string | null>(null);
+  const declared = hasSweep(text);
+  // Presets without a declared sweep offer one over any numeric knob, behind a button: the
+  // panel's code loads only when someone asks for it.
+  if (!declared && opened !== presetName) {
+    if (!hasNumericKnob(text)) return null;
+    return (
+      <section className="panel sweep sweep-closed" data-testid="sweep-offer" aria-label="Sweep">
+        <button type="button" data-testid="sweep-open" onClick={() => setOpened(presetName)}>
+          Sweep a knob…
+        </button>{' '}
+        <span className="muted">run this scenario over a range of one knob's values, with several seeds, and plot a metric</span>
+      </section>
+    );
+  }
   return (
     <Suspense fallback={<ViewLoading what="the sweep panel" />}>
-      <SweepPanel />
+      <SweepPanel key={presetName} />
     </Suspense>
   );
 }

@@ -18,6 +18,16 @@ export const DEFAULT_PRESET = 'tcp-dumbbell';
  * Whether a preset file declares a sweep (the lab's sweep panel shows only for those, and its
  * code is loaded only then: App.tsx). Unparsable text has none; the engine reports the error.
  */
+/** Whether a preset has a numeric knob, so the page can sweep it (declared sweep or not). */
+export function hasNumericKnob(text: string | undefined): boolean {
+  try {
+    const knobs: unknown = text === undefined ? undefined : JSON.parse(text).knobs;
+    return Array.isArray(knobs) && knobs.some((k) => k && (k.kind === 'number' || k.kind === 'integer'));
+  } catch {
+    return false;
+  }
+}
+
 export function hasSweep(text: string | undefined): boolean {
   try {
     return text !== undefined && typeof JSON.parse(text).sweep === 'object';

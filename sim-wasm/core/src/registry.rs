@@ -103,6 +103,8 @@ pub struct Registry {
     pub quic_schedulers: Vec<EntryInfo>,
     /// A link direction's queue discipline (docs/model/aqm.md).
     pub queue_disciplines: Vec<EntryInfo>,
+    /// What a sweep can plot (`sweep.metric`), with the words the page shows.
+    pub sweep_metrics: Vec<crate::scenario::sweep::MetricInfo>,
 }
 
 pub fn registry() -> Registry {
@@ -112,5 +114,6 @@ pub fn registry() -> Registry {
         flow_schedulers: crate::mptcp::flow_sched::REGISTRY.iter().map(Entry::info).collect(),
         quic_schedulers: crate::quic::sched::REGISTRY.iter().map(Entry::info).collect(),
         queue_disciplines: crate::net::qdisc::REGISTRY.iter().map(Entry::info).collect(),
+        sweep_metrics: crate::scenario::sweep::Metric::ALL.iter().map(|m| m.info()).collect(),
     }
 }

@@ -1,36 +1,137 @@
-// The paper's figures, live: run a preset's sweep (one knob over a list of values × the
-// algorithms × seeds) in a few Web Workers and plot the metric against the knob, one line per
-// algorithm, the mean over seeds. The sweep itself is declared in the preset and expanded by
-// the engine (scenario/sweep.rs), exactly as `netlab sweep` does natively.
+// The paper's figures, live — and any other figure a class asks for: run a sweep (one numeric
+// knob over a list of values × algorithms × seeds) in a few Web Workers and plot a metric
+// against the knob, one line per algorithm, each point the mean over seeds with its 95 %
+// confidence interval. The preset's declared sweep is the default; "Custom" sweeps any numeric
+// knob of the preset over evenly spaced values (linear or log), with any number of seeds. Either
+// way the engine expands and validates the sweep (scenario/sweep.rs `set_sweep` + `expand`),
+// exactly as `netlab sweep --knob … --values …` does natively, so a bad range is reported by the
+// engine with the field at fault.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useMemo, useState } from 'react';
 import { knobWords, metricWords } from '../lib/labels';
 import { colorFor } from '../lib/palette';
-import { PRESET_FILES, hasSweep } from '../presets';
+import { REGISTRY } from '../lib/registry';
+import { PRESET_FILES } from '../presets';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
+import type { Knob } from '../types';
 import { type Line, type PointResult, aggregate, wantsLogScale } from '../sweep/aggregate';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import type { SweepIn, SweepOut, SweepPlan } from '../sweep/protocol';
+import { MAX_VALUES, type Spacing, defaultSpacing, seedList, spacedValues } from '../sweep/space';
 
 const WORKERS = poolSize();
 const W = 640;
 const H = 300;
 const M = { top: 12, right: 16, bottom: 42, left: 60 };
+/** Most runs one sweep may start in the page (a typo guard: 16 values × 5 algorithms × 5 seeds). */
+export const MAX_PAGE_RUNS = 400;
+const MAX_SEEDS = 10;
 
 type Status = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'done'; total: number } | { kind: 'error'; message: string };
 
-export function SweepPanel() {
+/** The sweep a preset declares, as far as the setup form needs it (the engine has the final word). */
+interface Declared {
+  knob?: string;
+  values?: number[];
+  algorithms?: string[];
+  algorithm_knob?: string;
+  seeds?: number[];
+  metric?: string;
+}
+
+/** What the custom form holds; strings where the user types. */
+interface Setup {
+  knob: string;
+  from: string;
+  to: string;
+  count: string;
+  spacing: Spacing;
+  /** The enum knob whose options become the lines, or '' for one line. */
+  compareBy: string;
+  options: string[];
+  seeds: string;
+  metric: string;
+}
+
+function declaredSweep(text: string | undefined): Declared | null {
+  try {
+    const s = text ? JSON.parse(text).sweep : undefined;
+    return s && typeof s === 'object' ? (s as Declared) : null;
+  } catch {
+    return null;
+  }
+}
+
+const numericKnobs = (knobs: readonly Knob[]) => knobs.filter((k) => k.kind === 'number' || k.kind === 'integer');
+const enumKnobs = (knobs: readonly Knob[]) => knobs.filter((k) => k.kind === 'enum' && (k.options?.length ?? 0) > 1);
+
+/** The form's first contents: the declared sweep where there is one, else the knob's range. */
+function initialSetup(knobs: readonly Knob[], declared: Declared | null, current: Record<string, unknown>): Setup {
+  const nums = numericKnobs(knobs);
+  const knob = nums.find((k) => k.name === declared?.knob) ?? nums.find((k) => k.name !== 'duration_s') ?? nums[0];
+  const vals = declared?.knob === knob?.name ? declared?.values?.filter((v) => typeof v === 'number') : undefined;
+  const from = vals?.length ? Math.min(...vals) : (knob?.min ?? 0);
+  const to = vals?.length ? Math.max(...vals) : (knob?.max ?? 1);
+  const compare = enumKnobs(knobs).find((k) => k.name === (declared?.algorithm_knob ?? 'cc')) ?? undefined;
+  const opts = declared?.algorithms?.length ? declared.algorithms : compare ? [String(current[compare.name] ?? compare.options?.[0] ?? '')] : [];
+  return {
+    knob: knob?.name ?? '',
+    from: String(from),
+    to: String(to),
+    count: String(Math.min(MAX_VALUES, vals?.length ?? 5)),
+    spacing: defaultSpacing(from, to),
+    compareBy: compare && declared?.algorithms?.length ? compare.name : '',
+    options: opts.filter(Boolean),
+    seeds: String(Math.max(3, declared?.seeds?.length ?? 0)),
+    metric: declared?.metric ?? 'goodput_mbps',
+  };
+}
+
+/** The custom setup as a sweep for the engine, or the reason it is not one yet. */
+function customSweep(setup: Setup, knobs: readonly Knob[], firstSeed: number): { sweep: Record<string, unknown>; runs: number } | { error: string } {
+  const knob = knobs.find((k) => k.name === setup.knob);
+  if (!knob) return { error: 'pick a knob to sweep' };
+  let values: number[];
+  try {
+    values = spacedValues(Number(setup.from), Number(setup.to), Number(setup.count), setup.spacing, knob.kind === 'integer');
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+  const seeds = Number(setup.seeds);
+  if (!Number.isInteger(seeds) || seeds < 1 || seeds > MAX_SEEDS) return { error: `seeds must be 1 to ${MAX_SEEDS}` };
+  if (setup.compareBy && setup.options.length === 0) return { error: 'tick at least one value to compare' };
+  const lines = setup.compareBy ? setup.options.length : 1;
+  const runs = values.length * lines * seeds;
+  if (runs > MAX_PAGE_RUNS) return { error: `${runs} runs is more than the page runs at once (${MAX_PAGE_RUNS}); use fewer values, lines or seeds, or \`netlab sweep\`` };
+  const sweep: Record<string, unknown> = { knob: setup.knob, values, seeds: seedList(firstSeed, seeds), metric: setup.metric, algorithms: [] };
+  if (setup.compareBy) {
+    sweep.algorithm_knob = setup.compareBy;
+    sweep.algorithms = setup.options;
+  }
+  return { sweep, runs };
+}
+
+export function SweepPanel({ initialMode }: { initialMode?: 'declared' | 'custom' } = {}) {
   const presetName = useLab((s) => s.presetName);
   const variant = useLab((s) => s.variant);
   const edits = useLab((s) => s.knobEdits);
-  const knobs = useLab((s) => currentPreset(s)?.knobs);
+  const labSeed = useLab((s) => s.seed);
+  const knobValues = useLab((s) => s.knobValues);
+  const knobs = useLab((s) => currentPreset(s)?.knobs) ?? [];
   const text = PRESET_FILES.find((f) => f.file === presetName)?.text;
+  const declared = useMemo(() => declaredSweep(text), [text]);
+  const [mode, setMode] = useState<'declared' | 'custom'>(declared && initialMode !== 'custom' ? 'declared' : 'custom');
+  const [setup, setSetup] = useState<Setup>(() => initialSetup(knobs, declared, knobValues));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [plan, setPlan] = useState<SweepPlan | null>(null);
   const [results, setResults] = useState<(number | null | undefined)[]>([]);
-  // A new preset, variant or knob setting invalidates the figure.
+  const [logX, setLogX] = useState<boolean | null>(null);
+  // The spacing the running sweep's values were made with: log-spaced values get a log axis.
+  const [sweptSpacing, setSweptSpacing] = useState<Spacing | null>(null);
+  const [logY, setLogY] = useState(false);
+  // A new preset, variant or knob setting invalidates the figure (and the form's knob list).
   const pool = useSweepPool([presetName, variant, edits], () => {
     setStatus({ kind: 'idle' });
     setPlan(null);
@@ -48,14 +149,19 @@ export function SweepPanel() {
     return aggregate(rs);
   }, [plan, results]);
 
-  if (!text || !hasSweep(text)) return null;
+  const custom = mode === 'custom' ? customSweep(setup, knobs, labSeed) : null;
+  const formError = custom && 'error' in custom ? custom.error : null;
 
   const start = () => {
+    if (formError) return;
     stop();
     const workers = pool.start(WORKERS);
     const first = workers[0]!;
     setStatus({ kind: 'running', done: 0, total: 0 });
     setResults([]);
+    setPlan(null);
+    setLogX(null);
+    setSweptSpacing(mode === 'custom' ? setup.spacing : null);
     first.onmessage = (e: MessageEvent<SweepOut>) => {
       const m = e.data;
       if (m.type === 'error') {
@@ -88,38 +194,152 @@ export function SweepPanel() {
         if (done === total) stop();
       });
     };
-    const msg: SweepIn = { type: 'plan', id: 0, presetText: text, variant, settings: edits };
+    const sweep = custom && 'sweep' in custom ? JSON.stringify(custom.sweep) : null;
+    const msg: SweepIn = { type: 'plan', id: 0, presetText: text ?? '', variant, settings: edits, sweep };
     first.postMessage(msg);
   };
 
   const xs = plan ? [...new Set(plan.points.map((p) => p.value).filter((v): v is number => typeof v === 'number'))] : [];
-  const log = wantsLogScale(xs);
+  const canLogX = xs.length > 1 && xs.every((v) => v > 0);
+  const useLogX = canLogX && (logX ?? (sweptSpacing === 'log' || wantsLogScale(xs)));
   const xDomain: [number, number] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1];
-  const x = (log ? scaleLog() : scaleLinear()).domain(xDomain).range([M.left, W - M.right]);
-  const ys = lines.flatMap((l) => l.points.map((p) => p.y));
-  const yMax = Math.max(1e-9, ...ys);
-  const y = scaleLinear().domain([0, plan?.metric === 'jain' || plan?.metric === 'utilization' ? Math.max(1, yMax) : yMax * 1.1]).nice().range([H - M.bottom, M.top]);
+  if (xDomain[0] === xDomain[1]) xDomain[1] = xDomain[0] + 1;
+  const x = (useLogX ? scaleLog() : scaleLinear()).domain(xDomain).range([M.left, W - M.right]);
+  const lows = lines.flatMap((l) => l.points.map((p) => p.y - p.ci));
+  const highs = lines.flatMap((l) => l.points.map((p) => p.y + p.ci));
+  const yMax = Math.max(1e-9, ...highs);
+  const canLogY = lines.length > 0 && lines.every((l) => l.points.every((p) => p.y > 0));
+  const useLogY = logY && canLogY;
+  const yMinPos = Math.min(...lines.flatMap((l) => l.points.map((p) => (p.y - p.ci > 0 ? p.y - p.ci : p.y))));
+  const bounded = plan?.metric === 'jain' || plan?.metric === 'utilization';
+  const y = useLogY
+    ? scaleLog().domain([yMinPos / 1.2, yMax * 1.2]).nice().range([H - M.bottom, M.top])
+    : scaleLinear().domain([Math.min(0, ...lows), bounded ? Math.max(1, yMax) : yMax * 1.1]).nice().range([H - M.bottom, M.top]);
+  const clampY = (v: number) => Math.max(M.top, Math.min(H - M.bottom, y(useLogY ? Math.max(v, y.domain()[0]!) : v)));
   const path = line<{ x: number; y: number }>().x((p) => x(p.x)).y((p) => y(p.y));
   const nPoints = lines.reduce((n, l) => n + l.points.length, 0);
+  const seedsPerPoint = Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.n)));
+  const bars = lines.flatMap((l) => l.points.filter((p) => p.n > 1));
+  const noSpread = bars.length > 0 && bars.every((p) => p.max === p.min);
   const running = status.kind === 'running';
   // Axis and title in words with units ("Bottleneck buffer (BDP)", "Jain's index").
-  const knobName = plan?.knob ? knobWords(knobs, plan.knob) : 'knob';
-  const metricName = metricWords(plan?.metric);
+  const knobName = plan?.knob ? knobWords(knobs, plan.knob) : mode === 'custom' ? knobWords(knobs, setup.knob) : 'knob';
+  const metricName = metricWords(plan?.metric ?? (mode === 'custom' ? setup.metric : declared?.metric));
+  const set = (patch: Partial<Setup>) => setSetup((s) => ({ ...s, ...patch }));
+  const compareKnob = knobs.find((k) => k.name === setup.compareBy);
 
   return (
-    <section className="panel sweep" data-testid="sweep" data-status={status.kind} aria-label="Sweep">
+    <section className="panel sweep" data-testid="sweep" data-status={status.kind} data-mode={mode} aria-label="Sweep">
       <div className="sweep-head">
         <h2>
           Sweep: {metricName} vs {knobName}
         </h2>
-        <button type="button" data-testid="sweep-run" onClick={start} disabled={running}>
+        <button type="button" data-testid="sweep-run" onClick={start} disabled={running || !!formError}>
           {running ? 'Sweeping…' : 'Run sweep'}
         </button>
         <span data-testid="sweep-progress" className="muted">
           {status.kind === 'running' && status.total > 0 && `${status.done} / ${status.total} runs`}
-          {status.kind === 'done' && `${status.total} runs, mean over seeds`}
-          {status.kind === 'idle' && `every value × algorithm × seed of the preset's sweep, in ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`}
+          {status.kind === 'done' && `${status.total} runs, mean over ${seedsPerPoint} seed${seedsPerPoint === 1 ? '' : 's'}`}
+          {status.kind === 'idle' &&
+            (custom && 'runs' in custom
+              ? `${custom.runs} runs in ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`
+              : `every value × algorithm × seed of the preset's sweep, in ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`)}
         </span>
+      </div>
+      <div className="sweep-setup" role="group" aria-label="Sweep setup">
+        {declared && (
+          <div className="sweep-mode" role="radiogroup" aria-label="Which sweep">
+            <label>
+              <input type="radio" name="sweep-mode" checked={mode === 'declared'} onChange={() => setMode('declared')} data-testid="sweep-mode-declared" /> The
+              preset's sweep
+            </label>
+            <label>
+              <input type="radio" name="sweep-mode" checked={mode === 'custom'} onChange={() => setMode('custom')} data-testid="sweep-mode-custom" /> Custom
+            </label>
+          </div>
+        )}
+        {mode === 'custom' && (
+          <div className="sweep-form" data-testid="sweep-form">
+            <label>
+              Knob{' '}
+              <select value={setup.knob} data-testid="sweep-knob" onChange={(e) => {
+                const k = knobs.find((x) => x.name === e.target.value);
+                const from = k?.min ?? 0;
+                const to = k?.max ?? 1;
+                set({ knob: e.target.value, from: String(from), to: String(to), spacing: defaultSpacing(from, to) });
+              }}>
+                {numericKnobs(knobs).map((k) => (
+                  <option key={k.name} value={k.name}>
+                    {knobWords(knobs, k.name)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              from <input type="number" value={setup.from} data-testid="sweep-from" onChange={(e) => set({ from: e.target.value })} />
+            </label>
+            <label>
+              to <input type="number" value={setup.to} data-testid="sweep-to" onChange={(e) => set({ to: e.target.value })} />
+            </label>
+            <label>
+              values <input type="number" min={1} max={MAX_VALUES} value={setup.count} data-testid="sweep-count" onChange={(e) => set({ count: e.target.value })} />
+            </label>
+            <label>
+              spacing{' '}
+              <select value={setup.spacing} data-testid="sweep-spacing" onChange={(e) => set({ spacing: e.target.value as Spacing })}>
+                <option value="linear">linear</option>
+                <option value="log">logarithmic</option>
+              </select>
+            </label>
+            <label>
+              seeds <input type="number" min={1} max={MAX_SEEDS} value={setup.seeds} data-testid="sweep-seeds" onChange={(e) => set({ seeds: e.target.value })} />
+            </label>
+            <label>
+              metric{' '}
+              <select value={setup.metric} data-testid="sweep-metric" onChange={(e) => set({ metric: e.target.value })}>
+                {REGISTRY.sweep_metrics.map((m) => (
+                  <option key={m.name} value={m.name}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              lines{' '}
+              <select value={setup.compareBy} data-testid="sweep-compare" onChange={(e) => {
+                const k = knobs.find((x) => x.name === e.target.value);
+                set({ compareBy: e.target.value, options: k ? [String(knobValues[k.name] ?? k.options?.[0] ?? '')] : [] });
+              }}>
+                <option value="">one line</option>
+                {enumKnobs(knobs).map((k) => (
+                  <option key={k.name} value={k.name}>
+                    one per {k.label.toLowerCase()}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {compareKnob && (
+              <fieldset className="sweep-options" data-testid="sweep-options">
+                <legend className="sweep-options-legend">{compareKnob.label}:</legend>
+                {(compareKnob.options ?? []).map((o) => (
+                  <label key={o}>
+                    <input
+                      type="checkbox"
+                      checked={setup.options.includes(o)}
+                      onChange={(e) => set({ options: e.target.checked ? [...setup.options, o] : setup.options.filter((x) => x !== o) })}
+                    />{' '}
+                    {o}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {formError && (
+              <p className="form-error" role="alert" data-testid="sweep-form-error">
+                {formError}
+              </p>
+            )}
+          </div>
+        )}
       </div>
       {status.kind === 'error' && (
         <p role="alert" className="error-banner" data-testid="sweep-error">
@@ -127,7 +347,23 @@ export function SweepPanel() {
         </p>
       )}
       {plan && (
-        <figure className="chart" data-testid="sweep-chart" data-lines={lines.length} data-points={nPoints}>
+        <figure
+          className="chart"
+          data-testid="sweep-chart"
+          data-lines={lines.length}
+          data-points={nPoints}
+          data-errorbars={bars.length}
+          data-log-x={useLogX}
+          data-log-y={useLogY}
+        >
+          <div className="sweep-axes-toggles">
+            <label>
+              <input type="checkbox" checked={useLogX} disabled={!canLogX} data-testid="sweep-log-x" onChange={(e) => setLogX(e.target.checked)} /> log x
+            </label>
+            <label>
+              <input type="checkbox" checked={useLogY} disabled={!canLogY} data-testid="sweep-log-y" onChange={(e) => setLogY(e.target.checked)} /> log y
+            </label>
+          </div>
           <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${metricName} against ${knobName}`} className="chart-axes sweep-axes">
             {y.ticks(5).map((t) => (
               <g key={`y${t}`}>
@@ -144,21 +380,39 @@ export function SweepPanel() {
             ))}
             <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
               {knobName}
-              {log ? ' (log scale)' : ''}
+              {useLogX ? ' (log scale)' : ''}
             </text>
             <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
               {metricName}
+              {useLogY ? ' (log)' : ''}
             </text>
-            {lines.map((l, i) => (
+            {lines.map((l, i) => {
+              // Bars of different lines at one value are set a few pixels apart so none hides another.
+              const dodge = (i - (lines.length - 1) / 2) * 5;
+              return (
               <g key={l.algorithm} data-algorithm={l.algorithm} data-points={l.points.length}>
                 <path d={path(l.points) ?? ''} fill="none" stroke={colorFor(i)} strokeWidth={2} />
                 {l.points.map((p) => (
-                  <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r={3.5} fill={colorFor(i)}>
-                    <title>{`${l.algorithm}, ${knobName} = ${p.x}: ${p.y.toFixed(4)} (${p.n} seed${p.n > 1 ? 's' : ''})`}</title>
-                  </circle>
+                  <g key={p.x}>
+                    {p.n > 1 && (
+                      // The 95 % confidence interval of the mean over the seeds, with caps.
+                      <g className="errorbar" data-testid="sweep-errorbar" stroke={colorFor(i)} strokeWidth={1.5} data-lo={p.y - p.ci} data-hi={p.y + p.ci}>
+                        <line x1={x(p.x) + dodge} x2={x(p.x) + dodge} y1={clampY(p.y - p.ci)} y2={clampY(p.y + p.ci)} />
+                        <line x1={x(p.x) + dodge - 4} x2={x(p.x) + dodge + 4} y1={clampY(p.y - p.ci)} y2={clampY(p.y - p.ci)} />
+                        <line x1={x(p.x) + dodge - 4} x2={x(p.x) + dodge + 4} y1={clampY(p.y + p.ci)} y2={clampY(p.y + p.ci)} />
+                      </g>
+                    )}
+                    <circle cx={x(p.x)} cy={y(p.y)} r={3.5} fill={colorFor(i)}>
+                      <title>
+                        {`${l.algorithm}, ${knobName} = ${p.x}: ${p.y.toPrecision(4)}` +
+                          (p.n > 1 ? ` ± ${p.ci.toPrecision(2)} (95 % CI over ${p.n} seeds; range ${p.min.toPrecision(4)}–${p.max.toPrecision(4)})` : ' (1 seed)')}
+                      </title>
+                    </circle>
+                  </g>
                 ))}
               </g>
-            ))}
+              );
+            })}
           </svg>
           <ul className="legend" aria-label="Algorithms">
             {lines.map((l, i) => (
@@ -168,6 +422,12 @@ export function SweepPanel() {
               </li>
             ))}
           </ul>
+          {seedsPerPoint > 1 && (
+            <figcaption className="muted" data-testid="sweep-caption">
+              Each point is the mean over {seedsPerPoint} seeds; bars are the 95 % confidence interval of the mean (Student's t).
+              {noSpread && ' Every seed gave the same result: nothing in this scenario is random (add loss or jitter to see a spread).'}
+            </figcaption>
+          )}
         </figure>
       )}
     </section>

@@ -3,4 +3,4 @@
 /**
  * A number read from a run's summary.
  */
-export type Metric = "jain" | "utilization" | "retransmission_rate" | "goodput_mbps" | "mean_queue_bytes" | "priority_latency_ms";
+export type Metric = "jain" | "utilization" | "retransmission_rate" | "goodput_mbps" | "mean_queue_bytes" | "priority_latency_ms" | "priority_latency_p50_ms" | "priority_latency_p95_ms" | "queueing_delay_ms";

@@ -30,6 +30,7 @@ export type * from './LinkSummary';
 export type * from './LinkView';
 export type * from './LogEvent';
 export type * from './Metric';
+export type * from './MetricInfo';
 export type * from './MetricsSpec';
 export type * from './MptcpSpec';
 export type * from './NodeView';

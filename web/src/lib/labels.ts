@@ -1,18 +1,13 @@
 // Names a class reads: a knob or a metric in words with its unit ("Bottleneck buffer (BDP)",
 // "Jain's index"), never the field name a scenario file uses (buffer_bdp, jain). The words come
 // from the preset's own knob labels and units where there is one; the metrics a sweep can
-// plot (sim-wasm/core/src/scenario/sweep.rs `Metric`) are named here. Pure; unit-tested.
+// plot come with their words from the engine (`Metric::label` in scenario/sweep.rs, exported
+// in the registry). Pure; unit-tested.
 import type { Knob } from '../types';
+import { REGISTRY } from './registry';
 
 /** Sweep metrics (serde names of `scenario::sweep::Metric`) in words, with their unit. */
-const METRICS: Record<string, string> = {
-  jain: "Jain's index",
-  utilization: 'Bottleneck utilisation',
-  retransmission_rate: 'Retransmitted / sent packets',
-  goodput_mbps: 'Total goodput (Mbit/s)',
-  mean_queue_bytes: 'Mean queue (bytes)',
-  priority_latency_ms: 'Priority-stream latency, mean (ms)',
-};
+const METRICS: Record<string, string> = Object.fromEntries(REGISTRY.sweep_metrics.map((m) => [m.name, m.label]));
 
 /** A field name as words when nothing better is known: "flow_sched" → "flow sched". */
 function spaced(name: string): string {

@@ -7,7 +7,8 @@ export type SweepPoint = G.SweepPlanPoint;
 export type SweepPlan = G.SweepPlan;
 
 export type SweepIn =
-  | { type: 'plan'; id: number; presetText: string; variant: string | null; settings: Record<string, KnobValue> }
+  /** Expand the preset's sweep; `sweep` (JSON) replaces its fields — a sweep built in the page over any knob. */
+  | { type: 'plan'; id: number; presetText: string; variant: string | null; settings: Record<string, KnobValue>; sweep?: string | null }
   | { type: 'run'; id: number; scenario: string; seed: number; metric: string }
   /** Run a scenario to the end and answer with its whole summary (the QUIC scheduler comparison). */
   | { type: 'summary'; id: number; scenario: string; seed: number };

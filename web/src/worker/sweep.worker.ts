@@ -15,7 +15,7 @@ self.onmessage = async (e: MessageEvent<SweepIn>) => {
   let out: SweepOut;
   try {
     if (msg.type === 'plan') {
-      out = { type: 'plan', id: msg.id, plan: sweepPlan(sweep_plan(msg.presetText, msg.variant, JSON.stringify(msg.settings))) };
+      out = { type: 'plan', id: msg.id, plan: sweepPlan(sweep_plan(msg.presetText, msg.variant, JSON.stringify(msg.settings), msg.sweep ?? undefined)) };
     } else {
       const sim = new Simulation(msg.scenario, msg.seed);
       sim.run_to_end();

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! netlab run <preset | path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
-//! netlab sweep <preset | path.json> [--set KEY=VALUE]... [--variant NAME] [--json]
+//! netlab sweep <preset | path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--json]
 //! netlab check <preset | path.json> [--variant NAME] [--json]
 //! netlab presets [--json]
 //! netlab schema [--registry]
@@ -11,7 +11,9 @@
 //! algorithms with their parameter schemas, as the editor reads them).
 //! `check` runs what the preset's `expect` claims need and judges each (exit 1 if one fails).
 //! `sweep` runs every point of the scenario's `sweep` (scenario/sweep.rs) on all cores and
-//! prints one line per point in the sweep's order (with `--json`: one JSON array).
+//! prints one line per point in the sweep's order (with `--json`: one JSON array). `--knob`,
+//! `--values`, `--algorithms`, `--algorithm-knob`, `--seeds` and `--metric` sweep any knob,
+//! replacing the declared sweep's fields (lists are comma-separated: `--values 0.5,1,2`).
 //! Presets are the files in `public/scenarios/`. `--set` takes a knob name or a dotted path
 //! into the scenario; VALUE is parsed as JSON, or taken as a plain string when it is not JSON.
 //! On invalid input the CLI prints one line naming the problem and exits with status 2; a run
@@ -27,7 +29,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
-       netlab sweep <preset|path.json> [--set KEY=VALUE]... [--variant NAME] [--json]
+       netlab sweep <preset|path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--json]
        netlab check <preset|path.json> [--variant NAME] [--json]
        netlab presets [--json]
        netlab schema [--registry]";
@@ -279,10 +281,44 @@ fn check(args: &[String]) -> Result<(), UsageError> {
 
 /// Run every point of a scenario's sweep, in parallel, and print the results in order.
 fn sweep(args: &[String]) -> Result<(), UsageError> {
-    let opts = Opts::parse("sweep", args, &["--set"])?;
+    // The sweep's own flags first (a sweep over any knob); the rest are the shared options.
+    let mut rest = Vec::new();
+    let mut patch = serde_json::Map::new();
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        let field = match flag {
+            "--knob" => "knob",
+            "--values" => "values",
+            "--algorithms" => "algorithms",
+            "--algorithm-knob" => "algorithm_knob",
+            "--seeds" => "seeds",
+            "--metric" => "metric",
+            _ => {
+                rest.push(args[i].clone());
+                i += 1;
+                continue;
+            }
+        };
+        let v = flag_value(args, &mut i, flag)?;
+        let value = match field {
+            "knob" | "algorithm_knob" | "metric" => Value::String(v.to_string()),
+            // Comma-separated lists: "0.5,1,2" (numbers stay numbers, names stay names).
+            _ => Value::Array(v.split(',').filter(|x| !x.is_empty()).map(parse_value).collect()),
+        };
+        patch.insert(field.to_string(), value);
+        i += 1;
+    }
+    let opts = Opts::parse("sweep", &rest, &["--set"])?;
     let json = opts.json;
-    let value = opts.scenario_value()?;
-    let metric = scenario::from_value(value.clone())?.sweep.map(|s| s.metric).ok_or("sweep: this scenario declares no sweep")?;
+    let mut value = opts.scenario_value()?;
+    if !patch.is_empty() {
+        sweep::set_sweep(&mut value, &Value::Object(patch))?;
+    }
+    let metric = scenario::from_value(value.clone())?
+        .sweep
+        .map(|s| s.metric)
+        .ok_or("sweep: this scenario declares no sweep (give one with --knob K --values A,B,… --metric M)")?;
     let points = sweep::expand(&value)?;
     let summaries = run_all(points.iter().map(|p| (p.scenario.clone(), Some(p.seed))).collect())?;
     let mut rows = Vec::new();

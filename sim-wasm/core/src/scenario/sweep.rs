@@ -12,6 +12,10 @@
 //! scenario without the sweep, so any runner — the CLI on all cores, the browser one by one —
 //! gets the same list and can put results back in order. [`metric`] reads the sweep's metric
 //! from a run's summary.
+//!
+//! A sweep need not be declared by the preset: the lab's sweep panel and `netlab sweep --knob …`
+//! build one over any of the preset's knobs and hand it to [`set_sweep`], which puts it in the
+//! scenario JSON where a declared one would be, so it is validated and expanded the same way.
 
 use super::knobs::apply_setting;
 use super::{Scenario, ScenarioError};
@@ -61,6 +65,19 @@ pub enum Metric {
     /// Mean message latency of the first stream of the first QUIC flow, ms (the priority or
     /// control stream in the quic-* presets).
     PriorityLatencyMs,
+    /// Median message latency of that stream, ms.
+    PriorityLatencyP50Ms,
+    /// 95th-percentile message latency of that stream, ms.
+    PriorityLatencyP95Ms,
+    /// Mean queueing delay (sojourn time) at the first reported link, ms.
+    QueueingDelayMs,
+}
+
+/// A sweep metric as the page offers it: its scenario name and its name in words with the unit.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct MetricInfo {
+    pub name: &'static str,
+    pub label: &'static str,
 }
 
 /// One point of a sweep: where it sits in the grid and the scenario to run.
@@ -154,8 +171,54 @@ pub fn expand(root: &Value) -> Result<Vec<SweepPoint>, ScenarioError> {
     Ok(points)
 }
 
-/// Read `m` from a run's summary (`None` when it is undefined, e.g. Jain without traffic).
 impl Metric {
+    /// Every metric, in the order menus list them.
+    pub const ALL: [Metric; 9] = [
+        Metric::Jain,
+        Metric::Utilization,
+        Metric::GoodputMbps,
+        Metric::RetransmissionRate,
+        Metric::MeanQueueBytes,
+        Metric::QueueingDelayMs,
+        Metric::PriorityLatencyMs,
+        Metric::PriorityLatencyP50Ms,
+        Metric::PriorityLatencyP95Ms,
+    ];
+
+    /// The scenario name (`"jain"`, `"priority_latency_p95_ms"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Jain => "jain",
+            Metric::Utilization => "utilization",
+            Metric::RetransmissionRate => "retransmission_rate",
+            Metric::GoodputMbps => "goodput_mbps",
+            Metric::MeanQueueBytes => "mean_queue_bytes",
+            Metric::PriorityLatencyMs => "priority_latency_ms",
+            Metric::PriorityLatencyP50Ms => "priority_latency_p50_ms",
+            Metric::PriorityLatencyP95Ms => "priority_latency_p95_ms",
+            Metric::QueueingDelayMs => "queueing_delay_ms",
+        }
+    }
+
+    /// The metric in words with its unit, as an axis title ("Jain's index").
+    pub fn label(self) -> &'static str {
+        match self {
+            Metric::Jain => "Jain's index",
+            Metric::Utilization => "Bottleneck utilisation",
+            Metric::RetransmissionRate => "Retransmitted / sent packets",
+            Metric::GoodputMbps => "Total goodput (Mbit/s)",
+            Metric::MeanQueueBytes => "Mean queue (bytes)",
+            Metric::PriorityLatencyMs => "Priority-stream latency, mean (ms)",
+            Metric::PriorityLatencyP50Ms => "Priority-stream latency, p50 (ms)",
+            Metric::PriorityLatencyP95Ms => "Priority-stream latency, p95 (ms)",
+            Metric::QueueingDelayMs => "Mean queueing delay (ms)",
+        }
+    }
+
+    pub fn info(self) -> MetricInfo {
+        MetricInfo { name: self.name(), label: self.label() }
+    }
+
     /// The same metric as a summary path for [`super::expect::metric`] (the first link is the
     /// bottleneck in every sweepable topology).
     pub fn summary_path(self) -> &'static str {
@@ -166,13 +229,50 @@ impl Metric {
             Metric::GoodputMbps => "total_goodput_mbps",
             Metric::RetransmissionRate => "retransmission_rate",
             Metric::PriorityLatencyMs => "streams.0.latency_ms.mean",
+            Metric::PriorityLatencyP50Ms => "streams.0.latency_ms.p50",
+            Metric::PriorityLatencyP95Ms => "streams.0.latency_ms.p95",
+            Metric::QueueingDelayMs => "links.0.mean_sojourn_ms",
         }
     }
 }
 
+/// Read `m` from a run's summary (`None` when it is undefined, e.g. Jain without traffic).
 pub fn metric(m: Metric, s: &Summary) -> Option<f64> {
     let value = serde_json::to_value(s).ok()?;
     super::expect::metric(&value, m.summary_path()).ok()
+}
+
+/// Put a sweep built outside the preset into the scenario JSON `root` (variant and settings
+/// already applied): the fields of `patch` (an object with any of `knob`, `values`,
+/// `algorithms`, `algorithm_knob`, `seeds`, `metric`) replace those of the declared sweep, or
+/// make a new one when the preset declares none. [`expand`] then validates and expands it like
+/// a declared sweep, so a bad value is reported as `sweep.values[2]: …`.
+pub fn set_sweep(root: &mut Value, patch: &Value) -> Result<(), ScenarioError> {
+    let Value::Object(fields) = patch else {
+        return Err(ScenarioError::new("sweep", "expected an object with knob, values, seeds, metric …"));
+    };
+    let Value::Object(m) = root else {
+        return Err(ScenarioError::new("", "expected a JSON object"));
+    };
+    let sweep = m.entry("sweep").or_insert_with(|| Value::Object(Default::default()));
+    if !sweep.is_object() {
+        *sweep = Value::Object(Default::default());
+    }
+    let target = sweep.as_object_mut().expect("an object, just made sure");
+    // A new knob makes the declared values meaningless; a new algorithm knob, the algorithms.
+    if fields.contains_key("knob") && target.get("knob") != fields.get("knob") && !fields.contains_key("values") {
+        target.remove("values");
+    }
+    if fields.contains_key("algorithm_knob")
+        && target.get("algorithm_knob") != fields.get("algorithm_knob")
+        && !fields.contains_key("algorithms")
+    {
+        target.remove("algorithms");
+    }
+    for (k, v) in fields {
+        target.insert(k.clone(), v.clone());
+    }
+    Ok(())
 }
 
 /// Static checks of a declared sweep (values are checked against the knob in [`expand`]).
@@ -236,6 +336,58 @@ mod tests {
         assert_eq!(pts[7].scenario.flows[0].cc, "cubic");
         assert_eq!(pts[7].scenario.seed, 8);
         assert!(pts[0].scenario.sweep.is_none(), "points are plain scenarios");
+    }
+
+    #[test]
+    fn a_sweep_set_from_outside_replaces_the_declared_fields() {
+        // The lab's panel sweeps any knob: here the algorithm knob itself, three seeds.
+        let mut v = preset();
+        set_sweep(&mut v, &json!({"knob": "cc", "values": ["reno", "cubic"], "algorithms": [], "seeds": [1, 2, 3]}))
+            .unwrap();
+        let pts = expand(&v).unwrap();
+        assert_eq!(pts.len(), 6);
+        assert_eq!(pts[5].scenario.flows[0].cc, "cubic");
+        assert_eq!(pts[5].seed, 3);
+        assert_eq!(pts[5].algorithm, None);
+        // A scenario without a sweep gets one; the declared metric is kept when not replaced.
+        let mut v = preset();
+        v.as_object_mut().unwrap().remove("sweep");
+        set_sweep(&mut v, &json!({"knob": "buffer_bdp", "values": [0.1, 1, 10], "metric": "queueing_delay_ms"})).unwrap();
+        let pts = expand(&v).unwrap();
+        assert_eq!(pts.iter().map(|p| p.value.as_f64().unwrap()).collect::<Vec<_>>(), vec![0.1, 1.0, 10.0]);
+        // A new knob without values drops the old knob's values, so the error says what is missing.
+        let mut v = preset();
+        set_sweep(&mut v, &json!({"knob": "cc"})).unwrap();
+        let e = expand(&v).unwrap_err();
+        assert!(e.to_string().starts_with("sweep: missing field `values`"), "{e}");
+        // Values are checked against the knob as a `--set` would be.
+        let mut v = preset();
+        set_sweep(&mut v, &json!({"values": [1, 100]})).unwrap();
+        assert_eq!(expand(&v).unwrap_err().to_string(), "sweep.values[1]: 100 is out of range [0.1, 10]");
+        let mut v = preset();
+        assert_eq!(set_sweep(&mut v, &json!([1])).unwrap_err().to_string(), "sweep: expected an object with knob, values, seeds, metric …");
+    }
+
+    #[test]
+    fn every_metric_has_a_summary_path_and_words() {
+        for m in Metric::ALL {
+            let via_serde = serde_json::to_value(m).unwrap();
+            assert_eq!(via_serde.as_str(), Some(m.name()), "name() must be the serde name");
+            assert!(!m.label().is_empty() && !m.label().contains('_'), "{} label in words", m.name());
+        }
+        // ALL lists every variant once: the enum's own schema names them all.
+        let names: std::collections::BTreeSet<&str> = Metric::ALL.iter().map(|m| m.name()).collect();
+        assert_eq!(names.len(), Metric::ALL.len());
+        let schema = schemars::schema_for!(Metric).to_value().to_string();
+        let in_schema = schema.matches("\"const\":").count() + schema.matches("\"enum\":").count();
+        assert!(in_schema > 0, "{schema}");
+        for m in Metric::ALL {
+            assert!(schema.contains(&format!("\"{}\"", m.name())), "{} in schema", m.name());
+        }
+        let consts: Vec<&str> = schema.split("\"const\":\"").skip(1).map(|t| t.split('"').next().unwrap()).collect();
+        for c in &consts {
+            assert!(names.contains(c), "Metric::ALL misses {c}");
+        }
     }
 
     #[test]
