@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Builds the wasm adapter and its JS bindings into sim-wasm/pkg (git-ignored):
-//   cargo build --release --target wasm32-unknown-unknown -p netlab-wasm
+//   cargo build --profile wasm --target wasm32-unknown-unknown -p netlab-wasm
 //   wasm-bindgen --target web --experimental-reset-state-function --out-dir sim-wasm/pkg …
 // The reset function lets the lab's worker drop an instance a panic trapped and start a fresh
 // one (web/src/worker/sim.worker.ts) instead of failing every call until a reload.
+// The `wasm` profile (Cargo.toml: opt-level "s", fat LTO) is this module's alone, so the native
+// CLI keeps `release`; netlab-core builds without its `schema` feature here (sim-wasm/Cargo.toml),
+// which keeps schemars' code (a fifth of the module) out of the download.
 // Then binaryen's wasm-opt (npm devDependency `binaryen`) rewrites sim-wasm/pkg/netlab_wasm_bg.wasm
 // in place: the module is most of the page's first load (issue 18: first load ≤ 400 kB gzip).
-// -O3 rather than -Oz: measured on the same module, -Oz, -Os and -O3 all take it from 1.67 MB
-// (556 kB gzip) to ≈ 1.42 MB (≈ 507 kB gzip, within 0.3 % of each other), and -O3 is the level
-// that optimises for speed (its effect on the engine's wasm speed is not yet measured beside
-// the unoptimised module; `npm run bench -- --against` can). wasm-opt only rewrites code (no float reassociation), so every digest stays
-// the native one (tests-node/wasm.test.mjs checks).
+// -O3 rather than -Oz: on the opt-level "s" module both give 1.23 MB / 466 kB gzip (-Oz 0.1 %
+// smaller), and -O3 is the level that optimises for speed. wasm-opt only rewrites code (no float
+// reassociation), so every digest stays the native one (tests-node/wasm.test.mjs checks).
 // Skipped when sim-wasm/pkg is newer than every source file under sim-wasm/, Cargo.lock and
 // this script (its flags shape the output).
 // `--force` rebuilds regardless.
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { ROOT, StepError, log, mtime, newestUnder, run } from './lib.mjs';
 
 const say = (msg) => log('build-wasm', msg);
-const WASM = join(ROOT, 'target', 'wasm32-unknown-unknown', 'release', 'netlab_wasm.wasm');
+const WASM = join(ROOT, 'target', 'wasm32-unknown-unknown', 'wasm', 'netlab_wasm.wasm');
 const PKG = join(ROOT, 'sim-wasm', 'pkg');
 const WASM_OPT = join(ROOT, 'node_modules', '.bin', 'wasm-opt');
 const PKG_WASM = join(PKG, 'netlab_wasm_bg.wasm');
@@ -43,8 +44,8 @@ try {
   if (!process.argv.includes('--force') && upToDate()) {
     say('sim-wasm/pkg up to date');
   } else {
-    say('cargo build --release --target wasm32-unknown-unknown -p netlab-wasm');
-    run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'netlab-wasm']);
+    say('cargo build --profile wasm --target wasm32-unknown-unknown -p netlab-wasm');
+    run('cargo', ['build', '--profile', 'wasm', '--target', 'wasm32-unknown-unknown', '-p', 'netlab-wasm']);
     say('wasm-bindgen --target web --experimental-reset-state-function --out-dir sim-wasm/pkg');
     run('wasm-bindgen', ['--target', 'web', '--experimental-reset-state-function', '--out-dir', PKG, WASM]);
     say('wasm-opt -O3 sim-wasm/pkg/netlab_wasm_bg.wasm');

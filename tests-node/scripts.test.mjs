@@ -42,7 +42,7 @@ test('a drifted digest says what changed, before and after', () => {
   assert.deepEqual(long, ['a 1 → 2', 'b 1 → 2', '… and 1 more']);
 });
 
-test('the bench counts what index.html and the lab start load as the first load, the rest as lazy', async () => {
+test('the bench counts what index.html and the lab start load as the first load, the rest as lazy (source maps not at all)', async () => {
   const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
@@ -51,7 +51,7 @@ test('the bench counts what index.html and the lab start load as the first load,
   mkdirSync(join(dist, 'assets'));
   const html = '<script type="module" src="/assets/index-a1.js"></script><link rel="modulepreload" href="/assets/presets-b2.js"><link rel="stylesheet" href="/assets/index-c3.css">';
   writeFileSync(join(dist, 'index.html'), html);
-  const files = { 'index-a1.js': 'a'.repeat(100), 'presets-b2.js': 'p', 'index-c3.css': 'c', 'sim.worker-d4.js': 'w', 'netlab_wasm_bg-e5.wasm': 'm', 'Editor-f6.js': 'e'.repeat(50), 'compare.worker-g7.js': 'x' };
+  const files = { 'index-a1.js': 'a'.repeat(100), 'presets-b2.js': 'p', 'index-c3.css': 'c', 'sim.worker-d4.js': 'w', 'netlab_wasm_bg-e5.wasm': 'm', 'Editor-f6.js': 'e'.repeat(50), 'compare.worker-g7.js': 'x', 'index-a1.js.map': '{}' };
   for (const [f, text] of Object.entries(files)) writeFileSync(join(dist, 'assets', f), text);
   const s = bundleSizes(dist);
   assert.deepEqual(s.firstLoad.files.map((r) => r.file).sort(), ['assets/index-a1.js', 'assets/index-c3.css', 'assets/netlab_wasm_bg-e5.wasm', 'assets/presets-b2.js', 'assets/sim.worker-d4.js', 'index.html']);

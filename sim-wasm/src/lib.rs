@@ -74,20 +74,6 @@ pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()
 }
 
-/// The pluggable algorithms (congestion controllers, MPTCP packet and flow schedulers, QUIC
-/// stream schedulers) with labels, docs and parameter schemas, as JSON (`Registry` in
-/// web/src/generated/). The editor renders its choices and parameter inputs from this.
-#[wasm_bindgen]
-pub fn registry_json() -> String {
-    serde_json::to_string(&netlab_core::registry::registry()).unwrap_or_else(|_| "{}".into())
-}
-
-/// The JSON Schema (2020-12) of a scenario file: every field with its default and doc comment.
-#[wasm_bindgen]
-pub fn scenario_schema_json() -> String {
-    serde_json::to_string(&netlab_core::registry::scenario_schema()).unwrap_or_else(|_| "{}".into())
-}
-
 /// Validate scenario JSON: "" when valid, else the one-line message naming the field.
 #[wasm_bindgen]
 pub fn validate_scenario(json: &str) -> String {

@@ -12,7 +12,14 @@
 //! `netlab schema` hand out and the editor renders (web/src/generated/registry.json). Adding an
 //! algorithm is therefore one Rust file plus one registry line: nothing in web/ or e2e/ names
 //! algorithms. tests/registry.rs walks every entry and runs it with its defaults.
+//!
+//! The exports ([`registry`], [`scenario_schema`], [`params_schema`]) need the crate's `schema`
+//! feature (on by default: the CLI's `netlab schema`, tests/generated.rs). The wasm adapter builds
+//! without it: the page reads the checked-in web/src/generated/ copies instead, and without the
+//! feature [`params_of`] stores no schema function in the registries, so the linker drops
+//! schemars' generated code (about a fifth of the module's code; issue 18, first load).
 
+#[cfg(feature = "schema")]
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema};
 use serde::Serialize;
@@ -26,7 +33,8 @@ pub struct Entry<F> {
     pub label: &'static str,
     /// One sentence: what the algorithm does, and what it fixes that is not a parameter.
     pub doc: &'static str,
-    /// The JSON Schema of the parameters it accepts, or `None` when it has none.
+    /// The JSON Schema of the parameters it accepts, or `None` when it has none (and always
+    /// `None` without the `schema` feature: see [`params_of`]).
     pub params: Option<fn() -> Schema>,
     /// Fields of the surrounding spec the algorithm reads (a QUIC stream scheduler: the stream
     /// fields `weight`, `priority`, `urgency`, `incremental`); empty for the other roles.
@@ -35,6 +43,7 @@ pub struct Entry<F> {
 }
 
 impl<F> Entry<F> {
+    #[cfg(feature = "schema")]
     pub fn info(&self) -> EntryInfo {
         EntryInfo {
             name: self.name,
@@ -60,8 +69,19 @@ pub fn names<F>(entries: &[Entry<F>]) -> Vec<&'static str> {
     entries.iter().map(|e| e.name).collect()
 }
 
+/// A registry line's `params`: the parameter schema of `T` with the `schema` feature, `None`
+/// without it. A function pointer stored in a registry keeps all of schemars' code for `T` in
+/// the binary, which the wasm module has no use for.
+pub const fn params_of<T: JsonSchema>() -> Option<fn() -> Schema> {
+    #[cfg(feature = "schema")]
+    return Some(params_schema::<T>);
+    #[cfg(not(feature = "schema"))]
+    return None;
+}
+
 /// The schema settings of everything exported: JSON Schema 2020-12, subschemas inlined in
 /// parameter schemas (so the editor reads one object), schemas of what a scenario accepts.
+#[cfg(feature = "schema")]
 fn settings(inline: bool) -> SchemaSettings {
     SchemaSettings::draft2020_12().for_deserialize().with(|s| s.inline_subschemas = inline)
 }
@@ -69,11 +89,13 @@ fn settings(inline: bool) -> SchemaSettings {
 /// The parameter schema of `T`, self-contained (nested structs inlined): an `object` whose
 /// `properties` carry `default`, `minimum`/`maximum`, `title`, `description` (the doc comment)
 /// and the lab's `x-unit` / `x-none` annotations.
+#[cfg(feature = "schema")]
 pub fn params_schema<T: JsonSchema>() -> Schema {
     settings(true).into_generator().into_root_schema_for::<T>()
 }
 
 /// The JSON Schema of a scenario file (`public/scenarios/*.json`), with every definition.
+#[cfg(feature = "schema")]
 pub fn scenario_schema() -> Schema {
     settings(false).into_generator().into_root_schema_for::<crate::scenario::Scenario>()
 }
@@ -107,6 +129,7 @@ pub struct Registry {
     pub sweep_metrics: Vec<crate::scenario::sweep::MetricInfo>,
 }
 
+#[cfg(feature = "schema")]
 pub fn registry() -> Registry {
     Registry {
         congestion_controllers: crate::cc::REGISTRY.iter().map(Entry::info).collect(),

@@ -1,11 +1,15 @@
 // The wasm engine on the page's own thread, for quick pure calls that must answer while the
 // user types (validate_scenario, describe_preset, apply_knobs). Simulations never run here:
-// they run in Web Workers.
-import init, * as wasm from '@netlab/wasm';
+// they run in Web Workers. The bindings are imported on first use (the editor, a QUIC panel
+// edit), so their glue code stays out of the page's first-load script (issue 18).
+type Wasm = typeof import('@netlab/wasm');
 
-let ready: Promise<typeof wasm> | null = null;
+let ready: Promise<Wasm> | null = null;
 
-export function engine(): Promise<typeof wasm> {
-  ready ??= init().then(() => wasm);
+export function engine(): Promise<Wasm> {
+  ready ??= import('@netlab/wasm').then(async (wasm) => {
+    await wasm.default();
+    return wasm;
+  });
   return ready;
 }

@@ -1,9 +1,9 @@
 // The engine's registry of pluggable algorithms and the JSON Schema of a scenario, as the
-// engine exports them (`registry_json()` / `scenario_schema_json()` in the wasm adapter,
-// `netlab schema`). The checked-in copies in web/src/generated/ are made from the Rust
-// registries and serde structs by sim-wasm/core/tests/generated.rs, which fails CI when they
-// differ, and tests-node/wasm.test.mjs checks the wasm build answers the same: the page reads
-// them at build time so menus and placeholders need no engine round trip. The schema is
+// engine exports them (`netlab schema [--registry]`). The checked-in copies in
+// web/src/generated/ are made from the Rust registries and serde structs by
+// sim-wasm/core/tests/generated.rs, which fails CI when they differ: the page reads them at
+// build time so menus and placeholders need no engine round trip, and the wasm module is built
+// without the schema code (netlab-core's `schema` feature; issue 18, first load). The schema is
 // imported by the editor alone (editor/schema.ts), which is loaded on first use; the registry
 // (3 kB gzip) is here because the lab's QUIC panel needs the stream schedulers.
 import type { Registry } from '../generated';

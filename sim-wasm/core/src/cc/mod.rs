@@ -214,7 +214,7 @@ pub trait CongestionControl {
 
 type Factory = fn(CcInit, Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String>;
 
-use crate::registry::{params_schema, Entry};
+use crate::registry::{params_of, Entry};
 
 /// Every controller the lab offers, by the name scenarios use. `params` is the schema of the
 /// controller's `cc_params` struct; the editor renders it (web/src/generated/registry.json).
@@ -223,7 +223,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "reno",
         label: "Reno",
         doc: "NewReno (RFC 5681, RFC 6582): +1 packet per RTT, halve on loss.",
-        params: Some(params_schema::<reno::RenoParams>),
+        params: params_of::<reno::RenoParams>(),
         reads: &[],
         make: reno::Reno::boxed,
     },
@@ -231,7 +231,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "cubic",
         label: "CUBIC",
         doc: "CUBIC (RFC 9438) with HyStart, as Linux's tcp_cubic: window growth a cubic function of the time since the last loss.",
-        params: Some(params_schema::<cubic::CubicParams>),
+        params: params_of::<cubic::CubicParams>(),
         reads: &[],
         make: cubic::Cubic::boxed,
     },
@@ -239,7 +239,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "bbr",
         label: "BBR v1",
         doc: "BBR v1 as Linux's tcp_bbr: gains fixed by Linux (startup 2.885, PROBE_BW cycle [1.25, 0.75, 1 ×6], PROBE_RTT every 10 s).",
-        params: Some(params_schema::<bbr::BbrParams>),
+        params: params_of::<bbr::BbrParams>(),
         reads: &[],
         make: bbr::Bbr::<bbr::Plain>::boxed,
     },
@@ -247,7 +247,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "bbr-a",
         label: "BBR-A",
         doc: "BBR-A: gains fixed by the paper, P_up(φ) = 3/(φ+2) in the 1.25 slot while inflight < 1.25 BDP, P_down(φ) = 3/(φ−3)+2 in the 0.75 slot when inflight > 1.25 BDP or loss > 2 %; φ = RTT / largest RTT.",
-        params: Some(params_schema::<bbr::BbrParams>),
+        params: params_of::<bbr::BbrParams>(),
         reads: &[],
         make: bbr_a::BbrA::boxed,
     },
@@ -255,7 +255,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "bbq",
         label: "BBQ",
         doc: "BBQ (Ma et al.): BBR v1 whose probe-up phase is cut to min(α, min_rtt) while a queue persists (RTT > (1 + β)·min_rtt).",
-        params: Some(params_schema::<bbq::BbqParams>),
+        params: params_of::<bbq::BbqParams>(),
         reads: &[],
         make: bbq::Bbq::boxed,
     },
@@ -263,7 +263,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "da-bbr",
         label: "DA-BBR",
         doc: "DA-BBR: scales the PROBE_BW cwnd by rtt/(rtt + min_rtt); PROBE_RTT uses cwnd/3.",
-        params: Some(params_schema::<bbr::BbrParams>),
+        params: params_of::<bbr::BbrParams>(),
         reads: &[],
         make: da_bbr::DaBbr::boxed,
     },
@@ -271,7 +271,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "lia",
         label: "LIA (coupled)",
         doc: "LIA (RFC 6356): coupled increase over an MPTCP connection's subflows; Reno on a single-path flow.",
-        params: Some(params_schema::<lia::LiaParams>),
+        params: params_of::<lia::LiaParams>(),
         reads: &[],
         make: lia::Lia::boxed,
     },

@@ -117,7 +117,7 @@ pub struct SchedParams {
 
 type Factory = fn(&SchedParams) -> Result<Box<dyn PacketScheduler>, String>;
 
-use crate::registry::{params_schema, Entry};
+use crate::registry::{params_of, Entry};
 
 /// Every packet scheduler by the name scenarios use (`mptcp.scheduler`); `params` is the
 /// schema of what it reads from `mptcp.sched_params`.
@@ -142,7 +142,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "ecf",
         label: "ecf — earliest completion first",
         doc: "ECF (Lim et al. 2017, Linux mptcp_ecf): waits for the fastest subflow when sending on a slower one would finish later.",
-        params: Some(params_schema::<SchedParams>),
+        params: params_of::<SchedParams>(),
         reads: &[],
         make: |p| ecf::Ecf::boxed(p),
     },

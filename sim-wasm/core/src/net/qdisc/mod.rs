@@ -110,7 +110,7 @@ pub mod red;
 
 use crate::engine::rng::SimRng;
 use crate::net::packet::Packet;
-use crate::registry::{params_schema, Entry};
+use crate::registry::{params_of, Entry};
 
 /// Everything a discipline needs at construction.
 pub struct QdiscInit {
@@ -143,7 +143,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "red",
         label: "RED",
         doc: "Random Early Detection (Floyd & Jacobson 1993, gentle mode): drops or marks arrivals with a probability rising with the average queue length.",
-        params: Some(params_schema::<red::RedParams>),
+        params: params_of::<red::RedParams>(),
         reads: &[],
         make: red::Red::boxed,
     },
@@ -151,7 +151,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "codel",
         label: "CoDel",
         doc: "Controlled Delay (RFC 8289): drops or marks at dequeue once the sojourn time has stayed above target for an interval, at a rate growing with the square root of the drop count.",
-        params: Some(params_schema::<codel::CodelParams>),
+        params: params_of::<codel::CodelParams>(),
         reads: &[],
         make: codel::Codel::boxed,
     },
@@ -159,7 +159,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "fq_codel",
         label: "FQ-CoDel",
         doc: "FlowQueue-CoDel (RFC 8290): flows hashed into separate queues served by deficit round robin, new flows first, each queue under its own CoDel.",
-        params: Some(params_schema::<fq_codel::FqCodelParams>),
+        params: params_of::<fq_codel::FqCodelParams>(),
         reads: &[],
         make: fq_codel::FqCodel::boxed,
     },
@@ -167,7 +167,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
         name: "pie",
         label: "PIE",
         doc: "Proportional Integral controller Enhanced (RFC 8033): drops or marks arrivals with a probability a PI controller updates every 15 ms from the queueing delay.",
-        params: Some(params_schema::<pie::PieParams>),
+        params: params_of::<pie::PieParams>(),
         reads: &[],
         make: pie::Pie::boxed,
     },
