@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowGroup, SeriesMeta } from '../types';
+import { AGGREGATE_ABOVE_FLOWS, TICK_MAX_BYTES, TickEncoder, frameBytes, frameTriples } from './aggregate';
+
+const METRICS = ['cwnd', 'srtt', 'goodput'];
+/** `n` flows, half "bulk", half "G1", each with cwnd, srtt and goodput series, plus one link series. */
+function run(n: number) {
+  const meta: SeriesMeta[] = [{ key: 'link/b/queue', scope: 'link', owner: 'b', metric: 'queue', label: 'queue', unit: 'bytes' }];
+  const groups: FlowGroup[] = [];
+  for (let f = 0; f < n; f++) {
+    for (const m of METRICS) meta.push({ key: `flow/f${f}/${m}`, scope: 'flow', owner: `f${f}`, metric: m, label: m, unit: '' });
+    groups.push({ owner: `f${f}`, flow: `f${f}`, kind: 'tcp', cc: f % 3 ? 'cubic' : 'reno', class: f % 2 ? 'G1' : 'bulk', subflow_path: null });
+  }
+  /** One tick of `instants` samples every 5 ms from t0: every series sampled at each. */
+  const tick = (t0: number, instants: number) => {
+    const out: number[] = [];
+    for (let k = 0; k < instants; k++) meta.forEach((_, i) => out.push(i, t0 + k * 0.005, i + k));
+    return Float64Array.from(out);
+  };
+  return { meta, groups, tick };
+}
+
+describe('tick encoder (bounded frames, aggregate views)', () => {
+  it('draws every series of a run with few flows, values unchanged', () => {
+    const r = run(3);
+    const enc = new TickEncoder(10);
+    enc.setSource(r.meta, r.groups, null);
+    expect(enc.aggregate).toBe(false);
+    const f = enc.encode(r.tick(0, 2));
+    expect(f.width).toBe(r.meta.length);
+    expect(Array.from(frameTriples(f))).toEqual(Array.from(r.tick(0, 2)));
+  });
+
+  it('draws a run with many flows as per-class aggregates whose goodput adds up to the total', () => {
+    const r = run(AGGREGATE_ABOVE_FLOWS * 4);
+    const enc = new TickEncoder(10);
+    enc.setSource(r.meta, r.groups, null);
+    expect(enc.aggregate).toBe(true);
+    const drawn = enc.drawnMeta;
+    const goodput = drawn.map((m, j) => [m, j] as const).filter(([m]) => m.metric === 'goodput');
+    expect(goodput.map(([m]) => m.owner)).toEqual(['bulk (24)', 'G1 (24)']);
+    const f = enc.encode(r.tick(0, 1));
+    const total = r.meta.reduce((s, m, i) => (m.metric === 'goodput' ? s + i : s), 0);
+    expect(goodput.reduce((s, [, j]) => s + f.values[j]!, 0)).toBeCloseTo(total, 3);
+    // The link's series still comes through.
+    expect(drawn.some((m) => m.key === 'link/b/queue')).toBe(true);
+  });
+
+  it('adds a picked flow as its own lines, and top-N draws the rest as "others"', () => {
+    const r = run(40);
+    const enc = new TickEncoder(10);
+    enc.setSource(r.meta, r.groups, null);
+    enc.setView({ mode: 'class', picked: ['f7'] });
+    expect(enc.drawnMeta.filter((m) => m.owner === 'f7').map((m) => m.metric)).toEqual(METRICS);
+    enc.setView({ mode: 'top', picked: [] });
+    const owners = new Set(enc.drawnMeta.filter((m) => m.scope === 'flow').map((m) => m.owner));
+    expect(owners.size).toBe(9);
+    expect([...owners].some((o) => o.startsWith('others (32)'))).toBe(true);
+  });
+
+  it('keeps a tick within the byte bound whatever its length and flow count', () => {
+    const r = run(90);
+    const enc = new TickEncoder(1);
+    enc.setSource(r.meta, r.groups, null);
+    const f = enc.encode(r.tick(0, 190));
+    expect(frameBytes(f)).toBeLessThanOrEqual(TICK_MAX_BYTES);
+    expect(f.times.length).toBeGreaterThan(100);
+  });
+});
