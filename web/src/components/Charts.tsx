@@ -109,11 +109,12 @@ export interface FlowSeriesSpec {
  * smoothing window when asked), then the companion metric dashed in each flow's colour.
  * `settled`: no points are streaming in, so smoothed lines are brought up to date now.
  */
-export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (owner: string) => string, duration: number, settled: boolean): ChartSeries[] {
+export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (owner: string) => string, duration: number, settled: boolean, hidden?: (owner: string) => boolean): ChartSeries[] {
   const { metrics, smooth, companion } = spec;
+  const select = (metric: string) => store.select('flow', metric).filter((s) => !hidden?.(s.meta.owner));
   return metrics
     .flatMap((metric, m) => {
-      const list = store.select('flow', metric);
+      const list = select(metric);
       return list.map((s, f) => ({
         key: s.meta.key,
         label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
@@ -126,7 +127,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
       // The companion pairs with its flow by colour, so the chart reads as "cwnd and what is
       // actually in flight" per flow rather than as twice as many unrelated lines.
       companion
-        ? store.select('flow', companion).map((s) => ({
+        ? select(companion).map((s) => ({
             key: s.meta.key,
             label: `${s.meta.owner} ${s.meta.label}`,
             color: color(s.meta.owner),
@@ -154,7 +155,7 @@ const MODE_NAMES: Record<AggMode, string> = { class: 'per size class', path: 'pe
 export function AggregateControls({ info }: { info: AggregateInfo }) {
   const [query, setQuery] = useState('');
   const matches = query ? info.flows.filter((f) => f.toLowerCase().includes(query.toLowerCase()) && !info.picked.includes(f)).slice(0, 8) : [];
-  const set = (mode: AggMode, picked: string[]) => lab.setView({ mode, picked });
+  const set = (mode: AggMode, picked: string[]) => lab.setView({ mode, picked, focus: info.focus });
   return (
     <span className="aggregate-controls" data-testid="aggregate-controls">
       <label>
@@ -203,9 +204,11 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
   const span = src.useRun(timeSpan);
   const timeWindow = src.useRun((s) => s.timeWindow);
   const color = useOwnerColors();
+  // The MPTCP panel's connection is sent for that panel only: not a line here unless picked.
+  const focus = aggregate?.focus && !aggregate.picked.includes(aggregate.focus) ? aggregate.focus : null;
   const series: ChartSeries[] = useMemo(
-    () => flowSeries(src.series(), { metrics, smooth, companion }, color, duration, settled),
-    [version, color, metrics, smooth, duration, settled, companion, src],
+    () => flowSeries(src.series(), { metrics, smooth, companion }, color, duration, settled, focus ? (o) => o === focus || o.startsWith(`${focus}@`) : undefined),
+    [version, color, metrics, smooth, duration, settled, companion, src, focus],
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (

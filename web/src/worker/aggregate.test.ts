@@ -58,6 +58,23 @@ describe('tick encoder (bounded frames, aggregate views)', () => {
     expect([...owners].some((o) => o.startsWith('others (32)'))).toBe(true);
   });
 
+  it("sends the MPTCP panel's connection with its subflows, every metric, besides the aggregates", () => {
+    const r = run(20);
+    // One MPTCP connection "m" with a receive buffer and two subflows.
+    r.meta.push({ key: 'flow/m/recv_buffer', scope: 'flow', owner: 'm', metric: 'recv_buffer', label: 'recv', unit: 'bytes' });
+    for (const p of [1, 2]) {
+      r.meta.push({ key: `flow/m@p${p}/cwnd`, scope: 'flow', owner: `m@p${p}`, metric: 'cwnd', label: 'cwnd', unit: '' });
+      r.groups.push({ owner: `m@p${p}`, flow: 'm', kind: 'mptcp', cc: 'lia', class: 'G0', subflow_path: p });
+    }
+    r.groups.push({ owner: 'm', flow: 'm', kind: 'mptcp', cc: 'lia', class: 'G0', subflow_path: null });
+    const enc = new TickEncoder(10);
+    enc.setSource(r.meta, r.groups, null);
+    expect(enc.connections).toEqual(['m']);
+    expect(enc.drawnMeta.some((m) => m.metric === 'recv_buffer')).toBe(false);
+    enc.setView({ mode: 'class', picked: [], focus: 'm' });
+    expect(enc.drawnMeta.filter((m) => m.owner.startsWith('m')).map((m) => m.key)).toEqual(['flow/m/recv_buffer', 'flow/m@p1/cwnd', 'flow/m@p2/cwnd']);
+  });
+
   it('keeps a tick within the byte bound whatever its length and flow count', () => {
     const r = run(90);
     const enc = new TickEncoder(1);

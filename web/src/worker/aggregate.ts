@@ -47,6 +47,11 @@ export interface ViewSpec {
   mode: AggMode;
   /** Owners of whole flows picked to be drawn on their own ("bg3.2", "m.4"). */
   picked: string[];
+  /**
+   * The MPTCP connection the MPTCP panel shows (its subflow windows, its receive buffer): all
+   * its series are sent too, for that panel; the per-flow charts leave it out unless picked.
+   */
+  focus?: string | null;
 }
 
 /** How an aggregate combines its members' samples at an instant. */
@@ -111,7 +116,7 @@ export class TickEncoder {
   private meta: SeriesMeta[] = [];
   private groups = new Map<string, FlowGroup>();
   private topology: Topology | null = null;
-  private view: ViewSpec = { mode: 'class', picked: [] };
+  private view: ViewSpec = { mode: 'class', picked: [], focus: null };
   private drawn: Drawn[] = [];
   /** Goodput summed over every sample so far, per whole-flow owner: the top-N ranking. */
   private goodputSum = new Map<string, number>();
@@ -147,6 +152,11 @@ export class TickEncoder {
     return flowOwners(this.meta, [...this.groups.values()]);
   }
 
+  /** MPTCP connections with series (owners of `recv_buffer`): the MPTCP panel's charted list. */
+  get connections(): string[] {
+    return this.meta.filter((m) => m.scope === 'flow' && m.metric === 'recv_buffer').map((m) => m.owner);
+  }
+
   get viewSpec(): ViewSpec {
     return this.view;
   }
@@ -165,7 +175,7 @@ export class TickEncoder {
   }
 
   setView(view: ViewSpec): void {
-    this.view = { mode: view.mode, picked: view.picked.slice(0, MAX_PICKED) };
+    this.view = { mode: view.mode, picked: view.picked.slice(0, MAX_PICKED), focus: view.focus ?? null };
     this.rebuild();
   }
 
@@ -227,6 +237,8 @@ export class TickEncoder {
       for (const [name, members] of entries) out.push(...this.groupSeries(`${name} (${members.length})`, name, members));
     }
     for (const o of picked) for (const i of this.seriesOf(o, true)) out.push({ meta: this.meta[i]!, src: i });
+    const focus = this.view.focus;
+    if (focus && !picked.includes(focus)) for (const i of this.seriesOf(focus, true)) out.push({ meta: this.meta[i]!, src: i });
     this.meta.forEach((meta, src) => {
       if (meta.scope !== 'flow') out.push({ meta, src });
     });

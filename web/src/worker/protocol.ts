@@ -98,6 +98,10 @@ export interface AggregateInfo {
   picked: string[];
   /** Owners of whole flows, in the engine's order (the flow picker's list). */
   flows: string[];
+  /** The MPTCP connection whose series are sent for the MPTCP panel (ViewSpec.focus). */
+  focus: string | null;
+  /** MPTCP connections with series: the ones the MPTCP panel can chart. */
+  connections: string[];
 }
 
 type Message =

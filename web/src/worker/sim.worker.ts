@@ -49,7 +49,7 @@ interface Column {
 }
 
 /** How runs with many flows are drawn (the page's selector and flow picker). */
-let view: ViewSpec = { mode: 'class', picked: [] };
+let view: ViewSpec = { mode: 'class', picked: [], focus: null };
 /** The view changed: the next flush applies it and sends the new series' past. */
 let viewPending = false;
 
@@ -67,7 +67,7 @@ function newColumn(sim: Simulation, name: string | null): Column {
 function aggregateInfo(c: Column): AggregateInfo | null {
   if (!c.enc.aggregate) return null;
   const v = c.enc.viewSpec;
-  return { mode: v.mode, picked: v.picked, flows: c.enc.flows };
+  return { mode: v.mode, picked: v.picked, flows: c.enc.flows, focus: v.focus ?? null, connections: c.enc.connections };
 }
 
 let ready: Promise<unknown> | null = null;
@@ -401,7 +401,7 @@ async function handle(msg: ToWorker): Promise<void> {
           try {
             const scenario = apply_knobs(msg.presetText, JSON.stringify(spec.settings), msg.variant);
             const sim = new Simulation(scenario, msg.seed);
-            if (next.length === 0) view = { mode: view.mode, picked: [] };
+            if (next.length === 0) view = { mode: view.mode, picked: [], focus: null };
             const col = newColumn(sim, spec.name);
             next.push(col);
             const meta = seriesMetaOf(sim);
@@ -504,7 +504,7 @@ async function handle(msg: ToWorker): Promise<void> {
       return;
     }
     case 'view':
-      view = { mode: msg.view.mode, picked: [...msg.view.picked] };
+      view = { mode: msg.view.mode, picked: [...msg.view.picked], focus: msg.view.focus ?? null };
       viewPending = true;
       // Applied now, also to a paused or finished run: its lines change at once.
       if (columns.length > 0 && !playing) {
