@@ -25,7 +25,7 @@ before(async () => {
 });
 after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs `name` (quick) in `ticks` equal slices; calls `check(frame, points, enc)` per tick. */
+/** Runs `name` (quick) in `ticks` equal slices; calls `check(frame, points, enc)` per frame of a tick. */
 function runTicks(name, ticks, mode, check) {
   const text = readFileSync(join(ROOT, 'public', 'scenarios', `${name}.json`), 'utf8');
   const sim = new Simulation(apply_knobs(text, '{}', 'quick'), 1);
@@ -41,7 +41,7 @@ function runTicks(name, ticks, mode, check) {
         metaLen = meta.length;
       }
       const points = sim.take_points();
-      check(enc.encode(points), points, enc, meta);
+      for (const frame of enc.encode(points)) check(frame, points, enc, meta);
     }
   } finally {
     sim.free();

@@ -26,7 +26,7 @@ describe('tick encoder (bounded frames, aggregate views)', () => {
     const enc = new TickEncoder(10);
     enc.setSource(r.meta, r.groups, null);
     expect(enc.aggregate).toBe(false);
-    const f = enc.encode(r.tick(0, 2));
+    const f = enc.encode(r.tick(0, 2))[0]!;
     expect(f.width).toBe(r.meta.length);
     expect(Array.from(frameTriples(f))).toEqual(Array.from(r.tick(0, 2)));
   });
@@ -39,7 +39,7 @@ describe('tick encoder (bounded frames, aggregate views)', () => {
     const drawn = enc.drawnMeta;
     const goodput = drawn.map((m, j) => [m, j] as const).filter(([m]) => m.metric === 'goodput');
     expect(goodput.map(([m]) => m.owner)).toEqual(['bulk (24)', 'G1 (24)']);
-    const f = enc.encode(r.tick(0, 1));
+    const f = enc.encode(r.tick(0, 1))[0]!;
     const total = r.meta.reduce((s, m, i) => (m.metric === 'goodput' ? s + i : s), 0);
     expect(goodput.reduce((s, [, j]) => s + f.values[j]!, 0)).toBeCloseTo(total, 3);
     // The link's series still comes through.
@@ -79,8 +79,26 @@ describe('tick encoder (bounded frames, aggregate views)', () => {
     const r = run(90);
     const enc = new TickEncoder(1);
     enc.setSource(r.meta, r.groups, null);
-    const f = enc.encode(r.tick(0, 190));
-    expect(frameBytes(f)).toBeLessThanOrEqual(TICK_MAX_BYTES);
-    expect(f.times.length).toBeGreaterThan(100);
+    const [f, ...more] = enc.encode(r.tick(0, 190));
+    expect(more).toEqual([]);
+    expect(frameBytes(f!)).toBeLessThanOrEqual(TICK_MAX_BYTES);
+    expect(f!.times.length).toBeGreaterThan(100);
+  });
+
+  it('splits a long tick (a seek) into frames within the bound, the same points as short ticks', () => {
+    const r = run(12);
+    const pts = r.tick(0, 1000);
+    const all = (frames: { times: Float64Array; values: Float32Array; width: number }[]) => frames.flatMap((f) => Array.from(frameTriples(f)));
+    const long = new TickEncoder(10);
+    long.setSource(r.meta, r.groups, null);
+    const frames = long.encode(pts);
+    expect(frames.length).toBeGreaterThan(1);
+    for (const f of frames) expect(frameBytes(f)).toBeLessThanOrEqual(TICK_MAX_BYTES);
+    const short = new TickEncoder(10);
+    short.setSource(r.meta, r.groups, null);
+    const per = r.meta.length * 3;
+    const cut = Array.from({ length: 10 }, (_, k) => short.encode(pts.subarray(k * 100 * per, (k + 1) * 100 * per))).flat();
+    expect(all(frames)).toEqual(all(cut));
+    expect(all(frames).length / 3).toBe(1000 * r.meta.length);
   });
 });

@@ -17,10 +17,12 @@
 //
 // Metadata (names, owners, units) travels only when the drawn list changes. Sample instants are
 // kept on a grid of duration / GRID_POINTS (what a chart of SeriesBuffer's capacity can show),
-// decided by the instants alone, so the points do not depend on how the run was cut into ticks;
-// a tick with more kept instants than its byte budget allows is thinned evenly on top (only at
-// extreme speeds). A series' sample at a skipped instant is carried to the next kept one, so a
-// state change is never lost. Pure (no worker globals); unit-tested and bound-tested on the
+// decided by the instants alone, so the points do not depend on how the run was cut into ticks
+// (a seek re-runs the scenario in a few long slices and must draw exactly what a played run
+// drew: e2e/controls.spec.ts). A tick with more kept instants than one frame's byte budget holds
+// (a seek's catch-up, a very long tick) is split into several frames, each within the budget,
+// posted as consecutive messages: never thinned. A series' sample at a skipped instant is
+// carried to the next kept one, so a state change is never lost. Pure (no worker globals); unit-tested and bound-tested on the
 // biggest presets (tests-node/tick-payload.test.mjs).
 import type { FlowGroup, SeriesMeta, Topology } from '../types';
 
@@ -266,8 +268,11 @@ export class TickEncoder {
     this.rebuild();
   }
 
-  /** The frame of one tick's triples (flattened [series, t, value, ...], time-ordered). */
-  encode(points: ArrayLike<number>): Frame {
+  /**
+   * The frames of one tick's triples (flattened [series, t, value, ...], time-ordered): one
+   * frame, or several in time order when the tick's kept instants exceed one frame's budget.
+   */
+  encode(points: ArrayLike<number>): Frame[] {
     if (points.length >= 3) this.maybeRerank(points[1]!);
     const width = this.drawn.length;
     const rows: number[][] = [];
@@ -314,23 +319,23 @@ export class TickEncoder {
       }
       for (const s of touched) cur[s] = NaN;
     }
-    return packFrame(times, rows, width);
+    return packFrames(times, rows, width);
   }
 }
 
-/** Rows into a frame within TICK_MAX_BYTES, thinned evenly (last row kept) when over. */
-export function packFrame(times: number[], rows: number[][], width: number): Frame {
+/** Rows into frames of at most TICK_MAX_BYTES each, in time order (at least one, maybe empty). */
+export function packFrames(times: number[], rows: number[][], width: number): Frame[] {
   const maxRows = Math.max(1, Math.floor(TICK_MAX_BYTES / (8 + 4 * width)));
-  let pick = rows.map((_, i) => i);
-  if (rows.length > maxRows) {
-    const step = rows.length / maxRows;
-    pick = Array.from({ length: maxRows }, (_, k) => Math.min(rows.length - 1, Math.floor((k + 1) * step) - 1));
+  const out: Frame[] = [];
+  for (let start = 0; start === 0 || start < rows.length; start += maxRows) {
+    const n = Math.min(maxRows, rows.length - start);
+    const f: Frame = { times: new Float64Array(n), values: new Float32Array(n * width), width };
+    for (let k = 0; k < n; k++) {
+      f.times[k] = times[start + k]!;
+      f.values.set(rows[start + k]!, k * width);
+    }
+    out.push(f);
   }
-  const out: Frame = { times: new Float64Array(pick.length), values: new Float32Array(pick.length * width), width };
-  pick.forEach((r, k) => {
-    out.times[k] = times[r]!;
-    out.values.set(rows[r]!, k * width);
-  });
   return out;
 }
 

@@ -79,6 +79,7 @@ export interface ColumnTick {
   /**
    * The drawn series' samples since the previous tick: instants × drawn series, bounded to
    * TICK_MAX_BYTES whatever the flow count (worker/aggregate.ts); its buffers are transferred.
+   * A longer catch-up (a seek) comes as several consecutive tick messages, in time order.
    */
   frame: Frame;
   /** The column's drawn series list, sent when it changed (it indexes `frame`). */

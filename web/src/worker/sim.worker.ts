@@ -26,7 +26,7 @@ import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { crashed, errorText, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
 import { flowGroupsOf, openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf } from '../lib/engineJson';
-import { type ViewSpec, TickEncoder, historyOf } from './aggregate';
+import { type Frame, type ViewSpec, TickEncoder, historyOf } from './aggregate';
 import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
 import type { AggregateInfo, ColumnTick, FromWorker, ToWorker } from './protocol';
@@ -244,11 +244,12 @@ function setCharted(meta: SeriesMeta[]): void {
 }
 
 /**
- * A column's bounded frame since its last tick (aggregate.ts), its drawn series list when it
- * changed (the engine's grew, the view changed, the top N moved), and then the past of the
- * series the page does not have yet.
+ * A column's bounded frames since its last tick (aggregate.ts: one, or several when the tick
+ * is longer than one frame holds), its drawn series list when it changed (the engine's grew,
+ * the view changed, the top N moved), and then the past of the series the page does not have
+ * yet. The tick carries the first frame; `rest` are posted after it, in order.
  */
-function columnTick(c: Column, first: boolean): ColumnTick {
+function columnTick(c: Column, first: boolean): { tick: ColumnTick; rest: Frame[] } {
   const points = c.sim.take_points();
   let grown: SeriesMeta[] | null = null;
   for (let i = 0; i < points.length; i += 3) {
@@ -264,7 +265,7 @@ function columnTick(c: Column, first: boolean): ColumnTick {
   const had = new Set(c.enc.drawnMeta.map((m) => m.key));
   if (grown) c.enc.setSource(grown, flowGroupsOf(c.sim), c.topology);
   if (viewPending) c.enc.setView(view);
-  const frame = c.enc.encode(points);
+  const [frame, ...rest] = c.enc.encode(points);
   let meta: SeriesMeta[] | null = null;
   let history: Float64Array | null = null;
   if (c.enc.metaChanged) {
@@ -274,8 +275,11 @@ function columnTick(c: Column, first: boolean): ColumnTick {
     history = historyOf(c.enc.drawnList, (k) => !had.has(k), (i) => c.sim.series_points(i), before);
     if (history.length === 0) history = null;
   }
-  return { now: c.sim.now_s(), events: c.sim.events(), finished: c.sim.finished(), frame, meta, history, aggregate: aggregateInfo(c) };
+  const tick = { now: c.sim.now_s(), events: c.sim.events(), finished: c.sim.finished(), frame: frame!, meta, history, aggregate: aggregateInfo(c) };
+  return { tick, rest };
 }
+
+const transfers = (ticks: ColumnTick[]) => ticks.flatMap((t) => [t.frame.times.buffer, t.frame.values.buffer, ...(t.history ? [t.history.buffer] : [])]);
 
 /**
  * Posts every column's points since the last flush and, when `snap` says so and the load asked
@@ -284,15 +288,22 @@ function columnTick(c: Column, first: boolean): ColumnTick {
  * series outgrew what the page can chart.
  */
 function flush(snap: boolean | 'due' = 'due'): void {
-  const ticks = columns.map((c, i) => columnTick(c, i === 0));
+  const out = columns.map((c, i) => columnTick(c, i === 0));
   viewPending = false;
   const first = columns[0];
   const withSnapshot = first !== undefined && loaded?.snapshots === true && (snap === 'due' ? snapshotDue() : snap);
   shown = { t: clock, finished: false };
-  post(
-    { type: 'tick', now: clock, columns: ticks, snapshot: withSnapshot ? snapshot(first.sim) : null },
-    ticks.flatMap((t) => [t.frame.times.buffer, t.frame.values.buffer, ...(t.history ? [t.history.buffer] : [])]),
-  );
+  // A tick longer than one frame holds (a seek's catch-up) goes as consecutive messages, each
+  // within the bound: the list and past first, the snapshot with the last.
+  const extra = Math.max(0, ...out.map((o) => o.rest.length));
+  const messages = [out.map((o) => o.tick)];
+  for (let k = 0; k < extra; k++) {
+    messages.push(out.map(({ tick, rest }) => ({ ...tick, meta: null, history: null, frame: rest[k] ?? { times: new Float64Array(0), values: new Float32Array(0), width: tick.frame.width } })));
+  }
+  messages.forEach((ticks, k) => {
+    const last = k === messages.length - 1;
+    post({ type: 'tick', now: clock, columns: ticks, snapshot: last && withSnapshot ? snapshot(first.sim) : null }, transfers(ticks));
+  });
 }
 
 /** Posts the summary of every column that ended and was not reported yet. */
