@@ -283,6 +283,21 @@ impl Simulation {
         self.inner.take_points()
     }
 
+    /// The groups of every owner of per-flow series (metrics/aggregate.rs `FlowGroup`): what
+    /// the worker aggregates a run with many flows by. Sent once per series list.
+    pub fn flow_groups_json(&self) -> String {
+        let groups = netlab_core::metrics::aggregate::flow_groups(self.inner.series_meta(), &self.inner.world().flows);
+        serde_json::to_string(&groups).unwrap_or_else(|_| "[]".into())
+    }
+
+    /// The points the engine keeps of series `index` (thinned evenly once long, see
+    /// metrics/series.rs) as flattened (t_s, value) pairs; empty for an unknown index. The
+    /// worker backfills a flow the user picks out of an aggregate view with them, once.
+    pub fn series_points(&self, index: u32) -> Vec<f64> {
+        let rec = &self.inner.world().rec;
+        rec.series.get(index as usize).map_or_else(Vec::new, |s| s.points.iter().flat_map(|&(t, v)| [t, v]).collect())
+    }
+
     /// Live state of every flow and reported link, and the typed events since the last call.
     pub fn snapshot_json(&mut self) -> String {
         serde_json::to_string(&self.inner.snapshot()).unwrap_or_else(|_| "{}".into())

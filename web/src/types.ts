@@ -28,6 +28,7 @@ export interface ScenarioOrigin {
 }
 
 export type SeriesMeta = G.SeriesMeta;
+export type FlowGroup = G.FlowGroup;
 export type FlowSnapshot = G.FlowSnapshot;
 export type SubflowSnapshot = G.SubflowSnapshot;
 export type StreamSnapshot = G.StreamSnapshot;

@@ -10,6 +10,7 @@
 //! change: `NETLAB_WRITE_GENERATED=1 cargo test -p netlab-core --test generated`
 //! (`npm run gen:types`).
 
+use netlab_core::metrics::aggregate::FlowGroup;
 use netlab_core::metrics::series::SeriesMeta;
 use netlab_core::metrics::summary::Summary;
 use netlab_core::registry::{registry, scenario_schema, Registry};
@@ -35,6 +36,7 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
     Snapshot::export_all(&cfg).unwrap();
     TopologyView::export_all(&cfg).unwrap();
     SeriesMeta::export_all(&cfg).unwrap();
+    FlowGroup::export_all(&cfg).unwrap();
     PresetInfo::export_all(&cfg).unwrap();
     PlanView::export_all(&cfg).unwrap();
     Outcome::export_all(&cfg).unwrap();

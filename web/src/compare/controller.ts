@@ -52,6 +52,7 @@ class CompareController {
         duration: msg.duration,
         end: msg.end,
         columns: msg.meta.length,
+        aggregate: msg.aggregate,
         values: p?.values ?? msg.meta.map((_, i) => String(i)),
         loaded: { scenario: p?.scenario ?? '', knob: p?.knob ?? '', seed: p?.seed ?? 0, variant: p?.variant ?? null, edits: p?.edits ?? '{}' },
         playing: msg.playing,

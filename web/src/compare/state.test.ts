@@ -18,8 +18,8 @@ const tick = (runId: number, now: number): CompareAction => ({
   runId,
   simTime: now,
   columns: [
-    { now, events: 5, finished: false },
-    { now, events: 7, finished: false },
+    { now, events: 5, finished: false, aggregate: null },
+    { now, events: 7, finished: false, aggregate: null },
   ],
   snapshot: null,
   seriesChanged: true,

@@ -4,7 +4,10 @@
 // The same components draw the lab's run and each column of A/B compare: they read the run
 // through a RunSource (React context) — whose store, which column's series, which chart ids,
 // and, for columns set side by side, a shared y scale. The lab's source is the default.
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { lab } from '../sim/controller';
+import { type AggMode, AGG_MODES, MAX_PICKED } from '../worker/aggregate';
+import type { AggregateInfo } from '../worker/protocol';
 import { colorFor } from '../lib/palette';
 import { movingAverage, smoothingWindow } from '../charts/smooth';
 import { SeriesBuffer } from '../lib/seriesBuffer';
@@ -106,11 +109,12 @@ export interface FlowSeriesSpec {
  * smoothing window when asked), then the companion metric dashed in each flow's colour.
  * `settled`: no points are streaming in, so smoothed lines are brought up to date now.
  */
-export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (owner: string) => string, duration: number, settled: boolean): ChartSeries[] {
+export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (owner: string) => string, duration: number, settled: boolean, hidden?: (owner: string) => boolean): ChartSeries[] {
   const { metrics, smooth, companion } = spec;
+  const select = (metric: string) => store.select('flow', metric).filter((s) => !hidden?.(s.meta.owner));
   return metrics
     .flatMap((metric, m) => {
-      const list = store.select('flow', metric);
+      const list = select(metric);
       return list.map((s, f) => ({
         key: s.meta.key,
         label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
@@ -123,7 +127,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
       // The companion pairs with its flow by colour, so the chart reads as "cwnd and what is
       // actually in flight" per flow rather than as twice as many unrelated lines.
       companion
-        ? store.select('flow', companion).map((s) => ({
+        ? select(companion).map((s) => ({
             key: s.meta.key,
             label: `${s.meta.owner} ${s.meta.label}`,
             color: color(s.meta.owner),
@@ -141,9 +145,56 @@ export function seriesTop(series: readonly ChartSeries[]): number {
   return top;
 }
 
+const MODE_NAMES: Record<AggMode, string> = { class: 'per size class', path: 'per path', algorithm: 'per algorithm', top: 'top flows + others' };
+
+/**
+ * The aggregate view's selector (group by size class, path, algorithm, or top N + others) and
+ * flow picker (search by name, add a flow as its own lines), for a run with many flows. Only
+ * in the lab: A/B compare columns show the default view.
+ */
+export function AggregateControls({ info }: { info: AggregateInfo }) {
+  const [query, setQuery] = useState('');
+  const matches = query ? info.flows.filter((f) => f.toLowerCase().includes(query.toLowerCase()) && !info.picked.includes(f)).slice(0, 8) : [];
+  const set = (mode: AggMode, picked: string[]) => lab.setView({ mode, picked, focus: info.focus });
+  return (
+    <span className="aggregate-controls" data-testid="aggregate-controls">
+      <label>
+        {' '}lines:{' '}
+        <select data-testid="aggregate-mode" value={info.mode} onChange={(e) => set(e.target.value as AggMode, info.picked)}>
+          {AGG_MODES.map((m) => (
+            <option key={m} value={m}>
+              {MODE_NAMES[m]}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <input
+        type="search"
+        data-testid="flow-picker"
+        placeholder={`pick a flow (${info.flows.length})`}
+        value={query}
+        disabled={info.picked.length >= MAX_PICKED}
+        onChange={(e) => setQuery(e.target.value)}
+        aria-label="Pick a flow to draw on its own"
+      />
+      {matches.map((f) => (
+        <button key={f} type="button" className="link-button" data-testid="flow-pick" data-flow={f} onClick={() => (setQuery(''), set(info.mode, [...info.picked, f]))}>
+          + {f}
+        </button>
+      ))}
+      {info.picked.map((f) => (
+        <button key={f} type="button" className="link-button" data-testid="flow-unpick" data-flow={f} onClick={() => set(info.mode, info.picked.filter((p) => p !== f))}>
+          × {f}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 /** A live chart of per-flow series, one colour per flow (and per metric when several). */
-export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth, companion }: FlowMetricProps) {
+export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth, companion, controls }: FlowMetricProps & { controls?: boolean }) {
   const src = useRunSource();
+  const aggregate = src.useRun((s) => s.columns[0]?.aggregate ?? null);
   // No more points are coming (ended, paused, a seek or step landed): the smoothed lines must be
   // brought up to date now, not on the next throttled refresh, which may never come.
   const settled = src.useRun((s) => s.run !== 'running' && s.seekTarget === null);
@@ -153,15 +204,17 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
   const span = src.useRun(timeSpan);
   const timeWindow = src.useRun((s) => s.timeWindow);
   const color = useOwnerColors();
+  // The MPTCP panel's connection is sent for that panel only: not a line here unless picked.
+  const focus = aggregate?.focus && !aggregate.picked.includes(aggregate.focus) ? aggregate.focus : null;
   const series: ChartSeries[] = useMemo(
-    () => flowSeries(src.series(), { metrics, smooth, companion }, color, duration, settled),
-    [version, color, metrics, smooth, duration, settled, companion, src],
+    () => flowSeries(src.series(), { metrics, smooth, companion }, color, duration, settled, focus ? (o) => o === focus || o.startsWith(`${focus}@`) : undefined),
+    [version, color, metrics, smooth, duration, settled, companion, src, focus],
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (
     <LineChart
       testId={src.testId(testId)}
-      title={title}
+      title={aggregate ? `${title} — ${MODE_NAMES[aggregate.mode]} (mean; goodput summed)` : title}
       xLabel="simulated time (s)"
       yLabel={yLabel}
       xMax={span}
@@ -172,6 +225,9 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
       emptyText={emptyText}
       unit={unit}
       yTop={src.yTop?.(testId)}
+      mode={aggregate ? 'aggregate' : 'flows'}
+      legendMax={aggregate ? 32 : undefined}
+      controls={aggregate && controls && src === LAB_SOURCE ? <AggregateControls info={aggregate} /> : undefined}
     />
   );
 }
@@ -186,6 +242,7 @@ export function CwndChart() {
     <FlowMetricChart
       metrics={CWND}
       companion="inflight"
+      controls
       testId="cwnd"
       title="Congestion window (solid) and packets in flight (dashed) per flow"
       yLabel="packets"

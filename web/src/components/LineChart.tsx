@@ -5,7 +5,7 @@
 // that time (with its unit); SVG/PNG buttons export the chart as vector lines plus axes.
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chartFrames } from '../charts/frameQueue';
 import { type CanvasSeries, type Guide, type LineCanvas, createLineCanvas } from '../charts/lineCanvas';
 import { formatReading, nearest } from '../charts/readout';
@@ -42,6 +42,12 @@ interface Props {
   unit?: string;
   /** A fixed top of the y axis (charts set side by side share one scale); else fit the data. */
   yTop?: number;
+  /** How flows are drawn: 'flows' (one line each) or 'aggregate' (worker/aggregate.ts). */
+  mode?: 'flows' | 'aggregate';
+  /** Most series named in the legend (the rest are counted). */
+  legendMax?: number;
+  /** Shown above the plot (the aggregate view's selector and flow picker). */
+  controls?: ReactNode;
 }
 
 const M_NORMAL = { top: 10, right: 14, bottom: 38, left: 56 };
@@ -102,7 +108,7 @@ function lastTime(series: readonly CanvasSeries[]): string {
   return Number.isFinite(t) ? String(t) : '';
 }
 
-export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '', yTop }: Props) {
+export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '', yTop, mode = 'flows', legendMax = LEGEND_MAX, controls }: Props) {
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const axesRef = useRef<SVGSVGElement>(null);
@@ -232,6 +238,8 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
       data-line-width={lineWidth}
       data-points={0}
       data-series={allSeries.length}
+      data-mode={mode}
+      data-series-count={allSeries.length}
       data-visible={series.length}
       data-t0={t0}
       data-t1={t1}
@@ -240,8 +248,9 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
     >
       <figcaption>
         <span className="chart-title">{title}</span>
+        {controls}
         <ul className="legend" aria-label={`${title} legend (click to show or hide a series)`}>
-          {allSeries.slice(0, LEGEND_MAX).map((s) => (
+          {allSeries.slice(0, legendMax).map((s) => (
             <li key={s.key}>
               <button
                 type="button"
@@ -257,7 +266,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
               </button>
             </li>
           ))}
-          {allSeries.length > LEGEND_MAX && <li className="muted">+{allSeries.length - LEGEND_MAX} more</li>}
+          {allSeries.length > legendMax && <li className="muted">+{allSeries.length - legendMax} more</li>}
           {guides.length > 0 && guideLabel && (
             <li>
               <span className="swatch dashed" style={{ borderColor: guides[0]!.color }} aria-hidden="true" />

@@ -4,13 +4,14 @@
 // the packet scheduler's latest decisions with the terms of the inequality that decided them
 // (events `mptcp_sched`). After the run: long-flow and mean throughput and FCT per size class
 // as bars (summary `fct_by_class`) and CDFs (the listed flows' `fct_s` by `size_class`).
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { decisionLog } from '../family/decisionLog';
 import { chooseConnection, connectionOptions, subflowPath } from '../family/series';
 import { fctSample, sortClasses } from '../family/stats';
 import { formatBytes, formatMbps, formatPercent, formatRtt } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { flowEvents, isEvent } from '../sim/flowEvents';
+import { lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
 import { timeSpan } from '../store/state';
 import { labStore, useLab } from '../store/store';
@@ -151,7 +152,10 @@ export function MptcpPanel() {
   const runId = useLab((s) => s.runId);
   const [picked, setPicked] = useState<{ runId: number; id: string } | null>(null);
 
-  const charted = useMemo(() => mptcpConnections(), [version]);
+  // A run drawn as aggregates (worker/aggregate.ts) sends only the shown connection's series:
+  // its list of charted connections comes with the view, and the panel asks for its connection.
+  const aggregate = useLab((s) => s.columns[0]?.aggregate ?? null);
+  const charted = useMemo(() => aggregate?.connections ?? mptcpConnections(), [version, aggregate]);
   const live: FlowSnapshot[] = snap?.flows.filter((f) => f.subflows !== undefined) ?? [];
   const options = connectionOptions(
     charted,
@@ -169,6 +173,10 @@ export function MptcpPanel() {
   if (indices.current.runId !== runId) indices.current = { runId, map: new Map() };
   for (const x of live) if (typeof x.index === 'number') indices.current.map.set(x.id, x.index);
   const index = (flow !== null ? indices.current.map.get(flow) : undefined) ?? null;
+  const focusWanted = aggregate && flow !== null && aggregate.connections.includes(flow) && aggregate.focus !== flow;
+  useEffect(() => {
+    if (focusWanted && aggregate) lab.setView({ mode: aggregate.mode, picked: aggregate.picked, focus: flow });
+  }, [focusWanted, aggregate, flow]);
 
   const cwnd: ChartSeries[] = useMemo(() => {
     if (flow === null) return [];

@@ -7,6 +7,7 @@ export type * from './Dumbbell';
 export type * from './EntryInfo';
 export type * from './Expectation';
 export type * from './FirstPath';
+export type * from './FlowGroup';
 export type * from './FlowKind';
 export type * from './FlowSchedKind';
 export type * from './FlowSnapshot';

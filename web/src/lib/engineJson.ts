@@ -11,6 +11,7 @@ interface SimJson {
   snapshot_json(): string;
   series_meta_json(): string;
   topology_json(): string;
+  flow_groups_json(): string;
 }
 
 function parse<T>(text: string): T {
@@ -20,6 +21,8 @@ function parse<T>(text: string): T {
 export const summaryOf = (sim: SimJson, wallS: number): G.Summary => parse(sim.summary_json(wallS));
 export const snapshotOf = (sim: SimJson): G.Snapshot => parse(sim.snapshot_json());
 export const seriesMetaOf = (sim: SimJson): G.SeriesMeta[] => parse(sim.series_meta_json());
+/** The groups of every owner of per-flow series (the aggregate views, worker/aggregate.ts). */
+export const flowGroupsOf = (sim: SimJson): G.FlowGroup[] => parse(sim.flow_groups_json());
 export const topologyOf = (sim: SimJson): G.TopologyView => parse(sim.topology_json());
 
 /** `describe_preset`'s answer. */

@@ -8,6 +8,7 @@ import { type SavedSelection, type Selection, currentPreset, savedSelection } fr
 import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
+import type { ViewSpec } from '../worker/aggregate';
 import { decisionLog } from '../family/decisionLog';
 import { flowEvents } from './flowEvents';
 import { RunPipeline } from './pipeline';
@@ -192,6 +193,11 @@ class LabController {
     this.post({ type: 'seek', t });
   }
 
+  /** How a run with many flows is drawn: aggregate by class, path or algorithm, or the top N; picked flows. */
+  setView(view: ViewSpec): void {
+    this.post({ type: 'view', view });
+  }
+
   togglePlay(): void {
     if (labStore.getState().run === 'running') this.pause();
     else this.play();
@@ -261,6 +267,7 @@ class LabController {
       duration: msg.duration,
       end: msg.end,
       columns: msg.meta.length,
+      aggregate: msg.aggregate,
       topology: msg.topologies[0] ?? null,
       playing: msg.playing,
     });

@@ -25,13 +25,13 @@ function harness() {
   return { pipeline, stores, state: () => state };
 }
 
-const loadedMsg = (runId: number): FromWorker => ({ type: 'loaded', runId, duration: 10, end: null, topologies: [null, null], meta: [meta, meta], playing: true });
+const loadedMsg = (runId: number): FromWorker => ({ type: 'loaded', runId, duration: 10, end: null, topologies: [null, null], meta: [meta, meta], aggregate: [null, null], playing: true });
 const tickMsg = (runId: number, t: number): FromWorker => ({
   type: 'tick',
   runId,
   now: t,
   snapshot: null,
-  columns: [0, 1].map((i) => ({ now: t, events: 10, finished: false, meta: null, points: new Float64Array([0, t, 10 + i]) })),
+  columns: [0, 1].map((i) => ({ now: t, events: 10, finished: false, meta: null, history: null, aggregate: null, frame: { times: new Float64Array([t]), values: new Float32Array([10 + i]), width: 1 } })),
 });
 
 describe('run pipeline (page side)', () => {

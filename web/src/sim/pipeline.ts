@@ -83,9 +83,11 @@ export class RunPipeline {
           const store = this.stores[i];
           if (store) {
             if (t.meta) store.setMeta(t.meta);
-            changed = store.append(t.points) || changed || t.meta !== null;
+            // A changed list's past first (its series are new), then the tick's frame.
+            if (t.history) store.append(t.history);
+            changed = store.appendFrame(t.frame) || changed || t.meta !== null;
           }
-          return { now: t.now, events: t.events, finished: t.finished };
+          return { now: t.now, events: t.events, finished: t.finished, aggregate: t.aggregate };
         });
         this.o.onTick?.(msg);
         this.o.dispatch({ type: 'tick', runId: msg.runId, simTime: msg.now, columns, snapshot: msg.snapshot, seriesChanged: changed });

@@ -24,11 +24,21 @@ export class SeriesStore {
     this.setMeta(meta);
   }
 
+  /**
+   * The series list (re)indexed: a series keeps its points under its key wherever it moves (a
+   * flow picked out of an aggregate view inserts series before the links'); a series no longer
+   * in the list is dropped.
+   */
   setMeta(meta: SeriesMeta[]): void {
     this.metas = meta;
-    meta.forEach((m, i) => {
-      const cur = this.list[i];
-      if (!cur || cur.meta.key !== m.key) this.list[i] = { index: i, meta: m, buf: new SeriesBuffer(this.capacity) };
+    const byKey = new Map(this.list.filter((s): s is Series => s !== undefined).map((s) => [s.meta.key, s]));
+    this.list = meta.map((m, i) => {
+      const cur = byKey.get(m.key);
+      if (cur && cur.index === i) {
+        cur.meta = m;
+        return cur;
+      }
+      return cur ? { index: i, meta: m, buf: cur.buf } : { index: i, meta: m, buf: new SeriesBuffer(this.capacity) };
     });
   }
 
@@ -43,6 +53,27 @@ export class SeriesStore {
       // Weighted by series so swapped values change it; same points in the same order → same sum.
       this.rawSum += points[i + 1]! + points[i + 2]! * (points[i]! + 1);
       any = true;
+    }
+    return any;
+  }
+
+  /**
+   * Appends a tick's frame (worker/aggregate.ts): per instant, one value per drawn series, NaN
+   * where a series has no sample. Same effect as the triples of its samples.
+   */
+  appendFrame(f: { times: ArrayLike<number>; values: ArrayLike<number>; width: number }): boolean {
+    let any = false;
+    for (let r = 0; r < f.times.length; r++) {
+      const t = f.times[r]!;
+      for (let j = 0; j < f.width; j++) {
+        const v = f.values[r * f.width + j]!;
+        const s = this.list[j];
+        if (Number.isNaN(v) || !s) continue;
+        s.buf.push(t, v);
+        this.rawPoints++;
+        this.rawSum += t + v * (j + 1);
+        any = true;
+      }
     }
     return any;
   }

@@ -21,7 +21,7 @@ const tick = (runId: number, t: number, columns: { now: number; finished?: boole
   type: 'tick',
   runId,
   simTime: t,
-  columns: columns.map((c, i) => ({ now: c.now, events: 100 * (i + 1), finished: c.finished ?? false })),
+  columns: columns.map((c, i) => ({ now: c.now, events: 100 * (i + 1), finished: c.finished ?? false, aggregate: null })),
   snapshot: null,
   seriesChanged: true,
 });

@@ -14,7 +14,7 @@
 // that refuses it) is what makes it the run on screen.
 import { clampWindow } from '../charts/timeBrush';
 import type { Snapshot, Summary, TimeWindow } from '../types';
-import type { ErrorKind } from '../worker/protocol';
+import type { AggregateInfo, ErrorKind } from '../worker/protocol';
 
 /** `starting`: nothing loaded yet (the lab before its first preset, a comparison never run). */
 export type RunState = 'starting' | 'loading' | 'running' | 'paused' | 'finished' | 'error';
@@ -27,6 +27,8 @@ export interface ColumnRun {
   finished: boolean;
   /** Its summary: final once it finished, or the state at a pause (`summariesAt`). */
   summary: Summary | null;
+  /** How its charts draw flows: null for one line per flow, else the aggregate view (worker/aggregate.ts). */
+  aggregate: AggregateInfo | null;
 }
 
 export interface RunFields {
@@ -86,11 +88,12 @@ export interface ColumnProgress {
   now: number;
   events: number;
   finished: boolean;
+  aggregate: AggregateInfo | null;
 }
 
 export type RunAction =
   | { type: 'loading' }
-  | { type: 'loaded'; runId: number; duration: number; columns: number; playing: boolean; end?: number | null }
+  | { type: 'loaded'; runId: number; duration: number; columns: number; playing: boolean; end?: number | null; aggregate?: (AggregateInfo | null)[] }
   | { type: 'playing'; runId: number; playing: boolean }
   | { type: 'tick'; runId: number; simTime: number; columns: ColumnProgress[]; snapshot: Snapshot | null; seriesChanged: boolean }
   /** Column `column` ran to its end. */
@@ -128,7 +131,7 @@ export function staleRun(s: Pick<RunFields, 'runId'>, runId: number): boolean {
   return runId !== s.runId;
 }
 
-const newColumn = (): ColumnRun => ({ now: 0, events: 0, finished: false, summary: null });
+const newColumn = (aggregate: AggregateInfo | null = null): ColumnRun => ({ now: 0, events: 0, finished: false, summary: null, aggregate });
 
 export function runReducer<S extends RunFields>(s: S, a: RunAction): S {
   switch (a.type) {
@@ -145,7 +148,7 @@ export function runReducer<S extends RunFields>(s: S, a: RunAction): S {
         duration: a.duration,
         end: a.end ?? null,
         simTime: 0,
-        columns: Array.from({ length: a.columns }, newColumn),
+        columns: Array.from({ length: a.columns }, (_, i) => newColumn(a.aggregate?.[i] ?? null)),
         snapshot: null,
         summariesAt: null,
         error: null,
@@ -162,7 +165,7 @@ export function runReducer<S extends RunFields>(s: S, a: RunAction): S {
       const columns = s.columns.map((c, i) => {
         const t = a.columns[i]!;
         // Points after a pause-time summary make it out of date.
-        return { ...c, now: t.now, events: t.events, finished: t.finished, summary: c.finished || s.summariesAt === null ? c.summary : null };
+        return { ...c, now: t.now, events: t.events, finished: t.finished, aggregate: t.aggregate, summary: c.finished || s.summariesAt === null ? c.summary : null };
       });
       return {
         ...s,
@@ -202,7 +205,7 @@ export function runReducer<S extends RunFields>(s: S, a: RunAction): S {
         ...s,
         run: 'paused',
         simTime: 0,
-        columns: s.columns.map(newColumn),
+        columns: s.columns.map((c) => newColumn(c.aggregate)),
         snapshot: null,
         summariesAt: null,
         seriesVersion: s.seriesVersion + 1,

@@ -106,11 +106,11 @@ describe('lab reducer', () => {
     expect(s.run).toBe('loading');
     s = reducer(s, { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: true });
     expect(s.run).toBe('running');
-    s = reducer(s, { type: 'tick', runId: 1, simTime: 2.5, columns: [{ now: 2.5, events: 100, finished: false }], snapshot: null, seriesChanged: true });
+    s = reducer(s, { type: 'tick', runId: 1, simTime: 2.5, columns: [{ now: 2.5, events: 100, finished: false, aggregate: null }], snapshot: null, seriesChanged: true });
     expect(s.simTime).toBe(2.5);
     expect(s.seriesVersion).toBe(2);
     // A late tick from an older run is ignored.
-    expect(reducer(s, { type: 'tick', runId: 0, simTime: 9, columns: [{ now: 9, events: 1, finished: false }], snapshot: null, seriesChanged: true })).toBe(s);
+    expect(reducer(s, { type: 'tick', runId: 0, simTime: 9, columns: [{ now: 9, events: 1, finished: false, aggregate: null }], snapshot: null, seriesChanged: true })).toBe(s);
     s = reducer(s, { type: 'playing', runId: 1, playing: false });
     expect(s.run).toBe('paused');
     s = reducer(s, { type: 'finished', runId: 1, column: 0, summary: summary(30) });
@@ -138,7 +138,7 @@ describe('lab reducer', () => {
 
   it('keeps the last good run on an error and clears it on the next load', () => {
     let s = reducer(ready(), { type: 'loaded', runId: 1, duration: 30, columns: 1, topology: null, playing: true });
-    s = reducer(s, { type: 'tick', runId: 1, simTime: 4, columns: [{ now: 4, events: 10, finished: false }], snapshot: null, seriesChanged: false });
+    s = reducer(s, { type: 'tick', runId: 1, simTime: 4, columns: [{ now: 4, events: 10, finished: false, aggregate: null }], snapshot: null, seriesChanged: false });
     s = reducer(s, { type: 'error', runId: null, message: 'buffer_bdp: must be > 0' });
     expect(s.error).toBe('buffer_bdp: must be > 0');
     expect(s.run).toBe('paused');

@@ -3,6 +3,7 @@
 //
 // The page numbers its loads; every message from the worker carries the run id it belongs to
 // (0 before any load), so the page can drop a stale run's messages (store/run.ts, `staleRun`).
+import type { AggMode, Frame, ViewSpec } from './aggregate';
 import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Speed, Summary, Topology } from '../types';
 
 export interface PresetFile {
@@ -54,6 +55,11 @@ export type ToWorker =
    * the same scenario and seed from 0 (deterministic, so the state is what a run to t gives).
    */
   | { type: 'seek'; t: number }
+  /**
+   * How a run with many flows is drawn (worker/aggregate.ts): aggregate by size class, path or
+   * algorithm, or the top-N flows plus others, and the flows picked to be drawn on their own.
+   */
+  | { type: 'view'; view: ViewSpec }
   /** Tests only: make the engine panic on purpose, to exercise the worker's recovery. */
   | { type: 'debugPanic' };
 
@@ -70,10 +76,33 @@ export interface ColumnTick {
   now: number;
   events: number;
   finished: boolean;
-  /** Flattened [series_index, t_s, value, ...] since the previous tick. */
-  points: Float64Array;
-  /** The column's whole series list, sent when it grew. */
+  /**
+   * The drawn series' samples since the previous tick: instants × drawn series, bounded to
+   * TICK_MAX_BYTES whatever the flow count (worker/aggregate.ts); its buffers are transferred.
+   * A longer catch-up (a seek) comes as several consecutive tick messages, in time order.
+   */
+  frame: Frame;
+  /** The column's drawn series list, sent when it changed (it indexes `frame`). */
   meta: SeriesMeta[] | null;
+  /**
+   * With a changed list: the past of the series new to the page, as [drawn index, t_s, value]
+   * triples (once per pick or view change; not part of the per-tick bound).
+   */
+  history: Float64Array | null;
+  /** How the column is drawn: null when every series is (few flows), else the view's mode. */
+  aggregate: AggregateInfo | null;
+}
+
+/** A column drawn as aggregates: the view and the whole flows one may pick. */
+export interface AggregateInfo {
+  mode: AggMode;
+  picked: string[];
+  /** Owners of whole flows, in the engine's order (the flow picker's list). */
+  flows: string[];
+  /** The MPTCP connection whose series are sent for the MPTCP panel (ViewSpec.focus). */
+  focus: string | null;
+  /** MPTCP connections with series: the ones the MPTCP panel can chart. */
+  connections: string[];
 }
 
 type Message =
@@ -85,8 +114,10 @@ type Message =
       end: number | null;
       /** Per column. */
       topologies: (Topology | null)[];
-      /** Per column. */
+      /** Per column: the drawn series (worker/aggregate.ts). */
       meta: SeriesMeta[][];
+      /** Per column: how it is drawn (null: every series). */
+      aggregate: (AggregateInfo | null)[];
       playing: boolean;
     }
   | { type: 'playing'; playing: boolean }

@@ -25,10 +25,11 @@ import init, {
 import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { crashed, errorText, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
-import { openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf } from '../lib/engineJson';
+import { flowGroupsOf, openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf } from '../lib/engineJson';
+import { type Frame, type ViewSpec, TickEncoder, historyOf } from './aggregate';
 import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
-import type { ColumnTick, FromWorker, ToWorker } from './protocol';
+import type { AggregateInfo, ColumnTick, FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
 
 /** One simulation of the run. */
@@ -42,6 +43,31 @@ interface Column {
   wallMs: number;
   /** Its 'finished' was posted. */
   reported: boolean;
+  /** Turns its points into the bounded frames the page draws (aggregate.ts). */
+  enc: TickEncoder;
+  topology: Topology | null;
+}
+
+/** How runs with many flows are drawn (the page's selector and flow picker). */
+let view: ViewSpec = { mode: 'class', picked: [], focus: null };
+/** The view changed: the next flush applies it and sends the new series' past. */
+let viewPending = false;
+
+/** A column of simulation `sim`: its encoder fed with the engine's series list and flow groups. */
+function newColumn(sim: Simulation, name: string | null): Column {
+  const topology = topologyOf(sim);
+  const meta = seriesMetaOf(sim);
+  const enc = new TickEncoder(sim.duration_s());
+  enc.setSource(meta, flowGroupsOf(sim), topology);
+  enc.setView(view);
+  return { sim, name, metaLen: meta.length, wallMs: 0, reported: false, enc, topology };
+}
+
+/** How a column is drawn, for the page (null: every series, few flows). */
+function aggregateInfo(c: Column): AggregateInfo | null {
+  if (!c.enc.aggregate) return null;
+  const v = c.enc.viewSpec;
+  return { mode: v.mode, picked: v.picked, flows: c.enc.flows, focus: v.focus ?? null, connections: c.enc.connections };
 }
 
 let ready: Promise<unknown> | null = null;
@@ -217,22 +243,43 @@ function setCharted(meta: SeriesMeta[]): void {
   charted = new Set(meta.filter((m) => m.scope === 'flow').map((m) => m.owner));
 }
 
-/** A column's points since its last tick, and its series list when it grew. */
-function columnTick(c: Column, first: boolean): ColumnTick {
+/**
+ * A column's bounded frames since its last tick (aggregate.ts: one, or several when the tick
+ * is longer than one frame holds), its drawn series list when it changed (the engine's grew,
+ * the view changed, the top N moved), and then the past of the series the page does not have
+ * yet. The tick carries the first frame; `rest` are posted after it, in order.
+ */
+function columnTick(c: Column, first: boolean): { tick: ColumnTick; rest: Frame[] } {
   const points = c.sim.take_points();
-  let meta: SeriesMeta[] | null = null;
+  let grown: SeriesMeta[] | null = null;
   for (let i = 0; i < points.length; i += 3) {
     if (points[i]! >= c.metaLen) {
-      meta = seriesMetaOf(c.sim);
-      c.metaLen = meta.length;
-      if (first) setCharted(meta);
+      grown = seriesMetaOf(c.sim);
+      c.metaLen = grown.length;
+      if (first) setCharted(grown);
       break;
     }
   }
-  const over = meta ? seriesGrowthError(meta.length, c.sim.now_s()) : null;
+  const over = grown ? seriesGrowthError(grown.length, c.sim.now_s()) : null;
   if (over) throw new BudgetStop(c.name ? `${c.name}: ${over}` : over);
-  return { now: c.sim.now_s(), events: c.sim.events(), finished: c.sim.finished(), points, meta };
+  const had = new Set(c.enc.drawnMeta.map((m) => m.key));
+  if (grown) c.enc.setSource(grown, flowGroupsOf(c.sim), c.topology);
+  if (viewPending) c.enc.setView(view);
+  const [frame, ...rest] = c.enc.encode(points);
+  let meta: SeriesMeta[] | null = null;
+  let history: Float64Array | null = null;
+  if (c.enc.metaChanged) {
+    c.enc.metaChanged = false;
+    meta = c.enc.drawnMeta;
+    const before = points.length >= 3 ? points[1]! : Infinity;
+    history = historyOf(c.enc.drawnList, (k) => !had.has(k), (i) => c.sim.series_points(i), before);
+    if (history.length === 0) history = null;
+  }
+  const tick = { now: c.sim.now_s(), events: c.sim.events(), finished: c.sim.finished(), frame: frame!, meta, history, aggregate: aggregateInfo(c) };
+  return { tick, rest };
 }
+
+const transfers = (ticks: ColumnTick[]) => ticks.flatMap((t) => [t.frame.times.buffer, t.frame.values.buffer, ...(t.history ? [t.history.buffer] : [])]);
 
 /**
  * Posts every column's points since the last flush and, when `snap` says so and the load asked
@@ -241,14 +288,22 @@ function columnTick(c: Column, first: boolean): ColumnTick {
  * series outgrew what the page can chart.
  */
 function flush(snap: boolean | 'due' = 'due'): void {
-  const ticks = columns.map((c, i) => columnTick(c, i === 0));
+  const out = columns.map((c, i) => columnTick(c, i === 0));
+  viewPending = false;
   const first = columns[0];
   const withSnapshot = first !== undefined && loaded?.snapshots === true && (snap === 'due' ? snapshotDue() : snap);
   shown = { t: clock, finished: false };
-  post(
-    { type: 'tick', now: clock, columns: ticks, snapshot: withSnapshot ? snapshot(first.sim) : null },
-    ticks.map((t) => t.points.buffer),
-  );
+  // A tick longer than one frame holds (a seek's catch-up) goes as consecutive messages, each
+  // within the bound: the list and past first, the snapshot with the last.
+  const extra = Math.max(0, ...out.map((o) => o.rest.length));
+  const messages = [out.map((o) => o.tick)];
+  for (let k = 0; k < extra; k++) {
+    messages.push(out.map(({ tick, rest }) => ({ ...tick, meta: null, history: null, frame: rest[k] ?? { times: new Float64Array(0), values: new Float32Array(0), width: tick.frame.width } })));
+  }
+  messages.forEach((ticks, k) => {
+    const last = k === messages.length - 1;
+    post({ type: 'tick', now: clock, columns: ticks, snapshot: last && withSnapshot ? snapshot(first.sim) : null }, transfers(ticks));
+  });
 }
 
 /** Posts the summary of every column that ended and was not reported yet. */
@@ -357,16 +412,17 @@ async function handle(msg: ToWorker): Promise<void> {
           try {
             const scenario = apply_knobs(msg.presetText, JSON.stringify(spec.settings), msg.variant);
             const sim = new Simulation(scenario, msg.seed);
-            next.push({ sim, name: spec.name, metaLen: 0, wallMs: 0, reported: false });
-            const topology = topologyOf(sim);
+            if (next.length === 0) view = { mode: view.mode, picked: [], focus: null };
+            const col = newColumn(sim, spec.name);
+            next.push(col);
             const meta = seriesMetaOf(sim);
             // Refused before it runs: the page would freeze charting it (per column).
-            const over = pageBudgetError(topology?.flows.length ?? 0, meta.length);
+            const over = pageBudgetError(col.topology?.flows.length ?? 0, meta.length);
             if (over) throw new BudgetStop(over);
-            next[next.length - 1]!.metaLen = meta.length;
+            col.enc.metaChanged = false;
             scenarios.push(scenario);
-            topologies.push(topology);
-            metas.push(meta);
+            topologies.push(col.topology);
+            metas.push(col.enc.drawnMeta);
           } catch (e) {
             if (crashed(e) || !spec.name) throw e;
             throw e instanceof BudgetStop ? new BudgetStop(`${spec.name}: ${e.message}`) : columnError(spec, e);
@@ -394,11 +450,11 @@ async function handle(msg: ToWorker): Promise<void> {
       shown = { t: 0, finished: false };
       pacer.setSpeed(msg.speed);
       chunkS = Math.max(duration / 2000, 1e-4);
-      setCharted(metas[0] ?? []);
+      setCharted(next[0] ? seriesMetaOf(next[0].sim) : []);
       snapAt = -Infinity;
       const ends = scenarios.map((sc) => lastEnd.get(endKey(sc, msg.seed)));
       const end = ends.every((e) => e !== undefined) ? Math.max(...(ends as number[])) : null;
-      post({ type: 'loaded', duration, end, topologies, meta: metas, playing: msg.play });
+      post({ type: 'loaded', duration, end, topologies, meta: metas, aggregate: next.map(aggregateInfo), playing: msg.play });
       if (msg.play) play();
       return;
     }
@@ -458,6 +514,19 @@ async function handle(msg: ToWorker): Promise<void> {
       }
       return;
     }
+    case 'view':
+      view = { mode: msg.view.mode, picked: [...msg.view.picked], focus: msg.view.focus ?? null };
+      viewPending = true;
+      // Applied now, also to a paused or finished run: its lines change at once.
+      if (columns.length > 0 && !playing) {
+        try {
+          flush(false);
+        } catch (e) {
+          if (crashed(e)) return void recover(e);
+          post({ type: 'error', message: errorText(e) });
+        }
+      }
+      return;
     case 'debugPanic':
       await ready;
       try {
@@ -552,8 +621,7 @@ function seek(t: number): void {
     const next: Column[] = [];
     try {
       run.scenarios.forEach((scenario, i) => {
-        const sim = new Simulation(scenario, run.seed);
-        next.push({ sim, name: run.names[i] ?? null, metaLen: seriesMetaOf(sim).length, wallMs: 0, reported: false });
+        next.push(newColumn(new Simulation(scenario, run.seed), run.names[i] ?? null));
       });
     } catch (e) {
       if (crashed(e)) return void recover(e);

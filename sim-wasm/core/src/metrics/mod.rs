@@ -1,5 +1,6 @@
 //! What a run measures: time series, typed events, per-flow counters, and the summary.
 
+pub mod aggregate;
 pub mod classes;
 pub mod series;
 pub mod streams;
