@@ -21,6 +21,9 @@ export const summaryOf = (sim: SimJson, wallS: number): G.Summary => parse(sim.s
 export const snapshotOf = (sim: SimJson): G.Snapshot => parse(sim.snapshot_json());
 export const seriesMetaOf = (sim: SimJson): G.SeriesMeta[] => parse(sim.series_meta_json());
 export const topologyOf = (sim: SimJson): G.TopologyView => parse(sim.topology_json());
+/** `Simulation.trace_json`'s answer: the traced flow's packets in a window, or null (none traced). */
+export const traceOf = (sim: { trace_json(since: number, until: number, max: number): string }, since: number, until: number, max: number): G.TraceWindow | null =>
+  parse(sim.trace_json(since, until, max));
 
 /** `describe_preset`'s answer. */
 export const presetInfo = (json: string): G.PresetInfo => parse(json);
