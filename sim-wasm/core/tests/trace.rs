@@ -105,3 +105,22 @@ fn mptcp_subflows_are_traced_on_their_paths_and_bad_flows_are_refused() {
     sim.trace_flow(None).unwrap();
     assert!(sim.trace(0.0, 1.0, 10).is_none());
 }
+
+/// QUIC is traced at the same place: packet numbers for data, the lost packet's frames resent
+/// in a later packet flagged as a retransmission, and the loss declared in the events.
+#[test]
+fn quic_losses_and_retransmitted_frames_are_traced() {
+    let mut v = lossy();
+    v["flows"] = json!([{"id": "q", "kind": "quic", "cc": "reno", "path": 0,
+                         "quic": {"streams": [{"source": {"kind": "bulk", "size_bytes": 300000}}]}}]);
+    let mut sim = build(&v);
+    sim.trace_flow(Some(0)).unwrap();
+    sim.run_to_end();
+    let w = sim.trace(0.0, f64::INFINITY, usize::MAX).unwrap();
+    let data: Vec<_> = w.records.iter().filter(|r| r.kind == TraceKind::Data).collect();
+    assert!(data.windows(2).all(|p| p[0].seq < p[1].seq), "packet numbers only grow");
+    let lost = data.iter().find(|r| r.drop.is_some()).expect("the scripted drop");
+    assert!(data.iter().any(|r| r.retx && r.sent_s > lost.sent_s && r.drop.is_none()), "its frames resent");
+    assert!(w.records.iter().any(|r| r.kind == TraceKind::Ack && r.sack_blocks >= 1), "an ACK with a gap after the loss");
+    assert!(w.events.iter().any(|e| matches!(e.kind, EventKind::PacketsLost { .. })));
+}

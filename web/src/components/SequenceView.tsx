@@ -32,13 +32,15 @@ const LABEL_MAX = 60;
 const HEIGHT = 460;
 const MARGIN = { top: 28, bottom: 16, side: 90 };
 
-const COLORS = { data: '#0072B2', ack: '#8fb8d8', retx: '#D55E00', drop: '#c0001a', syn: '#009E73' };
+const COLORS = { data: '#0072B2', ack: '#6fa3cc', retx: '#D55E00', drop: '#c0001a', syn: '#009E73' };
 
 function fmtTime(t: number): string {
+  if (t === 0) return '0 s';
   return t >= 1 ? `${t.toFixed(3)} s` : `${(t * 1e3).toFixed(t >= 0.01 ? 1 : 3)} ms`;
 }
 
 function strokeOf(l: SeqLine, byPath: boolean): string {
+  if (l.dropped) return COLORS.drop;
   if (l.retx) return COLORS.retx;
   if (l.kind === 'syn') return COLORS.syn;
   if (l.kind === 'ack') return COLORS.ack;
@@ -214,7 +216,12 @@ export function SequenceView() {
               </text>
             </g>
           ))}
-          <g className="sequence-lines">
+          <defs>
+            <clipPath id="sequence-plot">
+              <rect x={0} y={MARGIN.top} width={width} height={HEIGHT - MARGIN.top - MARGIN.bottom} />
+            </clipPath>
+          </defs>
+          <g className="sequence-lines" clipPath="url(#sequence-plot)">
             {drawn.map((l, i) => (
               <g key={i} data-kind={l.kind} data-retx={l.retx || undefined} data-dropped={l.dropped || undefined}>
                 <line
@@ -223,7 +230,7 @@ export function SequenceView() {
                   x2={x(l.x1)}
                   y2={y(l.t1)}
                   stroke={strokeOf(l, byPath)}
-                  strokeWidth={l.kind === 'ack' ? 0.8 : l.retx ? 1.6 : 1}
+                  strokeWidth={l.kind === 'ack' ? 1 : l.retx || l.dropped ? 1.6 : 1}
                   strokeDasharray={l.inFlight ? '3 2' : undefined}
                 >
                   <title>{`${l.label} · sent ${fmtTime(l.t0)}`}</title>
