@@ -67,3 +67,29 @@ test('a scripted loss shows the lost segment, the fast-retransmit marker and the
   await expect(view(page).locator('g[data-retx="true"]').first()).toBeVisible();
   await expect(page.getByTestId('sequence-note')).toContainText('retransmitted');
 });
+
+test('an MPTCP connection shows its subflows on their paths, and one can be picked', async ({ page }) => {
+  await page.goto('/?preset=mptcp-shared-bottleneck&variant=quick&seed=1&speed=1');
+  await expect(app(page)).toHaveAttribute('data-preset', 'mptcp-shared-bottleneck');
+  await page.getByTestId('sequence-toggle').click();
+  await expect(view(page)).toBeVisible();
+  await seekTo(page, 1);
+  await expect.poll(() => num(page, 'data-paths')).toBe(2);
+  const all = await num(page, 'data-data-lines');
+  expect(all).toBeGreaterThan(0);
+  const picker = page.getByTestId('sequence-path');
+  const first = await picker.locator('option').nth(1).getAttribute('value');
+  await picker.selectOption(first!);
+  await expect.poll(() => num(page, 'data-data-lines')).toBeLessThan(all);
+  expect(await num(page, 'data-data-lines')).toBeGreaterThan(0);
+  // The second flow is plain TCP: traced from now on, so nothing yet at this paused moment;
+  // "Trace from t = 0" re-runs to the same time with it traced, and shows its one path.
+  await page.getByTestId('sequence-flow').selectOption('1');
+  await expect(view(page)).toHaveAttribute('data-flow', '1');
+  await expect(view(page)).toHaveAttribute('data-tracing-since', '1');
+  await expect(page.getByTestId('sequence-path')).toHaveCount(0);
+  await page.getByTestId('sequence-from-start').click();
+  await expect(view(page)).toHaveAttribute('data-tracing-since', '0');
+  await expect.poll(() => num(page, 'data-paths')).toBe(1);
+  expect(await simTime(page)).toBe(1);
+});

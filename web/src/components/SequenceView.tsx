@@ -30,6 +30,8 @@ const DEFAULT_RTTS = 4;
 /** Data lines labelled with their sequence number when no more than this many are drawn. */
 const LABEL_MAX = 60;
 const HEIGHT = 460;
+/** Trace requests are at least this far apart (ms). */
+const ASK_EVERY_MS = 100;
 const MARGIN = { top: 28, bottom: 16, side: 90 };
 
 const COLORS = { data: '#0072B2', ack: '#6fa3cc', retx: '#D55E00', drop: '#c0001a', syn: '#009E73' };
@@ -75,14 +77,27 @@ export function SequenceView() {
     let busy = false;
     let asked: string | null = null;
     let live = true;
+    let last = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     const ask = () => {
-      if (busy || !live) return;
+      if (busy || !live || timer !== null) return;
+      // At most one request per ASK_EVERY_MS while the run plays (a window can be 2 000
+      // records of JSON); the last change is always asked for.
+      const wait = last + ASK_EVERY_MS - performance.now();
+      if (wait > 0) {
+        timer = setTimeout(() => {
+          timer = null;
+          ask();
+        }, wait);
+        return;
+      }
       const end = labStore.getState().simTime;
       const { flow: f, span: w } = want.current;
       const key = `${f}/${w}/${end}`;
       if (key === asked) return;
       asked = key;
       busy = true;
+      last = performance.now();
       void lab.trace(f, Math.max(0, end - w), end, SEQ_BUDGET).then((a) => {
         busy = false;
         if (!live) return;
@@ -94,6 +109,7 @@ export function SequenceView() {
     const unsubscribe = labStore.subscribe(ask);
     return () => {
       live = false;
+      if (timer !== null) clearTimeout(timer);
       unsubscribe();
     };
   }, [flows.length, flow, windowSpan, runId]);
@@ -139,11 +155,15 @@ export function SequenceView() {
       data-markers={markers.length}
       data-stride={w?.stride ?? 1}
       data-tracing-since={w?.tracing_since_s ?? ''}
+      data-paths={paths.length}
     >
       <div className="sequence-controls">
         <label>
           Flow{' '}
-          <select data-testid="sequence-flow" value={flow} onChange={(e) => setFlow(Number(e.target.value))}>
+          <select data-testid="sequence-flow" value={flow} onChange={(e) => {
+              setFlow(Number(e.target.value));
+              setPath(null);
+            }}>
             {flows.map((f, i) => (
               <option key={f.id} value={i}>
                 {f.id} ({f.cc})
