@@ -29,14 +29,16 @@
 //!
 //! **Bounds and cost.** Off by default: the world holds `None` and each hook is one branch.
 //! On, it keeps the last [`TRACE_CAPACITY`] records in a ring (older ones are evicted, and
-//! counted), plus one pending entry per traced packet in flight. Its memory is outside the
-//! run's memory budget on purpose: counting it would let tracing change when a run near its
+//! counted), plus one pending entry per traced packet in flight: two ordered-set operations per
+//! traced packet (measured natively on tcp-dumbbell's full run, 1.1 M events with the traced
+//! flow sending half the packets: 0.38 s traced against 0.27 s untraced). Its memory is outside
+//! the run's memory budget on purpose: counting it would let tracing change when a run near its
 //! budget stops, and tracing must never change results (it only reads packets).
 
 use crate::engine::time::{to_secs, Time};
 use crate::net::packet::{Body, Ecn, FlowIdx, Packet};
 use serde::Serialize;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Records kept: the last 50 000 packets of the traced flow (a few seconds of a 100 Mbit/s
 /// flow, minutes of a slow one) — far more than a window of a few RTTs on screen needs, about
@@ -168,8 +170,9 @@ pub struct PacketTrace {
     cap: usize,
     /// Serial number of `ring[0]` (records pushed before it were evicted).
     first_serial: u64,
-    /// Serials of packets in flight, oldest first, by identity.
-    pending: BTreeMap<Key, VecDeque<u64>>,
+    /// Packets in flight: (identity, serial), so the oldest of an identity comes first. One
+    /// ordered set rather than a queue per identity: no allocation per packet.
+    pending: BTreeSet<(Key, u64)>,
     /// Per path: one past the highest TCP/MPTCP segment number sent.
     next_seq: BTreeMap<u32, u64>,
     /// Per QUIC stream: the highest byte offset sent.
@@ -188,7 +191,7 @@ impl PacketTrace {
             ring: VecDeque::new(),
             cap: cap.max(1),
             first_serial: 0,
-            pending: BTreeMap::new(),
+            pending: BTreeSet::new(),
             next_seq: BTreeMap::new(),
             stream_end: BTreeMap::new(),
         }
@@ -310,19 +313,16 @@ impl PacketTrace {
         }
         let serial = self.first_serial + self.ring.len() as u64;
         self.ring.push_back(r);
-        self.pending.entry(key).or_default().push_back(serial);
+        self.pending.insert((key, serial));
     }
 
     /// The oldest pending record with `pkt`'s identity, taken out of the pending table.
     fn take_pending(&mut self, pkt: &Packet) -> Option<&mut Rec> {
         let (key, _) = Self::describe(pkt);
-        let queue = self.pending.get_mut(&key)?;
-        let serial = queue.pop_front();
-        if queue.is_empty() {
-            self.pending.remove(&key);
-        }
+        let first = *self.pending.range((key, 0)..=(key, u64::MAX)).next()?;
+        self.pending.remove(&first);
         // An evicted record is no longer kept: nothing to update.
-        let idx = serial?.checked_sub(self.first_serial)?;
+        let idx = first.1.checked_sub(self.first_serial)?;
         self.ring.get_mut(idx as usize)
     }
 
