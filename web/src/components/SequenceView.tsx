@@ -68,45 +68,47 @@ export function SequenceView() {
     setSpan(null);
   }, [runId]);
 
-  // Follow the clock: ask for the window ending at the time on screen whenever it moves, one
-  // request in flight at a time (the next goes out when the answer is back).
+  // Follow the clock: ask for the window ending at the time on screen whenever the lab's state
+  // changes (a tick, a seek, a re-run), one request in flight at a time and at most one per
+  // ASK_EVERY_MS; a change during a request or the wait is asked for after it (so the last state
+  // is always shown, even when a re-run lands on the time it started from).
   const want = useRef({ flow, span: windowSpan });
   want.current = { flow, span: windowSpan };
   useEffect(() => {
     if (flows.length === 0) return;
     let busy = false;
-    let asked: string | null = null;
+    let dirty = true;
     let live = true;
     let last = -Infinity;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const ask = () => {
-      if (busy || !live || timer !== null) return;
-      // At most one request per ASK_EVERY_MS while the run plays (a window can be 2 000
-      // records of JSON); the last change is always asked for.
+    const pump = () => {
+      if (busy || !live || timer !== null || !dirty) return;
       const wait = last + ASK_EVERY_MS - performance.now();
       if (wait > 0) {
         timer = setTimeout(() => {
           timer = null;
-          ask();
+          pump();
         }, wait);
         return;
       }
-      const end = labStore.getState().simTime;
-      const { flow: f, span: w } = want.current;
-      const key = `${f}/${w}/${end}`;
-      if (key === asked) return;
-      asked = key;
+      dirty = false;
       busy = true;
       last = performance.now();
+      const end = labStore.getState().simTime;
+      const { flow: f, span: w } = want.current;
       void lab.trace(f, Math.max(0, end - w), end, SEQ_BUDGET).then((a) => {
         busy = false;
         if (!live) return;
         setAnswer({ ...a, end });
-        ask();
+        pump();
       });
     };
-    ask();
-    const unsubscribe = labStore.subscribe(ask);
+    const changed = () => {
+      dirty = true;
+      pump();
+    };
+    pump();
+    const unsubscribe = labStore.subscribe(changed);
     return () => {
       live = false;
       if (timer !== null) clearTimeout(timer);
