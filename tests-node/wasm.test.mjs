@@ -195,6 +195,28 @@ describe('determinism: wasm equals native', () => {
     assert.equal(wasmSummary(scenario, SEED).digest, want);
   });
 
+  test('tracing a flow (the sequence diagram) changes no result and refuses a flow the run lacks', () => {
+    const { scenario } = scenarioOf('tcp-dumbbell');
+    const want = wasmSummary(scenario, SEED).digest;
+    const sim = new Simulation(scenario, SEED);
+    try {
+      assert.equal(sim.trace_json(0, 1, 10), 'null', 'nothing traced by default');
+      assert.throws(() => sim.trace_flow(99), /no flow 99/);
+      assert.throws(() => sim.trace_flow(0.5), /flow index/);
+      sim.trace_flow(1);
+      sim.advance(1);
+      const w = JSON.parse(sim.trace_json(0.5, 1, 100));
+      assert.equal(w.flow, 1);
+      assert.ok(w.records.length > 0 && w.records.length <= 100 + w.records.filter((r) => r.retx || r.drop).length);
+      assert.ok(w.records.some((r) => r.kind === 'data') && w.records.some((r) => r.kind === 'ack'));
+      assert.ok(w.records.every((r) => r.sent_s <= 1 && (r.end_s === null || r.end_s >= 0.5)), 'records overlap the window');
+      sim.run_to_end();
+      assert.equal(JSON.parse(sim.summary_json(0)).digest, want);
+    } finally {
+      sim.free();
+    }
+  });
+
   test('the same seed twice gives the same digest', () => {
     const { scenario } = scenarioOf('tcp-dumbbell');
     assert.equal(wasmSummary(scenario, 7).digest, wasmSummary(scenario, 7).digest);

@@ -312,6 +312,24 @@ impl Simulation {
         serde_json::to_string(self.inner.scenario()).unwrap_or_else(|_| "{}".into())
     }
 
+    /// Trace every packet of flow `flow` (its index, from 0) from now on for the sequence
+    /// diagram, or stop tracing (`undefined`/null). Throws for a flow the run does not have.
+    pub fn trace_flow(&mut self, flow: Option<f64>) -> Result<(), JsError> {
+        let flow = match flow {
+            None => None,
+            Some(f) if f.is_finite() && f >= 0.0 && f.fract() == 0.0 => Some(f.min(usize::MAX as f64) as usize),
+            Some(f) => return Err(JsError::new(&format!("trace: the flow must be a flow index (0, 1, …), not {f}"))),
+        };
+        self.inner.trace_flow(flow).map_err(|m| JsError::new(&m))
+    }
+
+    /// The traced flow's packets overlapping [`since_s`, `until_s`], at most about `max` of them
+    /// (a `TraceWindow`), or "null" when no flow is traced.
+    pub fn trace_json(&self, since_s: f64, until_s: f64, max: f64) -> String {
+        let max = if max.is_finite() && max >= 1.0 { max.min(1e9) as usize } else { 1 };
+        serde_json::to_string(&self.inner.trace(since_s, until_s, max)).unwrap_or_else(|_| "null".into())
+    }
+
     /// The summary now (final once finished); `wall_s` is the caller's wall-clock time.
     pub fn summary_json(&mut self, wall_s: f64) -> String {
         serde_json::to_string(&self.inner.summary(wall_s)).unwrap_or_else(|_| "{}".into())

@@ -25,6 +25,28 @@ import { PRESET_FILES, hasNumericKnob, hasSweep } from './presets';
 // views/Workbench.tsx).
 const SweepPanel = lazy(() => import('./components/SweepPanel').then((m) => ({ default: m.SweepPanel })));
 
+// The sequence diagram (issue 16) is loaded when first opened: its drawing code stays out of the
+// first bundle, and the engine traces packets only while it is open.
+const SequenceView = lazy(() => import('./components/SequenceView').then((m) => ({ default: m.SequenceView })));
+
+function SequenceSection() {
+  const [open, setOpen] = useState(false);
+  const hasRun = useLab((s) => s.topology !== null);
+  if (!hasRun) return null;
+  return (
+    <div className="sequence-section">
+      <button type="button" data-testid="sequence-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {open ? 'Hide the sequence diagram' : 'Sequence diagram (packets of one flow over time)'}
+      </button>
+      {open && (
+        <Suspense fallback={<ViewLoading what="the sequence diagram" />}>
+          <SequenceView />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
 function SweepSection() {
   const presetName = useLab((s) => s.presetName);
   const text = PRESET_FILES.find((f) => f.file === presetName)?.text;
@@ -109,6 +131,7 @@ export function App() {
             <BbrAChart />
           </div>
           <StateTimeline />
+          <SequenceSection />
           <MptcpPanel />
           <QuicPanel />
           <SummaryTable />

@@ -63,11 +63,19 @@ pub struct World {
     pub path_srtt: Vec<Dur>,
     /// The event queue's lane for flow starts (lanes 0‥links are the links' arrivals).
     pub start_lane: u32,
+    /// The per-packet trace of one flow for the sequence diagram (metrics/trace.rs); `None`
+    /// (the default) costs one branch per packet.
+    pub trace: Option<Box<crate::metrics::trace::PacketTrace>>,
 }
 
 impl World {
     /// Put a packet on the first (or next) link of its path.
     pub fn send(&mut self, pkt: Packet) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            if pkt.hop == 0 {
+                t.on_send(self.now, &pkt);
+            }
+        }
         let link = self.net.link_of(&pkt);
         if self.net.links[link as usize].has_aqm() {
             let start = self.net.links[link as usize].aqm_enqueue(self.now, pkt);
@@ -100,6 +108,17 @@ impl World {
             self.flows[pkt.flow as usize].dropped_packets += 1;
         }
         self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire });
+        if let Some(t) = self.trace.as_deref_mut() {
+            use crate::metrics::trace::DropCause;
+            let cause = if wire {
+                DropCause::Wire
+            } else if self.net.links[link as usize].has_aqm() {
+                DropCause::Aqm
+            } else {
+                DropCause::Queue
+            };
+            t.on_drop(self.now, pkt, link, self.net.path_len(pkt.path), cause);
+        }
     }
 
     /// Account for what an AQM link's discipline dropped in its last call.
@@ -375,6 +394,9 @@ impl Engine {
                         self.world.send(pkt);
                     } else {
                         let dst = pkt.dst as usize;
+                        if let Some(tr) = self.world.trace.as_deref_mut() {
+                            tr.on_deliver(t, &pkt);
+                        }
                         self.agents[dst].on_packet(pkt, &mut self.world);
                         self.touch(dst);
                     }

@@ -272,6 +272,7 @@ impl Simulation {
             streams: Vec::new(),
             path_srtt: vec![0; n_paths],
             start_lane: 0,
+            trace: None,
         };
         world.queue.add_lanes(world.net.links.len());
         world.start_lane = world.queue.add_lanes(1);
@@ -602,6 +603,52 @@ impl Simulation {
                 })
                 .collect(),
         }
+    }
+
+    /// Trace every packet of flow `flow` from now on for the sequence diagram
+    /// (metrics/trace.rs), or stop tracing (`None`). Tracing another flow starts afresh;
+    /// asking for the flow already traced keeps its records. Tracing never changes the run.
+    pub fn trace_flow(&mut self, flow: Option<usize>) -> Result<(), String> {
+        let w = &mut self.engine.world;
+        match flow {
+            None => w.trace = None,
+            Some(f) if f >= w.flows.len() => {
+                return Err(format!("trace: no flow {f} (the run has {} flows, numbered from 0)", w.flows.len()));
+            }
+            Some(f) if w.trace.as_ref().is_some_and(|t| t.flow as usize == f) => {}
+            Some(f) => w.trace = Some(Box::new(crate::metrics::trace::PacketTrace::new(f as u32, w.now))),
+        }
+        Ok(())
+    }
+
+    /// The traced flow's packets that overlap [`since_s`, `until_s`] (sent by `until_s`, not
+    /// ended before `since_s`), at most about `max` of them (then every k-th, drops and
+    /// retransmissions kept), with the flow's loss-recovery events in the window. `None` when
+    /// no flow is traced.
+    pub fn trace(&self, since_s: f64, until_s: f64, max: usize) -> Option<crate::metrics::trace::TraceWindow> {
+        use crate::metrics::EventKind;
+        let w = &self.engine.world;
+        let t = w.trace.as_deref()?;
+        let clamp = |s: f64| if s.is_finite() && s > 0.0 { secs(s) } else if s == f64::INFINITY { Time::MAX } else { 0 };
+        let (since, until) = (clamp(since_s), clamp(until_s));
+        let (matched, stride, records) = t.window(since, until, max, |l| w.net.links[l as usize].name.clone());
+        let events = w
+            .log
+            .iter()
+            .filter(|e| e.flow == Some(t.flow) && e.t_ns >= since && e.t_ns <= until)
+            .filter(|e| matches!(e.kind, EventKind::Rto { .. } | EventKind::FastRetransmit { .. } | EventKind::Pto { .. } | EventKind::PacketsLost { .. }))
+            .cloned()
+            .collect();
+        Some(crate::metrics::trace::TraceWindow {
+            flow: t.flow,
+            flow_id: w.flows[t.flow as usize].id.clone(),
+            tracing_since_s: to_secs(t.since),
+            oldest_s: t.oldest().map(to_secs),
+            matched: matched.min(u32::MAX as usize) as u32,
+            stride: stride.min(u32::MAX as usize) as u32,
+            records,
+            events,
+        })
     }
 
     /// The summary at the current time (final once [`Simulation::finished`]).

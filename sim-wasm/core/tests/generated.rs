@@ -13,6 +13,7 @@
 use netlab_core::metrics::aggregate::FlowGroup;
 use netlab_core::metrics::series::SeriesMeta;
 use netlab_core::metrics::summary::Summary;
+use netlab_core::metrics::trace::TraceWindow;
 use netlab_core::registry::{registry, scenario_schema, Registry};
 use netlab_core::scenario::expect::{Outcome, PlanView};
 use netlab_core::scenario::sweep::SweepPlan;
@@ -44,6 +45,7 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
     Opened::export_all(&cfg).unwrap();
     Scenario::export_all(&cfg).unwrap();
     Registry::export_all(&cfg).unwrap();
+    TraceWindow::export_all(&cfg).unwrap();
 
     let mut files = BTreeMap::new();
     read_tree(dir, dir, &mut files);

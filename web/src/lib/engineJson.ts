@@ -24,6 +24,9 @@ export const seriesMetaOf = (sim: SimJson): G.SeriesMeta[] => parse(sim.series_m
 /** The groups of every owner of per-flow series (the aggregate views, worker/aggregate.ts). */
 export const flowGroupsOf = (sim: SimJson): G.FlowGroup[] => parse(sim.flow_groups_json());
 export const topologyOf = (sim: SimJson): G.TopologyView => parse(sim.topology_json());
+/** `Simulation.trace_json`'s answer: the traced flow's packets in a window, or null (none traced). */
+export const traceOf = (sim: { trace_json(since: number, until: number, max: number): string }, since: number, until: number, max: number): G.TraceWindow | null =>
+  parse(sim.trace_json(since, until, max));
 
 /** `describe_preset`'s answer. */
 export const presetInfo = (json: string): G.PresetInfo => parse(json);

@@ -9,10 +9,17 @@ import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
 import type { ViewSpec } from '../worker/aggregate';
+import type { TraceWindow } from '../generated';
 import { decisionLog } from '../family/decisionLog';
 import { flowEvents } from './flowEvents';
 import { RunPipeline } from './pipeline';
 import { seriesStore } from './seriesStore';
+
+/** The worker's answer to a trace request (sim/controller.ts `trace`). */
+export interface TraceAnswer {
+  trace: TraceWindow | null;
+  error: string | null;
+}
 
 /** The single step: a fixed slice of simulated time (see the worker's stepBy for why). */
 export const STEP_S = 0.001;
@@ -48,6 +55,21 @@ class LabController {
   private linkLoad: { before: SavedSelection; hadRun: boolean; shared: boolean } | null = null;
   /** The URL fragment when the run on screen loaded: put back when a link fails over it. */
   private shownHash = '';
+  /** The sequence diagram's requests awaiting the worker's answer, by id. */
+  private traceWaiting = new Map<number, (answer: TraceAnswer) => void>();
+  private traceId = 0;
+
+  /**
+   * Asks the worker for flow `flow`'s packets overlapping [`since`, `until`] (tracing it from
+   * now on if it was not; null stops tracing). Resolves with the window, or the reason it failed.
+   */
+  trace(flow: number | null, since: number, until: number, max: number): Promise<TraceAnswer> {
+    const id = ++this.traceId;
+    return new Promise((resolve) => {
+      this.traceWaiting.set(id, resolve);
+      this.post({ type: 'trace', id, flow, since, until, max });
+    });
+  }
 
   start(): void {
     if (this.pipeline.started) return;
@@ -187,10 +209,13 @@ class LabController {
     this.post({ type: 'step', dt });
   }
 
-  /** Pause at simulated time `t` exactly (re-running from the seed when going back). */
-  seek(t: number): void {
+  /**
+   * Pause at simulated time `t` exactly (re-running from the seed when going back, or when
+   * `rerun` asks to: the sequence diagram's "trace from t = 0").
+   */
+  seek(t: number, rerun = false): void {
     if (labStore.getState().runId === 0 || !Number.isFinite(t)) return;
-    this.post({ type: 'seek', t });
+    this.post({ type: 'seek', t, rerun });
   }
 
   /** How a run with many flows is drawn: aggregate by class, path or algorithm, or the top N; picked flows. */
@@ -296,6 +321,12 @@ class LabController {
       case 'linkFailed':
         this.linkFailed(msg.message);
         return true;
+      case 'trace': {
+        const resolve = this.traceWaiting.get(msg.id);
+        this.traceWaiting.delete(msg.id);
+        resolve?.({ trace: msg.trace, error: msg.error });
+        return true;
+      }
       case 'shared': {
         // A link to a run the page no longer shows would share the wrong scenario.
         if (msg.runId !== labStore.getState().runId) return true;

@@ -5,6 +5,7 @@
 // (0 before any load), so the page can drop a stale run's messages (store/run.ts, `staleRun`).
 import type { AggMode, Frame, ViewSpec } from './aggregate';
 import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Speed, Summary, Topology } from '../types';
+import type { TraceWindow } from '../generated';
 
 export interface PresetFile {
   /** File name without .json. */
@@ -54,12 +55,27 @@ export type ToWorker =
    * Pause and go to simulated time `t` exactly: forward by running on, backward by re-running
    * the same scenario and seed from 0 (deterministic, so the state is what a run to t gives).
    */
-  | { type: 'seek'; t: number }
+  | {
+      type: 'seek';
+      t: number;
+      /**
+       * Re-run from 0 even when `t` is not earlier: the sequence diagram's "trace from t = 0"
+       * (tracing turned on mid-run then covers the run from its start; same state at `t`).
+       */
+      rerun?: boolean;
+    }
   /**
    * How a run with many flows is drawn (worker/aggregate.ts): aggregate by size class, path or
    * algorithm, or the top-N flows plus others, and the flows picked to be drawn on their own.
    */
   | { type: 'view'; view: ViewSpec }
+  /**
+   * The sequence diagram's request (issue 16): trace flow `flow` of the run on screen (its index;
+   * null stops tracing), and answer with its packets overlapping [`since`, `until`] simulated
+   * seconds, at most about `max` of them. Tracing starts when first asked and is kept across
+   * backward seeks and reloads of the run, so after one the trace covers the run from t = 0.
+   */
+  | { type: 'trace'; id: number; flow: number | null; since: number; until: number; max: number }
   /** Tests only: make the engine panic on purpose, to exercise the worker's recovery. */
   | { type: 'debugPanic' };
 
@@ -149,6 +165,8 @@ type Message =
     }
   | { type: 'linkFailed'; message: string }
   | { type: 'shared'; link: string }
+  /** The answer to request `id` of type 'trace': the window, or null (no run, or tracing off), or why not. */
+  | { type: 'trace'; id: number; trace: TraceWindow | null; error: string | null }
   | { type: 'error'; message: string; kind?: ErrorKind };
 
 /**

@@ -25,7 +25,7 @@ import init, {
 import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { crashed, errorText, resetEngine } from './engineReset';
 import { compactEvents } from '../sim/flowEvents';
-import { flowGroupsOf, openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf } from '../lib/engineJson';
+import { flowGroupsOf, openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf, traceOf } from '../lib/engineJson';
 import { type Frame, type ViewSpec, TickEncoder, historyOf } from './aggregate';
 import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
@@ -104,6 +104,23 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 /** The running seek's target (simulated seconds) and token; a newer seek or load cancels it. */
 let seekTarget: number | null = null;
 let seekToken = 0;
+/**
+ * The flow the sequence diagram traces in the first column (null: none, the default; tracing
+ * costs nothing then). Re-applied to every simulation built for the run on screen (a backward
+ * seek, a reload), so the trace then covers the run from t = 0.
+ */
+let traceFlow: number | null = null;
+
+/** Traces `traceFlow` in `sim` (a fresh one); a flow the run lacks turns tracing off. */
+function applyTrace(sim: Simulation): void {
+  if (traceFlow === null) return;
+  try {
+    sim.trace_flow(traceFlow);
+  } catch (e) {
+    if (crashed(e)) throw e;
+    traceFlow = null;
+  }
+}
 
 type Message = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'runId'> : never) : never;
 
@@ -444,6 +461,7 @@ async function handle(msg: ToWorker): Promise<void> {
       for (const c of columns) c.sim.free();
       columns = next;
       runId = msg.runId;
+      if (next[0]) applyTrace(next[0].sim);
       const duration = Math.max(...next.map((c) => c.sim.duration_s()));
       loaded = { scenarios, names: msg.columns.map((c) => c.name), seed: msg.seed, duration, snapshots: msg.snapshots };
       clock = 0;
@@ -527,6 +545,9 @@ async function handle(msg: ToWorker): Promise<void> {
         }
       }
       return;
+    case 'trace':
+      answerTrace(msg);
+      return;
     case 'debugPanic':
       await ready;
       try {
@@ -567,8 +588,25 @@ async function handle(msg: ToWorker): Promise<void> {
       stepBy(msg.dt);
       return;
     case 'seek':
-      seek(msg.t);
+      seek(msg.t, msg.rerun === true);
       return;
+  }
+}
+
+/** The sequence diagram's request: (re)target tracing, then the window it asked for. */
+function answerTrace(msg: Extract<ToWorker, { type: 'trace' }>): void {
+  const sim = columns[0]?.sim;
+  if (!sim) return void post({ type: 'trace', id: msg.id, trace: null, error: null });
+  try {
+    if (msg.flow !== traceFlow) {
+      sim.trace_flow(msg.flow ?? undefined);
+      traceFlow = msg.flow;
+    }
+    const trace = traceFlow === null ? null : traceOf(sim, msg.since, msg.until, msg.max);
+    post({ type: 'trace', id: msg.id, trace, error: null });
+  } catch (e) {
+    if (crashed(e)) return void recover(e);
+    post({ type: 'trace', id: msg.id, trace: null, error: errorText(e) });
   }
 }
 
@@ -605,10 +643,11 @@ function cancelSeek(): void {
 }
 
 /**
- * Pause and go to simulated time `t`: on from here, or re-run from 0 when `t` is earlier (or
- * when there are no simulations: the page still shows a run whose instance a panic dropped).
+ * Pause and go to simulated time `t`: on from here, or re-run from 0 when `t` is earlier, when
+ * asked to (`rerun`), or when there are no simulations (the page still shows a run whose
+ * instance a panic dropped).
  */
-function seek(t: number): void {
+function seek(t: number, rerun = false): void {
   const run = loaded;
   if (!run || !Number.isFinite(t)) return;
   const rebuilding = restoring;
@@ -617,7 +656,7 @@ function seek(t: number): void {
   restoring = rebuilding;
   const target = Math.min(Math.max(t, 0), run.duration);
   const back = ns(target) < ns(clock) || columns.some((c) => c.sim.finished() && ns(target) < ns(c.sim.duration_s()));
-  if (columns.length === 0 || back) {
+  if (columns.length === 0 || back || rerun) {
     const next: Column[] = [];
     try {
       run.scenarios.forEach((scenario, i) => {
@@ -631,6 +670,7 @@ function seek(t: number): void {
     }
     for (const c of columns) c.sim.free();
     columns = next;
+    if (next[0]) applyTrace(next[0].sim);
     clock = 0;
     pacer.clearDebt();
     shown = { t: 0, finished: false };

@@ -5,6 +5,7 @@ pub mod classes;
 pub mod series;
 pub mod streams;
 pub mod summary;
+pub mod trace;
 
 pub use series::{Recorder, SeriesId, SeriesMeta};
 

@@ -1,0 +1,298 @@
+// The sequence/time diagram of one flow (issue 16): the textbook picture of a connection —
+// sender's axis left, receiver's right, time downward; data segments slanted left to right,
+// labelled by sequence number, ACKs back in a lighter shade, losses as a line ending in a
+// cross where the packet was lost, retransmissions in their own colour, RTO / fast-retransmit
+// / PTO markers on the sender's axis. Geometry in charts/sequence.ts; the packets come from the
+// engine's per-packet trace of the flow (metrics/trace.rs) through the worker's 'trace' request.
+//
+// Synced to the lab's clock: the window ends at the simulated time on screen (following the run
+// while it plays, jumping with a seek) and spans a few round trips (zoom with the buttons or the
+// wheel). At most SEQ_BUDGET lines are drawn: past that the engine samples every k-th packet
+// (drops and retransmissions always kept) and the view says so.
+//
+// The flow's tracing starts when the view first asks; the worker keeps it for backward seeks
+// and reloads (which re-run from t = 0, so the trace then covers the whole run), and "Trace
+// from t = 0" re-runs to the time on screen for that (the run is deterministic: same state).
+// Closing the view turns tracing off (no cost when nobody looks).
+import { scaleLinear } from 'd3-scale';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type SeqLine, linesOf, markersOf, pathsOf, zoomSpan } from '../charts/sequence';
+import type { TraceWindow } from '../generated';
+import { colorFor } from '../lib/palette';
+import { lab } from '../sim/controller';
+import { labStore, useLab } from '../store/store';
+import { useSize } from './LineChart';
+
+/** Lines drawn at most (the engine samples beyond it). */
+export const SEQ_BUDGET = 2000;
+/** Default window: this many base round trips of the flow. */
+const DEFAULT_RTTS = 4;
+/** Data lines labelled with their sequence number when no more than this many are drawn. */
+const LABEL_MAX = 60;
+const HEIGHT = 460;
+/** Trace requests are at least this far apart (ms). */
+const ASK_EVERY_MS = 100;
+const MARGIN = { top: 28, bottom: 16, side: 90 };
+
+const COLORS = { data: '#0072B2', ack: '#6fa3cc', retx: '#D55E00', drop: '#c0001a', syn: '#009E73' };
+
+function fmtTime(t: number): string {
+  if (t === 0) return '0 s';
+  return t >= 1 ? `${t.toFixed(3)} s` : `${(t * 1e3).toFixed(t >= 0.01 ? 1 : 3)} ms`;
+}
+
+function strokeOf(l: SeqLine, byPath: boolean): string {
+  if (l.dropped) return COLORS.drop;
+  if (l.retx) return COLORS.retx;
+  if (l.kind === 'syn') return COLORS.syn;
+  if (l.kind === 'ack') return COLORS.ack;
+  return byPath ? colorFor(l.path) : COLORS.data;
+}
+
+export function SequenceView() {
+  const topology = useLab((s) => s.topology);
+  const runId = useLab((s) => s.runId);
+  const flows = topology?.flows ?? [];
+  const [flow, setFlow] = useState(0);
+  const [path, setPath] = useState<number | null>(null);
+  const baseRtt = (flows[flow]?.base_rtt_ms ?? 50) / 1000;
+  const [span, setSpan] = useState<number | null>(null);
+  const windowSpan = span ?? Math.max(1e-3, DEFAULT_RTTS * baseRtt);
+  const [answer, setAnswer] = useState<{ trace: TraceWindow | null; error: string | null; end: number }>({ trace: null, error: null, end: 0 });
+  const [ref, size] = useSize<HTMLDivElement>();
+
+  // A new run: the first flow again, the default span.
+  useEffect(() => {
+    setFlow(0);
+    setPath(null);
+    setSpan(null);
+  }, [runId]);
+
+  // Follow the clock: ask for the window ending at the time on screen whenever the lab's state
+  // changes (a tick, a seek, a re-run), one request in flight at a time and at most one per
+  // ASK_EVERY_MS; a change during a request or the wait is asked for after it (so the last state
+  // is always shown, even when a re-run lands on the time it started from).
+  const want = useRef({ flow, span: windowSpan });
+  want.current = { flow, span: windowSpan };
+  useEffect(() => {
+    if (flows.length === 0) return;
+    let busy = false;
+    let dirty = true;
+    let live = true;
+    let last = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const pump = () => {
+      if (busy || !live || timer !== null || !dirty) return;
+      const wait = last + ASK_EVERY_MS - performance.now();
+      if (wait > 0) {
+        timer = setTimeout(() => {
+          timer = null;
+          pump();
+        }, wait);
+        return;
+      }
+      dirty = false;
+      busy = true;
+      last = performance.now();
+      const end = labStore.getState().simTime;
+      const { flow: f, span: w } = want.current;
+      void lab.trace(f, Math.max(0, end - w), end, SEQ_BUDGET).then((a) => {
+        busy = false;
+        if (!live) return;
+        setAnswer({ ...a, end });
+        pump();
+      });
+    };
+    const changed = () => {
+      dirty = true;
+      pump();
+    };
+    pump();
+    const unsubscribe = labStore.subscribe(changed);
+    return () => {
+      live = false;
+      if (timer !== null) clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [flows.length, flow, windowSpan, runId]);
+
+  // Closing the view stops tracing.
+  useEffect(() => () => void lab.trace(null, 0, 0, 1), []);
+
+  const w = answer.trace;
+  const end = answer.end;
+  const lines = useMemo(() => (w ? linesOf(w, end, path, baseRtt / 2) : []), [w, end, path, baseRtt]);
+  const markers = useMemo(() => (w ? markersOf(w.events) : []), [w]);
+  const paths = useMemo(() => (w ? pathsOf(w) : []), [w]);
+  const byPath = paths.length > 1 && path === null;
+
+  const width = Math.max(320, size.width || 640);
+  const x = scaleLinear().domain([0, 1]).range([MARGIN.side, width - MARGIN.side]);
+  const y = scaleLinear()
+    .domain([Math.max(0, end - windowSpan), end])
+    .range([MARGIN.top, HEIGHT - MARGIN.bottom]);
+  const ticks = y.ticks(6);
+  const visible = (l: SeqLine) => l.t1 >= y.domain()[0]! - 1e-12;
+  const drawn = lines.filter(visible);
+  const count = (p: (l: SeqLine) => boolean) => drawn.filter(p).length;
+  const dataLines = count((l) => l.kind === 'data');
+  const ackLines = count((l) => l.kind === 'ack');
+  const drops = count((l) => l.dropped);
+  const retx = count((l) => l.retx);
+  const labelled = dataLines <= LABEL_MAX;
+  const zoom = (factor: number) => setSpan(zoomSpan(windowSpan, factor));
+
+  return (
+    <section
+      className="panel sequence"
+      data-testid="sequence-view"
+      aria-label="Sequence diagram"
+      data-flow={flow}
+      data-window-end={end}
+      data-window-span={windowSpan}
+      data-data-lines={dataLines}
+      data-ack-lines={ackLines}
+      data-drops={drops}
+      data-retx={retx}
+      data-markers={markers.length}
+      data-stride={w?.stride ?? 1}
+      data-tracing-since={w?.tracing_since_s ?? ''}
+      data-paths={paths.length}
+    >
+      <div className="sequence-controls">
+        <label>
+          Flow{' '}
+          <select data-testid="sequence-flow" value={flow} onChange={(e) => {
+              setFlow(Number(e.target.value));
+              setPath(null);
+            }}>
+            {flows.map((f, i) => (
+              <option key={f.id} value={i}>
+                {f.id} ({f.cc})
+              </option>
+            ))}
+          </select>
+        </label>
+        {paths.length > 1 && (
+          <label>
+            Subflow{' '}
+            <select data-testid="sequence-path" value={path ?? ''} onChange={(e) => setPath(e.target.value === '' ? null : Number(e.target.value))}>
+              <option value="">all (coloured by path)</option>
+              {paths.map((p) => (
+                <option key={p} value={p}>
+                  path {p}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <span className="sequence-zoom">
+          Window {fmtTime(windowSpan)}{' '}
+          <button type="button" data-testid="sequence-zoom-in" onClick={() => zoom(0.5)} aria-label="Zoom in (shorter window)">
+            +
+          </button>
+          <button type="button" data-testid="sequence-zoom-out" onClick={() => zoom(2)} aria-label="Zoom out (longer window)">
+            −
+          </button>
+        </span>
+      </div>
+      <p className="muted sequence-note" data-testid="sequence-note">
+        {answer.error
+          ? `No trace: ${answer.error}`
+          : w === null
+            ? 'Waiting for the run…'
+            : [
+                `${w.flow_id}: ${dataLines} data, ${ackLines} ACK lines`,
+                drops > 0 ? `${drops} lost` : null,
+                retx > 0 ? `${retx} retransmitted` : null,
+                w.stride > 1 ? `showing every ${w.stride}-th packet of ${w.matched} (losses and retransmissions all)` : null,
+                w.tracing_since_s > 0 ? `traced since ${fmtTime(w.tracing_since_s)}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+        {w !== null && w.tracing_since_s > 0 && (
+          <>
+            {' '}
+            <button type="button" data-testid="sequence-from-start" onClick={() => lab.seek(labStore.getState().simTime, true)}>
+              Trace from t = 0
+            </button>
+          </>
+        )}
+      </p>
+      <div ref={ref} className="sequence-canvas" onWheel={(e) => zoom(e.deltaY > 0 ? 1.25 : 0.8)}>
+        <svg width={width} height={HEIGHT} role="img" aria-label={`Sequence diagram of ${w?.flow_id ?? 'a flow'}`}>
+          <text x={x(0)} y={14} textAnchor="middle" className="sequence-axis-title">
+            sender
+          </text>
+          <text x={x(1)} y={14} textAnchor="middle" className="sequence-axis-title">
+            receiver
+          </text>
+          {[0, 1].map((side) => (
+            <line key={side} x1={x(side)} x2={x(side)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} stroke="currentColor" strokeWidth={1.5} />
+          ))}
+          {ticks.map((t) => (
+            <g key={t} className="sequence-tick">
+              <line x1={x(0) - 4} x2={x(0)} y1={y(t)} y2={y(t)} stroke="currentColor" />
+              <text x={x(0) - 6} y={y(t) + 4} textAnchor="end">
+                {fmtTime(t)}
+              </text>
+            </g>
+          ))}
+          <defs>
+            <clipPath id="sequence-plot">
+              <rect x={0} y={MARGIN.top} width={width} height={HEIGHT - MARGIN.top - MARGIN.bottom} />
+            </clipPath>
+          </defs>
+          <g className="sequence-lines" clipPath="url(#sequence-plot)">
+            {drawn.map((l, i) => (
+              <g key={i} data-kind={l.kind} data-retx={l.retx || undefined} data-dropped={l.dropped || undefined}>
+                <line
+                  x1={x(l.x0)}
+                  y1={y(l.t0)}
+                  x2={x(l.x1)}
+                  y2={y(l.t1)}
+                  stroke={strokeOf(l, byPath)}
+                  strokeWidth={l.kind === 'ack' ? 1 : l.retx || l.dropped ? 1.6 : 1}
+                  strokeDasharray={l.inFlight ? '3 2' : undefined}
+                >
+                  <title>{`${l.label} · sent ${fmtTime(l.t0)}`}</title>
+                </line>
+                {l.dropped && (
+                  <path
+                    className="sequence-drop"
+                    d={`M${x(l.x1) - 5},${y(l.t1) - 5}l10,10m0,-10l-10,10`}
+                    stroke={COLORS.drop}
+                    strokeWidth={2}
+                  />
+                )}
+                {labelled && l.kind === 'data' && (
+                  <text x={x(l.x0) + 4} y={y(l.t0) - 2} className="sequence-label">
+                    {l.seq}
+                  </text>
+                )}
+              </g>
+            ))}
+          </g>
+          <g className="sequence-markers">
+            {markers
+              .filter((m) => m.t >= y.domain()[0]! && m.t <= end)
+              .map((m, i) => (
+                <g key={i} data-testid="sequence-marker" data-what={m.what}>
+                  <circle cx={x(0)} cy={y(m.t)} r={4} fill={COLORS.retx} />
+                  <text x={x(0) - 8} y={y(m.t) - 6} textAnchor="end" className="sequence-marker-label" fill={COLORS.retx}>
+                    {m.what}
+                  </text>
+                  <title>{`${m.detail} at ${fmtTime(m.t)}`}</title>
+                </g>
+              ))}
+          </g>
+        </svg>
+      </div>
+      <p className="muted sequence-legend">
+        <span style={{ color: COLORS.data }}>━ data</span> · <span style={{ color: COLORS.ack }}>━ ACK</span> ·{' '}
+        <span style={{ color: COLORS.retx }}>━ retransmission</span> · <span style={{ color: COLORS.drop }}>✕ lost</span> · dashed: in flight ·
+        markers on the sender's axis: RTO, FR (fast retransmit), PTO
+      </p>
+    </section>
+  );
+}
