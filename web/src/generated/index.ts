@@ -68,5 +68,7 @@ export type * from './TelemetryMix';
 export type * from './Term';
 export type * from './Topology';
 export type * from './TopologyView';
+export type * from './TourChart';
+export type * from './TourStop';
 export type * from './TrafficSpec';
 export type * from './serde_json/JsonValue';
