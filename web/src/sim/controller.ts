@@ -16,6 +16,9 @@ import { seriesStore } from './seriesStore';
 /** The single step: a fixed slice of simulated time (see the worker's stepBy for why). */
 export const STEP_S = 0.001;
 
+/** What the user asked the run to do; a guided tour (sim/tour.ts) follows these. */
+export type RunIntent = 'play' | 'pause' | 'step' | 'seek';
+
 /** Number inputs reload after the user pauses typing for this long. */
 const KNOB_DEBOUNCE_MS = 300;
 
@@ -47,6 +50,17 @@ class LabController {
   private linkLoad: { before: SavedSelection; hadRun: boolean; shared: boolean } | null = null;
   /** The URL fragment when the run on screen loaded: put back when a link fails over it. */
   private shownHash = '';
+  private intentListeners = new Set<(intent: RunIntent) => void>();
+
+  /** Calls `fn` after each play, pause, step or seek the user asks for; returns the unsubscribe. */
+  onIntent(fn: (intent: RunIntent) => void): () => void {
+    this.intentListeners.add(fn);
+    return () => this.intentListeners.delete(fn);
+  }
+
+  private intent(kind: RunIntent): void {
+    for (const fn of [...this.intentListeners]) fn(kind);
+  }
 
   start(): void {
     if (this.pipeline.started) return;
@@ -169,10 +183,18 @@ class LabController {
     const s = labStore.getState();
     if (s.run === 'finished' || s.runId === 0) this.load(true);
     else this.post({ type: 'play' });
+    this.intent('play');
+  }
+
+  /** Plays on and pauses exactly at simulated time `t` (a guided tour's next stop). */
+  playUntil(t: number): void {
+    if (labStore.getState().runId === 0 || !Number.isFinite(t)) return;
+    this.post({ type: 'play', until: t });
   }
 
   pause(): void {
     this.post({ type: 'pause' });
+    this.intent('pause');
   }
 
   reset(): void {
@@ -184,12 +206,14 @@ class LabController {
     const s = labStore.getState();
     if (s.runId === 0 || s.run === 'finished' || s.seekTarget !== null) return;
     this.post({ type: 'step', dt });
+    this.intent('step');
   }
 
   /** Pause at simulated time `t` exactly (re-running from the seed when going back). */
   seek(t: number): void {
     if (labStore.getState().runId === 0 || !Number.isFinite(t)) return;
     this.post({ type: 'seek', t });
+    this.intent('seek');
   }
 
   togglePlay(): void {
