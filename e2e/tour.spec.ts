@@ -64,6 +64,18 @@ test('seeking ends a tour, and a tour started late replays the run from the star
   await expect(page.getByTestId('tour-start')).toBeVisible();
 });
 
+test('editing the scenario (a knob) ends the tour: it described the run that was replaced', async ({ page }) => {
+  await page.goto('/?preset=tcp-dumbbell&variant=quick&seed=1&speed=max');
+  await page.getByTestId('tour-start').click();
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-tour-stop', '0');
+  const runId = await app(page).getAttribute('data-run-id');
+  await page.getByTestId('knob-cc').selectOption('reno');
+  await expect(app(page)).not.toHaveAttribute('data-run-id', runId!);
+  await expect(callout).toHaveCount(0);
+  await expect(page.getByTestId('tour-band')).toHaveCount(0);
+});
+
 test('the tour is readable in projector mode', async ({ page }) => {
   await page.goto('/?preset=tcp-dumbbell&variant=quick&seed=1&speed=max&projector=1');
   await page.getByTestId('tour-start').click();
