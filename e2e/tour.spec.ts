@@ -87,8 +87,8 @@ test('the tour is readable in projector mode', async ({ page }) => {
 });
 
 test('a preset without a tour has no Tour button', async ({ page }) => {
-  await page.goto('/?preset=tcp-single&seed=1&speed=max');
-  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-single');
+  await page.goto('/?preset=bbr-vs-cubic&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'bbr-vs-cubic');
   await expect(app(page)).toHaveAttribute('data-state', /running|finished/);
   await expect(page.getByTestId('tour-start')).toHaveCount(0);
 });
