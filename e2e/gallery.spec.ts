@@ -113,3 +113,26 @@ test('in class (projector) mode the gallery cards start on the quick variant', a
   await page.getByTestId('tab-gallery').click();
   await expect(page.locator('[data-testid="gallery-card"][data-preset="bench-two-flows"]')).toHaveAttribute('data-variant', 'full');
 });
+
+// Issue 16: every card has a small picture of its preset's network, drawn from the scenario
+// (no run) when the card scrolls into view.
+test('every card has a preview picture of its network', async ({ page }) => {
+  await page.goto('/?view=gallery&seed=1&speed=max');
+  const cards = page.getByTestId('gallery-card');
+  await expect.poll(() => cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all()) {
+    await card.scrollIntoViewIfNeeded();
+    const preview = card.getByTestId('gallery-preview');
+    await expect(preview).toHaveAttribute('data-drawn', 'true');
+    const svg = preview.locator('svg');
+    await expect(svg).toHaveAttribute('width', '160');
+    await expect(svg).toHaveAttribute('height', '90');
+    // At least two nodes and one link, and a caption naming the flows' algorithms.
+    expect(await svg.locator('[data-node]').count()).toBeGreaterThanOrEqual(2);
+    expect(await svg.locator('[data-link]').count()).toBeGreaterThanOrEqual(1);
+    await expect(preview.locator('figcaption')).not.toBeEmpty();
+  }
+  const dumbbell = page.locator('[data-testid="gallery-card"][data-preset="tcp-dumbbell"] [data-testid="gallery-preview"]');
+  await expect(dumbbell.locator('[data-node]')).toHaveCount(6);
+  await expect(dumbbell.locator('figcaption')).toHaveText('2 TCP flows · cubic');
+});

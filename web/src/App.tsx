@@ -4,6 +4,7 @@ import { StateTimeline } from './components/StateTimeline';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
+import { TourButton, TourCallout } from './components/Tour';
 import { ExportPanel } from './components/ExportPanel';
 import { Inspector } from './components/Inspector';
 import { MptcpPanel } from './components/MptcpPanel';
@@ -114,6 +115,8 @@ export function App() {
         </aside>
         <main className="content">
           <RunControls />
+          <TourButton />
+          <TourCallout />
           <div className="live-lab">
             <TopologyView />
             <Inspector />

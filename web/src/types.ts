@@ -61,3 +61,6 @@ export type TimeWindow = readonly [number, number] | null;
 
 /** The headline names a preset may give (sim-wasm/core/src/scenario/headline.rs). */
 export type HeadlineName = G.Headline;
+/** A guided tour's stop (the preset's `tour`, scenario/tour.rs). */
+export type TourStop = G.TourStop;
+export type TourChart = G.TourChart;

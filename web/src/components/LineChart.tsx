@@ -16,6 +16,7 @@ import { labStore } from '../store/store';
 import { useUi } from '../store/ui';
 import type { TimeWindow } from '../types';
 import { firstSummary } from '../store/run';
+import { useTourBand, useTourDims } from './Tour';
 
 export interface ChartSeries extends CanvasSeries {
   key: string;
@@ -134,6 +135,9 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   const t1 = timeWindow?.[1] ?? duration;
 
   const projector = useUi((s) => s.projector);
+  // A guided tour's stop on this chart: a band on the time axis around the moment (components/Tour.tsx).
+  const tourBand = useTourBand(testId);
+  const dimmed = useTourDims(testId);
   const M = projector ? M_PROJECTOR : M_NORMAL;
   const lineWidth = projector ? LINE_PROJECTOR : LINE_NORMAL;
   const innerW = Math.max(10, size.width - M.left - M.right);
@@ -233,7 +237,7 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
   return (
     <figure
       ref={figRef}
-      className="chart"
+      className={dimmed ? 'chart tour-dim' : tourBand ? 'chart tour-focus' : 'chart'}
       data-testid={testId}
       data-line-width={lineWidth}
       data-points={0}
@@ -305,6 +309,18 @@ export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onW
         {size.width > 0 && (
           <svg ref={axesRef} className="chart-axes" width={size.width} height={size.height} aria-hidden="true">
             <g transform={`translate(${M.left},${M.top})`}>
+              {tourBand !== null && (
+                <rect
+                  className="tour-band"
+                  data-testid="tour-band"
+                  data-t0={tourBand[0]}
+                  data-t1={tourBand[1]}
+                  x={Math.max(0, Math.min(innerW, x(tourBand[0])))}
+                  width={Math.max(2, Math.min(innerW, x(tourBand[1])) - Math.max(0, x(tourBand[0])))}
+                  y={0}
+                  height={innerH}
+                />
+              )}
               {yTicks.map((t) => (
                 <g key={`y${t}`} transform={`translate(0,${y(t)})`}>
                   <line className="grid" x2={innerW} />

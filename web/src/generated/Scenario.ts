@@ -8,6 +8,7 @@ import type { MetricsSpec } from "./MetricsSpec";
 import type { Sweep } from "./Sweep";
 import type { TcpSpec } from "./TcpSpec";
 import type { Topology } from "./Topology";
+import type { TourStop } from "./TourStop";
 import type { TrafficSpec } from "./TrafficSpec";
 import type { JsonValue } from "./serde_json/JsonValue";
 
@@ -52,4 +53,8 @@ sweep?: Sweep | null,
 /**
  * The numbers the summary shows first: what this preset is about (scenario/headline.rs).
  */
-headline?: Array<Headline>, };
+headline?: Array<Headline>, 
+/**
+ * A guided tour: 3–6 annotated moments the lab pauses at (scenario/tour.rs).
+ */
+tour?: Array<TourStop>, };

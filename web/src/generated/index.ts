@@ -71,6 +71,8 @@ export type * from './TelemetryMix';
 export type * from './Term';
 export type * from './Topology';
 export type * from './TopologyView';
+export type * from './TourChart';
+export type * from './TourStop';
 export type * from './TraceDrop';
 export type * from './TraceKind';
 export type * from './TraceRecord';

@@ -24,6 +24,9 @@ export interface TraceAnswer {
 /** The single step: a fixed slice of simulated time (see the worker's stepBy for why). */
 export const STEP_S = 0.001;
 
+/** What the user asked the run to do; a guided tour (sim/tour.ts) follows these. */
+export type RunIntent = 'play' | 'pause' | 'step' | 'seek';
+
 /** Number inputs reload after the user pauses typing for this long. */
 const KNOB_DEBOUNCE_MS = 300;
 
@@ -69,6 +72,18 @@ class LabController {
       this.traceWaiting.set(id, resolve);
       this.post({ type: 'trace', id, flow, since, until, max });
     });
+  }
+
+  private intentListeners = new Set<(intent: RunIntent) => void>();
+
+  /** Calls `fn` after each play, pause, step or seek the user asks for; returns the unsubscribe. */
+  onIntent(fn: (intent: RunIntent) => void): () => void {
+    this.intentListeners.add(fn);
+    return () => this.intentListeners.delete(fn);
+  }
+
+  private intent(kind: RunIntent): void {
+    for (const fn of [...this.intentListeners]) fn(kind);
   }
 
   start(): void {
@@ -192,10 +207,18 @@ class LabController {
     const s = labStore.getState();
     if (s.run === 'finished' || s.runId === 0) this.load(true);
     else this.post({ type: 'play' });
+    this.intent('play');
+  }
+
+  /** Plays on and pauses exactly at simulated time `t` (a guided tour's next stop). */
+  playUntil(t: number): void {
+    if (labStore.getState().runId === 0 || !Number.isFinite(t)) return;
+    this.post({ type: 'play', until: t });
   }
 
   pause(): void {
     this.post({ type: 'pause' });
+    this.intent('pause');
   }
 
   reset(): void {
@@ -207,6 +230,7 @@ class LabController {
     const s = labStore.getState();
     if (s.runId === 0 || s.run === 'finished' || s.seekTarget !== null) return;
     this.post({ type: 'step', dt });
+    this.intent('step');
   }
 
   /**
@@ -216,6 +240,7 @@ class LabController {
   seek(t: number, rerun = false): void {
     if (labStore.getState().runId === 0 || !Number.isFinite(t)) return;
     this.post({ type: 'seek', t, rerun });
+    this.intent('seek');
   }
 
   /** How a run with many flows is drawn: aggregate by class, path or algorithm, or the top N; picked flows. */

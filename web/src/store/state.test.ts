@@ -20,8 +20,9 @@ const presets: PresetDesc[] = [
     variants: ['quick'],
     variant_values: { quick: { cc: 'cubic', buffer_bdp: 1, duration_s: 10, flows: null } },
     headline: [],
+    tour: [],
   },
-  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {}, headline: [] },
+  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {}, headline: [], tour: [] },
 ];
 
 const summary = (duration_s: number): Summary => ({

@@ -3,8 +3,11 @@
 // in rows ordered for learning (lib/gallery.ts: beginner scenarios, then the paper families).
 // Settings made on a card are sent with it when it is opened; nothing runs until then. In
 // class (projector) mode a card starts on its quick variant: what a class has time to watch.
+// Each card shows a small picture of the preset's network (components/PresetPreview.tsx).
 import { useId, useState } from 'react';
 import { KnobInput } from '../components/KnobInput';
+import { PresetPreview } from '../components/PresetPreview';
+import { PRESET_FILES } from '../presets';
 import { lab } from '../sim/controller';
 import { defaultKnobValues } from '../store/state';
 import { useLab } from '../store/store';
@@ -40,6 +43,7 @@ function PresetCard({ preset, selected, classMode }: { preset: PresetDesc; selec
         </h3>
         <code className="muted card-name">{preset.name}</code>
       </header>
+      <PresetPreview name={preset.name} text={PRESET_FILES.find((f) => f.file === preset.name)?.text} />
       <div className="card-desc" data-testid="gallery-description">
         <p className="card-short">{desc.short}</p>
         {desc.rest && (

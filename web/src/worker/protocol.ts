@@ -46,7 +46,8 @@ export type ToWorker =
   | { type: 'openText'; text: string; seed: number; variant: string | null }
   /** Encode the loaded scenario (its first column), its seed and the view as a link body. */
   | { type: 'share'; view: ShareView }
-  | { type: 'play' }
+  /** `until`: pause exactly at this simulated time (a guided tour's next stop). */
+  | { type: 'play'; until?: number }
   | { type: 'pause' }
   | { type: 'speed'; speed: Speed }
   /** Pause and advance exactly `dt` simulated seconds (a fixed-size step, not one event). */

@@ -97,6 +97,8 @@ let snapCost = 0;
 let restoring = false;
 let runId = 0;
 let playing = false;
+/** Play stops here (a guided tour's next stop, web/src/lib/tour.ts): paused exactly at it. */
+let playUntil: number | null = null;
 const pacer = new Pacer();
 /** Simulated seconds per round (every column advanced once); adapted to a few ms of wall time. */
 let chunkS = 0.01;
@@ -141,6 +143,7 @@ function schedule(delay: number): void {
 
 function stop(): void {
   playing = false;
+  playUntil = null;
   if (timer !== null) clearTimeout(timer);
   timer = null;
 }
@@ -212,10 +215,18 @@ function loop(): void {
   pacer.begin();
   let done = allFinished();
   try {
-    while (!done && pacer.more()) {
+    while (!done && pacer.more() && !reached()) {
       const before = clock;
-      done = round(clock + Math.min(chunkS, pacer.owed()));
+      const next = clock + Math.min(chunkS, pacer.owed());
+      done = round(playUntil !== null ? Math.min(next, playUntil) : next);
       pacer.spend(clock - before);
+    }
+    if (!done && reached()) {
+      // The stop of a `play until`: pause exactly there, with the charts up to date.
+      stop();
+      flush(true);
+      post({ type: 'playing', playing: false });
+      return;
     }
     if (pacer.end(done)) flush(done || 'due');
   } catch (e) {
@@ -231,6 +242,11 @@ function loop(): void {
     return;
   }
   schedule(pacer.nextDelay());
+}
+
+/** Whether the clock stands at the `play until` time. */
+function reached(): boolean {
+  return playUntil !== null && ns(clock) >= ns(playUntil);
 }
 
 /** Simulated seconds → the engine's nanosecond grid, for exact comparisons. */
@@ -558,7 +574,7 @@ async function handle(msg: ToWorker): Promise<void> {
       }
       return;
     case 'play':
-      play();
+      play(msg.until);
       return;
     case 'pause': {
       const was = playing;
@@ -715,10 +731,12 @@ function seekSlice(token: number): void {
   if (done) finish();
 }
 
-function play(): void {
+/** Plays on; with `until` (later than now), pauses exactly at that simulated time. */
+function play(until?: number): void {
   if (columns.length === 0 || allFinished()) return;
   cancelSeek();
   playing = true;
+  playUntil = until !== undefined && Number.isFinite(until) && ns(until) > ns(clock) ? until : null;
   pacer.resume();
   post({ type: 'playing', playing: true });
   schedule(0);

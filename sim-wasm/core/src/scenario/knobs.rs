@@ -54,6 +54,8 @@ pub struct PresetInfo {
     pub variants: Vec<String>,
     /// What the summary shows first (empty: the page's default, Jain's index).
     pub headline: Vec<super::headline::Headline>,
+    /// The guided tour's stops, every variant's (each stop says which it applies to).
+    pub tour: Vec<super::tour::TourStop>,
 }
 
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -225,6 +227,7 @@ pub fn describe(root: &Value) -> Result<PresetInfo, ScenarioError> {
         knobs,
         variants: s.variants.keys().cloned().collect(),
         headline: s.headline.clone(),
+        tour: s.tour.clone(),
     })
 }
 

@@ -13,6 +13,7 @@ pub mod json;
 pub mod knobs;
 pub mod quic;
 pub mod sweep;
+pub mod tour;
 pub mod validate;
 
 pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
@@ -98,6 +99,9 @@ pub struct Scenario {
     /// The numbers the summary shows first: what this preset is about (scenario/headline.rs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub headline: Vec<headline::Headline>,
+    /// A guided tour: 3–6 annotated moments the lab pauses at (scenario/tour.rs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tour: Vec<tour::TourStop>,
 }
 
 fn default_seed() -> u64 {

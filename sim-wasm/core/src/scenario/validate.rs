@@ -401,6 +401,7 @@ pub fn validate(s: &Scenario) -> R {
     }
     super::knobs::validate_knobs(s)?;
     super::headline::validate(s)?;
+    super::tour::validate(s)?;
     if let Some(sw) = &s.sweep {
         for (i, seed) in sw.seeds.iter().enumerate() {
             check_seed(&format!("sweep.seeds[{i}]"), *seed)?;

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { app, seekTo, simTime } from './lab-page';
+
+// Guided tours (issue 16): the preset's annotated moments pause the run, a callout shows each,
+// and the named chart gets a band on its time axis; Next (or →) plays on, Esc ends, seeking ends.
+test('the tcp-dumbbell tour stops at its moments and highlights the named chart', async ({ page }) => {
+  await page.goto('/?preset=tcp-dumbbell&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  const start = page.getByTestId('tour-start');
+  // The quick run's five stops (the full run has its own last two).
+  await expect(start).toHaveAttribute('data-stops', '5');
+  await start.click();
+
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-state', 'at');
+  await expect(callout).toHaveAttribute('data-tour-stop', '0');
+  await expect(callout).toHaveAttribute('data-at', '0.2');
+  await expect(callout).toContainText('Slow start ends before any loss');
+  await expect(app(page)).toHaveAttribute('data-state', 'paused');
+  expect(await simTime(page)).toBe(0.2);
+  // The band sits on the cwnd chart, [at − span/2, at + span/2] (clipped at 0); the others dim.
+  const cwndBand = page.getByTestId('chart-cwnd').getByTestId('tour-band');
+  await expect(cwndBand).toHaveAttribute('data-t0', '0');
+  await expect(cwndBand).toHaveAttribute('data-t1', '0.5');
+  await expect(page.getByTestId('chart-queue')).toHaveClass(/tour-dim/);
+  await expect(page.getByTestId('chart-queue').getByTestId('tour-band')).toHaveCount(0);
+
+  // Next plays on to stop 2: the queue chart, 3 s.
+  await page.getByTestId('tour-next').click();
+  await expect(callout).toHaveAttribute('data-tour-stop', '1');
+  await expect(callout).toHaveAttribute('data-at', '3');
+  expect(await simTime(page)).toBe(3);
+  const queueBand = page.getByTestId('chart-queue').getByTestId('tour-band');
+  await expect(queueBand).toHaveAttribute('data-t0', '2.5');
+  await expect(queueBand).toHaveAttribute('data-t1', '3.5');
+  await expect(page.getByTestId('chart-cwnd').getByTestId('tour-band')).toHaveCount(0);
+  await expect(page.getByTestId('chart-queue')).toBeInViewport();
+
+  // → is Next during a tour (Step otherwise): the losses at 6.7 s.
+  await page.keyboard.press('ArrowRight');
+  await expect(callout).toHaveAttribute('data-tour-stop', '2');
+  await expect(callout).toHaveAttribute('data-at', '6.7');
+  expect(await simTime(page)).toBe(6.7);
+
+  // Esc ends the tour where it is: the run stays paused there, the band goes.
+  await page.keyboard.press('Escape');
+  await expect(callout).toHaveCount(0);
+  await expect(page.getByTestId('tour-band')).toHaveCount(0);
+  await expect(page.locator('.chart.tour-dim')).toHaveCount(0);
+  expect(await simTime(page)).toBe(6.7);
+  await expect(start).toBeVisible();
+});
+
+test('seeking ends a tour, and a tour started late replays the run from the start', async ({ page }) => {
+  await page.goto('/?preset=tcp-dumbbell&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-state', 'finished');
+  await page.getByTestId('tour-start').click();
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-tour-stop', '0');
+  expect(await simTime(page)).toBe(0.2);
+  await seekTo(page, 2);
+  await expect(callout).toHaveCount(0);
+  await expect(page.getByTestId('tour-band')).toHaveCount(0);
+  await expect(page.getByTestId('tour-start')).toBeVisible();
+});
+
+test('editing the scenario (a knob) ends the tour: it described the run that was replaced', async ({ page }) => {
+  await page.goto('/?preset=tcp-dumbbell&variant=quick&seed=1&speed=max');
+  await page.getByTestId('tour-start').click();
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-tour-stop', '0');
+  const runId = await app(page).getAttribute('data-run-id');
+  await page.getByTestId('knob-cc').selectOption('reno');
+  await expect(app(page)).not.toHaveAttribute('data-run-id', runId!);
+  await expect(callout).toHaveCount(0);
+  await expect(page.getByTestId('tour-band')).toHaveCount(0);
+});
+
+test('the tour is readable in projector mode', async ({ page }) => {
+  await page.goto('/?preset=tcp-dumbbell&variant=quick&seed=1&speed=max&projector=1');
+  await page.getByTestId('tour-start').click();
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-state', 'at');
+  await expect(callout).toBeInViewport({ ratio: 1 });
+  const size = await callout.locator('.tour-text').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(size).toBeGreaterThanOrEqual(18);
+});
+
+test('a preset without a tour has no Tour button', async ({ page }) => {
+  await page.goto('/?preset=bbr-vs-cubic&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'bbr-vs-cubic');
+  await expect(app(page)).toHaveAttribute('data-state', /running|finished/);
+  await expect(page.getByTestId('tour-start')).toHaveCount(0);
+});
