@@ -5,7 +5,9 @@
 // wall time is reported. Then the live page's frame time while it simulates 4 flows on a
 // 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
 // sampling, median and p95), after the page's download sizes (scripts/bundle-size.mjs: the
-// first load, raw and gzip, and each lazy chunk). Prints tables and writes reports/bench.json.
+// first load, raw and gzip, and each lazy chunk), every preset's frame time at 1× (the same,
+// per preset) and the page's time to run each quick preset, and mptcp-fsfs-load at full scale, at
+// speed=max (scripts/page-speed.mjs). Prints tables and writes reports/bench.json.
 //   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [--against REF] [--no-wasm] [preset ...]
 //
 // `--against REF` also builds the reference commit's CLI and wasm package in a git worktree
@@ -25,7 +27,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ArgError, parseBenchArgs } from './bench-args.mjs';
 import { bundleSizes, printBundleSizes } from './bundle-size.mjs';
-import { measureFrames, printFrames } from './frames.mjs';
+import { measureFrames, measureFramesAllPresets, printFrames, printFramesAllPresets } from './frames.mjs';
+import { measurePageSpeed, pageRuns, printPageSpeed } from './page-speed.mjs';
 import { ROOT, StepError, capture, run } from './lib.mjs';
 
 const SEED = 1;
@@ -267,16 +270,26 @@ async function main() {
   printBundleSizes(bundle);
 
   let frames = null;
+  let framesPresets = null;
+  let page = null;
   if (!opts.noFrames) {
     console.log('\nbench: frame time of the live page (headless Chromium)');
     frames = await measureFrames();
     printFrames(frames);
+    // Issue 18: every preset at 1× keeps a median frame ≤ 17 ms and p95 ≤ 25 ms.
+    console.log('\nbench: frame time of every preset at 1× (headless Chromium)');
+    framesPresets = await measureFramesAllPresets();
+    printFramesAllPresets(framesPresets);
+    // Issue 18: every quick preset ≤ 3 s at max speed, mptcp-fsfs-load at full scale ≤ 30 s.
+    console.log('\nbench: the page running each quick preset, and mptcp-fsfs-load at full scale, at speed=max');
+    page = await measurePageSpeed(pageRuns());
+    printPageSpeed(page);
   }
 
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
   const against = reference ? { ref: reference.ref, commit: reference.commit, worktree: reference.tree.root } : null;
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, bundle, frames }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, bundle, frames, frames_presets: framesPresets, page_speed: page }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
   if (reference) console.log(`bench: the reference worktree stays for the next bench; remove it with: git worktree remove --force ${reference.tree.root}`);
 }
