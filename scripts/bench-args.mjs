@@ -4,9 +4,12 @@
 //   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [--against REF] [--no-wasm] [preset ...]
 
 /** Presets measured when none are named: the fixed benchmark, the full-scale bbr-fairness
- *  experiment (200 s, 2 BBR flows) and the full-scale mptcp-fsfs-load experiment (10 paths ×
- *  100 Mbit/s, 50 background flows, Poisson arrivals, 100 s). */
-export const DEFAULT_PRESETS = ['bench-two-flows', 'bbr-fairness', 'mptcp-fsfs-load'];
+ *  experiment (200 s, 2 BBR flows), the full-scale mptcp-fsfs-load experiment (10 paths ×
+ *  100 Mbit/s, 50 background flows, Poisson arrivals, 100 s) and its TCP twin (the same
+ *  network and background flows without MPTCP: the per-event yardstick at its working set),
+ *  and mptcp-shared-bottleneck (one MPTCP and one TCP flow: MPTCP's own per-event work at a
+ *  working set that fits in cache). */
+export const DEFAULT_PRESETS = ['bench-two-flows', 'bbr-fairness', 'mptcp-fsfs-load', 'tcp-twin:mptcp-fsfs-load', 'mptcp-shared-bottleneck'];
 
 export class ArgError extends Error {}
 

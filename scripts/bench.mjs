@@ -5,8 +5,13 @@
 // wall time is reported. Then the live page's frame time while it simulates 4 flows on a
 // 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
 // sampling, median and p95), after the page's download sizes (scripts/bundle-size.mjs: the
-// first load, raw and gzip, and each lazy chunk). Prints tables and writes reports/bench.json.
+// first load, raw and gzip, and each lazy chunk), every preset's frame time at 1× (the same,
+// per preset) and the page's time to run each quick preset, and mptcp-fsfs-load at full scale, at
+// speed=max (scripts/page-speed.mjs). Prints tables and writes reports/bench.json.
 //   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [--against REF] [--no-wasm] [preset ...]
+//
+// A preset named `tcp-twin:NAME` is NAME's TCP twin (see `scenarioText`): the per-event cost of
+// each MPTCP run is printed as a ratio to every TCP run measured, the twin included.
 //
 // `--against REF` also builds the reference commit's CLI and wasm package in a git worktree
 // of its own (under the system's temporary directory, kept between benches so a second run
@@ -25,7 +30,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ArgError, parseBenchArgs } from './bench-args.mjs';
 import { bundleSizes, printBundleSizes } from './bundle-size.mjs';
-import { measureFrames, printFrames } from './frames.mjs';
+import { measureFrames, measureFramesAllPresets, printFrames, printFramesAllPresets } from './frames.mjs';
+import { measurePageSpeed, pageRuns, printPageSpeed } from './page-speed.mjs';
 import { ROOT, StepError, capture, run } from './lib.mjs';
 
 const SEED = 1;
@@ -59,13 +65,52 @@ function tree(root, label) {
   return { root, label, cli: join(root, 'target', 'release', 'netlab'), pkg: join(root, 'sim-wasm', 'pkg'), wasmModule: null };
 }
 
+/**
+ * `tcp-twin:NAME` stands for preset NAME's TCP twin: the same topology and duration with only
+ * its traffic section's background flows, as plain TCP flows (no MPTCP arrivals). It carries
+ * the same packets in flight on the same links as the preset's background, so its events/s is
+ * what TCP costs per event at that working set: the fair yardstick for the MPTCP preset's
+ * per-event cost (issue 18 item 1), where a 2-flow dumbbell fits in cache and a 10-path run
+ * with 50 long flows and ~20 000 packets in flight does not.
+ */
+const TWIN = 'tcp-twin:';
+
+/** The scenario text a bench name stands for in tree `t` (a preset, or a preset's TCP twin). */
+function scenarioText(t, name) {
+  const preset = name.startsWith(TWIN) ? name.slice(TWIN.length) : name;
+  const text = readFileSync(join(t.root, 'public', 'scenarios', `${preset}.json`), 'utf8');
+  if (preset === name) return text;
+  const s = JSON.parse(text);
+  const tr = s.traffic;
+  if (!tr || !(tr.background_per_path > 0)) throw new StepError(`${name}: ${preset} has no background flows to keep`);
+  const paths = (s.topology?.paths ?? []).reduce((n, p) => n + (p.count ?? 1), 0);
+  if (s.topology?.kind !== 'parallel' || paths === 0) throw new StepError(`${name}: only a parallel topology's twin is defined`);
+  const flows = [];
+  for (let path = 0; path < paths; path++) {
+    for (let k = 0; k < tr.background_per_path; k++) flows.push({ id: `bg${path}_${k}`, cc: tr.background_cc ?? 'reno', path });
+  }
+  const twin = { name: name.replace(':', '-'), seed: s.seed, duration_s: s.duration_s, warmup_s: s.warmup_s, tcp: s.tcp, topology: s.topology, flows, headline: ['goodput'], metrics: s.metrics, limits: s.limits };
+  return JSON.stringify(twin);
+}
+
 function hasPreset(t, name) {
-  return existsSync(join(t.root, 'public', 'scenarios', `${name}.json`));
+  const preset = name.startsWith(TWIN) ? name.slice(TWIN.length) : name;
+  return existsSync(join(t.root, 'public', 'scenarios', `${preset}.json`));
+}
+
+/** What the CLI runs for a bench name: the preset's name, or a file holding the twin. */
+function cliTarget(t, name) {
+  if (!name.startsWith(TWIN)) return name;
+  const dir = join(tmpdir(), 'netlab-bench-twins');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${t.label.replace(/[^a-z0-9]+/gi, '-')}-${name.replace(':', '-')}.json`);
+  writeFileSync(file, scenarioText(t, name));
+  return file;
 }
 
 function native(t, name) {
   // Run from the tree's root: the CLI finds presets in ./public/scenarios.
-  const r = spawnSync(t.cli, ['run', name, '--seed', String(SEED), '--json'], { cwd: t.root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(t.cli, ['run', cliTarget(t, name), '--seed', String(SEED), '--json'], { cwd: t.root, encoding: 'utf8', maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new StepError(`${t.label}: netlab run ${name}: ${r.stderr.trim() || `exit ${r.status}`}`);
   const s = JSON.parse(r.stdout);
   return {
@@ -85,8 +130,7 @@ async function wasm(t, name) {
     t.wasmModule = { mod, exports };
   }
   const { mod, exports } = t.wasmModule;
-  const text = readFileSync(join(t.root, 'public', 'scenarios', `${name}.json`), 'utf8');
-  const scenario = mod.apply_knobs(text, '{}', null);
+  const scenario = mod.apply_knobs(scenarioText(t, name), '{}', null);
   const rssBefore = process.memoryUsage().rss;
   const sim = new mod.Simulation(scenario, SEED);
   const t0 = performance.now();
@@ -165,6 +209,20 @@ function compareRows(mine, theirs) {
     events: ratio(mine.events, theirs.events),
     same_digest: mine.digest !== null && mine.digest === theirs.digest,
   };
+}
+
+/** Whether a bench name runs MPTCP flows (a traffic section or a flow of kind mptcp). */
+function isMptcp(t, name) {
+  const s = JSON.parse(scenarioText(t, name));
+  return Boolean(s.traffic) || (s.flows ?? []).some((f) => f.kind === 'mptcp');
+}
+
+/** Every (MPTCP run, TCP run) pair measured: the MPTCP run's cost per event over the TCP one's. */
+function perEventRatios(t, results) {
+  const rate = (r) => r.engines.find((e) => e.engine === 'native')?.events_per_s;
+  const mptcp = results.filter((r) => isMptcp(t, r.preset));
+  const tcp = results.filter((r) => !isMptcp(t, r.preset));
+  return mptcp.flatMap((m) => tcp.map((c) => ({ mptcp: m.preset, tcp: c.preset, ratio: rate(c) / rate(m) })));
 }
 
 async function main() {
@@ -259,6 +317,13 @@ async function main() {
     }
   }
 
+  // Issue 18 item 1: per-event cost of MPTCP runs against TCP runs (native, this tree).
+  const perEvent = perEventRatios(here, results);
+  if (perEvent.length > 0) {
+    console.log('\nper-event cost, MPTCP run / TCP run (native; = TCP events/s ÷ MPTCP events/s; target ≤ 2×)');
+    for (const r of perEvent) console.log(`  ${r.mptcp.padEnd(28)} / ${r.tcp.padEnd(34)} ${r.ratio.toFixed(2)}×`);
+  }
+
   // The page's download sizes: the first load (issue 18: ≤ 400 kB gzip) and each lazy chunk.
   // The build is also what the frame-time measurement below serves.
   console.log('\nbench: page size (vite build; scripts/bundle-size.mjs)');
@@ -267,16 +332,26 @@ async function main() {
   printBundleSizes(bundle);
 
   let frames = null;
+  let framesPresets = null;
+  let page = null;
   if (!opts.noFrames) {
     console.log('\nbench: frame time of the live page (headless Chromium)');
     frames = await measureFrames();
     printFrames(frames);
+    // Issue 18: every preset at 1× keeps a median frame ≤ 17 ms and p95 ≤ 25 ms.
+    console.log('\nbench: frame time of every preset at 1× (headless Chromium)');
+    framesPresets = await measureFramesAllPresets();
+    printFramesAllPresets(framesPresets);
+    // Issue 18: every quick preset ≤ 3 s at max speed, mptcp-fsfs-load at full scale ≤ 30 s.
+    console.log('\nbench: the page running each quick preset, and mptcp-fsfs-load at full scale, at speed=max');
+    page = await measurePageSpeed(pageRuns());
+    printPageSpeed(page);
   }
 
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
   const against = reference ? { ref: reference.ref, commit: reference.commit, worktree: reference.tree.root } : null;
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, bundle, frames }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, per_event: perEvent, bundle, frames, frames_presets: framesPresets, page_speed: page }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
   if (reference) console.log(`bench: the reference worktree stays for the next bench; remove it with: git worktree remove --force ${reference.tree.root}`);
 }

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // Frame time of the live page while it simulates (part of `npm run bench`; also standalone:
 // `node scripts/frames.mjs [preset]` after `vite build`; a preset name measures that preset's
-// quick variant at 1× instead of the 4-flow dumbbell; FRAMES_PORT picks the preview port, default
+// quick variant at 1× instead of the 4-flow dumbbell; `node scripts/frames.mjs --all` measures
+// every preset at 1× as `npm run bench` does; FRAMES_PORT picks the preview port, default
 // 4175, another worktree may be using it).
+//
+// Every preset at 1× (issue 18: median frame ≤ 17 ms, p95 ≤ 25 ms for each): the preset as it
+// opens (full scale, seed 1), PRESET_WARMUP_MS then PRESET_SAMPLE_MS of sampling per view, so
+// the sweep stays within a few minutes.
 //
 // Headless Chromium (Debian's, flags as in playwright.config.ts) opens the built app (vite
 // preview) on a 4-flow dumbbell with a 100 Mbit/s bottleneck (a shareable link made by the
@@ -21,7 +26,7 @@
 // What is left per tick is ~6 ms of React + message handling and one frame of layout/paint; the
 // worker itself takes one core at max speed, so other load on a 2-core box still shows up as
 // occasional 33 ms frames.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, StepError, log, startPreview } from './lib.mjs';
 
@@ -31,6 +36,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** Wall-clock seconds of warm-up and of sampling per speed. */
 const WARMUP_MS = 1500;
 const SAMPLE_MS = 5000;
+/** The same for each preset of the all-presets sweep at 1×: ~8 s of wall time per view. */
+const PRESET_WARMUP_MS = 1500;
+const PRESET_SAMPLE_MS = 6000;
 /** Real time and as fast as the engine goes. */
 export const FRAME_SPEEDS = [1, 'max'];
 /** Where the page is scrolled: as opened, or to the charts (the first chart's top at the top). */
@@ -108,11 +116,8 @@ async function sampleFrames(page, ms) {
   );
 }
 
-/**
- * Measures frame times at each speed; returns one result per speed. Needs dist/ and sim-wasm/pkg.
- * `preset`: measure that preset (quick variant, seed 1) instead of FRAME_SCENARIO.
- */
-export async function measureFrames(preset = null) {
+/** Headless Chromium on the built app (vite preview); runs `body(browser, wasm)`. */
+async function withBrowser(body) {
   const wasm = await import(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm.js'));
   wasm.initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
   const { chromium } = await import('@playwright/test');
@@ -121,44 +126,115 @@ export async function measureFrames(preset = null) {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
-  const results = [];
   try {
-    // A preset is measured at 1× (its quick run may end within the sample at max speed).
-    for (const view of FRAME_VIEWS) for (const speed of preset ? [1] : FRAME_SPEEDS) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-      if (preset) await page.goto(`${BASE}/?preset=${encodeURIComponent(preset)}&variant=quick&seed=1&speed=${speed}`);
-      else {
-        const link = wasm.share_encode(JSON.stringify(FRAME_SCENARIO), FRAME_SCENARIO.seed, JSON.stringify({ speed }));
-        await page.goto(`${BASE}/#s=${link}`);
-      }
-      await page.waitForFunction(() => document.querySelector('[data-testid="app"]')?.getAttribute('data-state') === 'running', null, { timeout: 60_000 });
-      if (view === 'charts') await page.evaluate(() => document.querySelector('[data-testid="chart-cwnd"]')?.scrollIntoView({ block: 'start' }));
-      await page.waitForTimeout(WARMUP_MS);
-      const t0 = Number(await page.getByTestId('app').getAttribute('data-sim-time'));
-      const r = await sampleFrames(page, SAMPLE_MS);
-      await page.close();
-      if (r.state !== 'running') throw new StepError(`frames: the run was ${r.state} while sampling, not running`);
-      const sorted = [...r.deltas].sort((a, b) => a - b);
-      results.push({
-        scenario: preset ?? FRAME_SCENARIO.name,
-        speed,
-        view,
-        frames: sorted.length,
-        median_ms: quantile(sorted, 0.5),
-        p95_ms: quantile(sorted, 0.95),
-        max_ms: sorted[sorted.length - 1] ?? null,
-        fps: sorted.length / (SAMPLE_MS / 1000),
-        long_tasks: r.longTasks,
-        longest_task_ms: r.longestTaskMs,
-        sim_s_per_wall_s: (r.simTime - t0) / (SAMPLE_MS / 1000),
-        packets_drawn_at_end: r.packetsDrawn,
-      });
-    }
+    return await body(browser, wasm);
   } finally {
     await browser.close();
     preview.kill();
   }
-  return results;
+}
+
+/**
+ * Opens `url`, waits for the run, scrolls to `view`, warms up and samples. Returns the result
+ * row, or (with `lenient`) a row with `state` set when the run was not running while sampled
+ * (a short preset may end within the sample) instead of throwing.
+ */
+async function measureOne(browser, { url, scenario, speed, view, warmupMs, sampleMs, lenient = false }) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelector('[data-testid="app"]')?.getAttribute('data-state') === 'running', null, { timeout: 60_000 });
+    if (view === 'charts') await page.evaluate(() => document.querySelector('[data-testid="chart-cwnd"]')?.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(warmupMs);
+    const t0 = Number(await page.getByTestId('app').getAttribute('data-sim-time'));
+    const r = await sampleFrames(page, sampleMs);
+    if (r.state !== 'running' && !lenient) throw new StepError(`frames: the run was ${r.state} while sampling, not running`);
+    const sorted = [...r.deltas].sort((a, b) => a - b);
+    return {
+      scenario,
+      speed,
+      view,
+      state: r.state,
+      frames: sorted.length,
+      median_ms: quantile(sorted, 0.5),
+      p95_ms: quantile(sorted, 0.95),
+      max_ms: sorted[sorted.length - 1] ?? null,
+      fps: sorted.length / (sampleMs / 1000),
+      long_tasks: r.longTasks,
+      longest_task_ms: r.longestTaskMs,
+      sim_s_per_wall_s: (r.simTime - t0) / (sampleMs / 1000),
+      packets_drawn_at_end: r.packetsDrawn,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Measures frame times at each speed; returns one result per speed. Needs dist/ and sim-wasm/pkg.
+ * `preset`: measure that preset (quick variant, seed 1) instead of FRAME_SCENARIO.
+ */
+export async function measureFrames(preset = null) {
+  return withBrowser(async (browser, wasm) => {
+    const results = [];
+    // A preset is measured at 1× (its quick run may end within the sample at max speed).
+    for (const view of FRAME_VIEWS) for (const speed of preset ? [1] : FRAME_SPEEDS) {
+      let url;
+      if (preset) url = `${BASE}/?preset=${encodeURIComponent(preset)}&variant=quick&seed=1&speed=${speed}`;
+      else {
+        const link = wasm.share_encode(JSON.stringify(FRAME_SCENARIO), FRAME_SCENARIO.seed, JSON.stringify({ speed }));
+        url = `${BASE}/#s=${link}`;
+      }
+      results.push(await measureOne(browser, { url, scenario: preset ?? FRAME_SCENARIO.name, speed, view, warmupMs: WARMUP_MS, sampleMs: SAMPLE_MS }));
+    }
+    return results;
+  });
+}
+
+/**
+ * Every preset (or those named) at 1×, as it opens (full scale, seed 1), in both views: one
+ * row per (preset, view), with `meets` for issue 18's target (median ≤ 17 ms, p95 ≤ 25 ms).
+ */
+export async function measureFramesAllPresets(names = null) {
+  const dir = join(ROOT, 'public', 'scenarios');
+  const all = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  const presets = names && names.length > 0 ? all.filter((n) => names.includes(n)) : all;
+  return withBrowser(async (browser) => {
+    const results = [];
+    for (const preset of presets) for (const view of FRAME_VIEWS) {
+      const url = `${BASE}/?preset=${encodeURIComponent(preset)}&seed=1&speed=1`;
+      const r = await measureOne(browser, { url, scenario: preset, speed: 1, view, warmupMs: PRESET_WARMUP_MS, sampleMs: PRESET_SAMPLE_MS, lenient: true });
+      r.meets = r.median_ms !== null && r.median_ms <= MEDIAN_TARGET_MS && r.p95_ms <= P95_TARGET_MS;
+      say(`${preset} (${view}): median ${r.median_ms?.toFixed(1)} ms, p95 ${r.p95_ms?.toFixed(1)} ms, ${r.sim_s_per_wall_s.toFixed(2)} sim s / wall s`);
+      results.push(r);
+    }
+    return results;
+  });
+}
+
+/** Issue 18's frame targets at 1×. */
+export const MEDIAN_TARGET_MS = 17;
+export const P95_TARGET_MS = 25;
+
+export function printFramesAllPresets(results) {
+  console.log(`\nframe time at 1×, every preset (full scale, seed 1), headless Chromium; target median ≤ ${MEDIAN_TARGET_MS} ms, p95 ≤ ${P95_TARGET_MS} ms`);
+  console.log(['preset', 'view', 'median', 'p95', 'max', 'long tasks', 'sim s/wall s', 'ok'].map((h, i) => (i === 0 ? h.padEnd(30) : h.padStart(12))).join(''));
+  for (const r of results) {
+    console.log(
+      [
+        r.scenario.padEnd(30),
+        r.view,
+        `${r.median_ms?.toFixed(1)} ms`,
+        `${r.p95_ms?.toFixed(1)} ms`,
+        `${r.max_ms?.toFixed(1)} ms`,
+        String(r.long_tasks),
+        r.sim_s_per_wall_s.toFixed(2),
+        r.meets ? 'yes' : r.state === 'running' ? 'NO' : `NO (${r.state})`,
+      ]
+        .map((c, i) => (i === 0 ? c : c.padStart(12)))
+        .join(''),
+    );
+  }
 }
 
 export function printFrames(results) {
@@ -185,9 +261,11 @@ export function printFrames(results) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  measureFrames(process.argv[2] ?? null)
+  const all = process.argv[2] === '--all';
+  (all ? measureFramesAllPresets(process.argv.slice(3)) : measureFrames(process.argv[2] ?? null))
     .then((r) => {
-      printFrames(r);
+      if (all) printFramesAllPresets(r);
+      else printFrames(r);
       say('done');
     })
     .catch((e) => {

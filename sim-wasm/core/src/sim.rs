@@ -389,6 +389,9 @@ impl Engine {
             match ev {
                 Event::Arrive(link) => {
                     let mut pkt = self.world.net.pool.pop(link);
+                    if let Some(next) = self.world.queue.peek_lane() {
+                        self.world.net.pool.prefetch_front(next);
+                    }
                     pkt.hop += 1;
                     if (pkt.hop as usize) < self.world.net.path_len(pkt.path) {
                         self.world.send(pkt);

@@ -162,6 +162,16 @@ impl<E: Copy> EventQueue<E> {
         }
     }
 
+    /// The lane whose head is the next event to pop, when the next event is a lane's: lets
+    /// the caller start loading what that event will touch while it handles the current one.
+    #[inline]
+    pub fn peek_lane(&self) -> Option<u32> {
+        match self.heap.peek()?.item {
+            Item::Lane(lane) => Some(lane),
+            Item::Event(_) => None,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.len
     }
@@ -229,5 +239,22 @@ mod tests {
         popped.1.extend(std::iter::from_fn(|| heap_only.pop()).map(Some));
         assert_eq!(popped.0, popped.1);
         assert!(with_lanes.is_empty());
+    }
+
+    #[test]
+    fn peek_lane_names_the_lane_of_the_next_event() {
+        let mut q = EventQueue::default();
+        q.add_lanes(2);
+        assert_eq!(q.peek_lane(), None);
+        q.schedule_in_lane(1, 20, "lane 1");
+        q.schedule(10, "timer");
+        q.schedule_in_lane(0, 30, "lane 0");
+        assert_eq!(q.peek_lane(), None, "the timer comes first");
+        q.pop();
+        assert_eq!(q.peek_lane(), Some(1));
+        q.pop();
+        assert_eq!(q.peek_lane(), Some(0));
+        q.pop();
+        assert_eq!(q.peek_lane(), None);
     }
 }

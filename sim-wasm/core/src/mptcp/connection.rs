@@ -163,7 +163,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         cfg: s.cfg.clone(),
         subs: Vec::new(),
         data_cum: 0,
-        ooo: BTreeSet::new(),
+        ooo: OooSet::default(),
         fin: total_segs.map(|t| (t - 1, last_len)),
         cap_segs: recv_segs,
         occupancy: occupancy.clone(),
@@ -342,7 +342,7 @@ impl MptcpSender {
                 w.log.push(
                     w.now,
                     Some(self.flow),
-                    EventKind::MptcpSched { subflow: sub.map(|i| i as u32), path, reason: d.reason, terms: d.terms },
+                    EventKind::MptcpSched { subflow: sub.map(|i| i as u32), path, reason: d.reason, terms: d.terms.to_vec() },
                 );
             }
             let Some(k) = d.subflow.filter(|&k| k < self.views.len() && self.views[k].available) else { break };
@@ -520,12 +520,80 @@ pub struct MptcpReceiver {
     /// Next DSN expected in order: the DATA_ACK.
     data_cum: u64,
     /// DSNs held out of order: the receive buffer's occupancy.
-    ooo: BTreeSet<u64>,
+    ooo: OooSet,
     /// (last DSN, its length), for finite flows.
     fin: Option<(u64, u32)>,
     cap_segs: u64,
     occupancy: Rc<Cell<u64>>,
     max_occupancy: u64,
+}
+
+/// The DSNs a receiver holds out of order, all above its in-order point: a bitmap over a
+/// window that slides with that point (bit i of word k stands for DSN `base + 64·k + i`).
+/// Every data segment of a connection that has a hole in its stream goes in here and comes
+/// out when the hole fills; as a `BTreeSet` that was an allocation and a free per segment on
+/// multipath runs, where paths of different RTTs keep holes open all the time. Here an
+/// insertion sets a bit, and the memory is one bit per DSN between the in-order point and the
+/// highest DSN held (at most the receive window).
+#[derive(Debug, Default)]
+struct OooSet {
+    /// The DSN of bit 0 of the first word: a multiple of 64, at or below every DSN held.
+    base: u64,
+    words: VecDeque<u64>,
+    len: usize,
+}
+
+impl OooSet {
+    fn contains(&self, dsn: u64) -> bool {
+        let Some(off) = dsn.checked_sub(self.base) else { return false };
+        self.words.get((off / 64) as usize).is_some_and(|w| w >> (off % 64) & 1 == 1)
+    }
+
+    /// Hold `dsn` (at or above the floor last given to [`OooSet::advance`]). False if held.
+    fn insert(&mut self, dsn: u64) -> bool {
+        debug_assert!(dsn >= self.base, "DSN {dsn} below the window's base {}", self.base);
+        let off = dsn.saturating_sub(self.base);
+        let k = (off / 64) as usize;
+        if k >= self.words.len() {
+            self.words.resize(k + 1, 0);
+        }
+        let bit = 1u64 << (off % 64);
+        let fresh = self.words[k] & bit == 0;
+        self.words[k] |= bit;
+        self.len += usize::from(fresh);
+        fresh
+    }
+
+    /// Stop holding `dsn`; false if it was not held.
+    fn remove(&mut self, dsn: u64) -> bool {
+        if !self.contains(dsn) {
+            return false;
+        }
+        let off = dsn - self.base;
+        self.words[(off / 64) as usize] &= !(1u64 << (off % 64));
+        self.len -= 1;
+        true
+    }
+
+    /// Nothing below `floor` will be held again (the in-order point moved there): drop the
+    /// words wholly below it.
+    fn advance(&mut self, floor: u64) {
+        while self.base + 64 <= floor {
+            if self.words.pop_front().is_none() {
+                self.base = floor - floor % 64;
+                return;
+            }
+            self.base += 64;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.words.capacity() * 8
+    }
 }
 
 impl MptcpReceiver {
@@ -538,14 +606,15 @@ impl MptcpReceiver {
 
     /// Connection-level reassembly of one segment.
     fn accept(&mut self, dsn: u64, w: &mut World) {
-        if dsn < self.data_cum || self.ooo.contains(&dsn) {
+        if dsn < self.data_cum || self.ooo.contains(dsn) {
             return; // a reinjected copy that arrived second
         }
         if dsn == self.data_cum {
             self.data_cum += 1;
-            while self.ooo.remove(&self.data_cum) {
+            while self.ooo.remove(self.data_cum) {
                 self.data_cum += 1;
             }
+            self.ooo.advance(self.data_cum);
         } else {
             self.ooo.insert(dsn);
         }
@@ -602,7 +671,7 @@ impl Agent for MptcpReceiver {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.ooo.len() * 32
+        self.ooo.memory_bytes()
             + self.subs.capacity() * std::mem::size_of::<(PathId, TcpReceiver)>()
             + self.subs.iter().map(|(_, r)| r.state_bytes()).sum::<usize>()
     }
@@ -610,5 +679,67 @@ impl Agent for MptcpReceiver {
     /// Data held in the connection-level receive buffer, out of order.
     fn held_bytes(&self) -> u64 {
         self.ooo.len() as u64 * self.cfg.mss as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OooSet;
+    use std::collections::BTreeSet;
+
+    /// The receiver's use of the set, step by step against a `BTreeSet` (what it replaced):
+    /// segments arrive in a scrambled order spanning several 64-DSN words, out-of-order ones
+    /// are held, in-order ones advance the point and release what they join up with.
+    #[test]
+    fn ooo_set_matches_a_btreeset_through_reassembly() {
+        let mut set = OooSet::default();
+        let mut model = BTreeSet::new();
+        let mut cum = 0u64;
+        // 0..1000 in a fixed scramble (a stride coprime with 1000), plus duplicates.
+        let order: Vec<u64> = (0..1000u64).map(|i| (i * 337) % 1000).chain([5, 999, 640]).collect();
+        for dsn in order {
+            if dsn < cum {
+                assert!(!set.contains(dsn));
+                continue;
+            }
+            assert_eq!(set.contains(dsn), model.contains(&dsn), "dsn {dsn}");
+            if dsn == cum {
+                cum += 1;
+                loop {
+                    let (a, b) = (set.remove(cum), model.remove(&cum));
+                    assert_eq!(a, b, "remove {cum}");
+                    if !a {
+                        break;
+                    }
+                    cum += 1;
+                }
+                set.advance(cum);
+            } else {
+                assert_eq!(set.insert(dsn), model.insert(dsn), "insert {dsn}");
+            }
+            assert_eq!(set.len(), model.len());
+            assert!(set.base <= cum && set.base % 64 == 0);
+        }
+        assert_eq!(cum, 1000, "every DSN delivered in order at the end");
+        assert_eq!(set.len(), 0);
+        assert!(set.words.len() <= 1, "words below the in-order point are dropped: {}", set.words.len());
+    }
+
+    #[test]
+    fn ooo_set_far_ahead_and_advance_past_empty_words() {
+        let mut set = OooSet::default();
+        assert!(set.insert(1000));
+        assert!(!set.insert(1000), "already held");
+        assert!(set.contains(1000) && !set.contains(999) && !set.contains(1001));
+        assert_eq!(set.len(), 1);
+        // The in-order point jumps past everything held but 1000: the set keeps it.
+        set.advance(990);
+        assert_eq!(set.base, 960);
+        assert!(set.contains(1000));
+        assert!(set.remove(1000) && !set.remove(1000));
+        // Past the end of the words: the base follows the floor.
+        set.advance(5000);
+        assert_eq!(set.base, 4992);
+        assert!(set.words.is_empty() && set.len() == 0);
     }
 }

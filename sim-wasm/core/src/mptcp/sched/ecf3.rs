@@ -32,7 +32,7 @@ impl PacketScheduler for Ecf3 {
         let k = input.unsent_packets() as f64;
         let rtt_f = xf.srtt as f64;
         let t_wait = rtt_f + k / xf.cwnd.max(1) as f64 * rtt_f;
-        let mut terms = vec![("k_packets", k), ("cwnd_f", xf.cwnd as f64), ("rtt_f_ms", ms(xf.srtt)), ("t_wait_ms", t_wait / 1e6)];
+        let mut terms: smallvec::SmallVec<[(&'static str, f64); 6]> = smallvec::smallvec![("k_packets", k), ("cwnd_f", xf.cwnd as f64), ("rtt_f_ms", ms(xf.srtt)), ("t_wait_ms", t_wait / 1e6)];
         let Some((s, xs)) = sf(1) else {
             return Decision::none("line 5: no other subflow").with(&terms);
         };

@@ -16,6 +16,16 @@ pub mod single;
 
 use crate::engine::time::Dur;
 use serde::Serialize;
+use smallvec::SmallVec;
+
+/// Subflow indexes in RTT order, inline up to 8 subflows: the connection asks for a decision
+/// once per segment, and a heap list per decision was a tenth of an MPTCP run's time
+/// (allocation and free).
+pub type RttOrder = SmallVec<[usize; 8]>;
+
+/// A decision's terms, inline up to 8 (ECF's count): most decisions are never logged (only
+/// one that differs from the previous decision is), so their terms should cost no allocation.
+pub type Terms = SmallVec<[Term; 8]>;
 
 /// What a scheduler may know of one subflow.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -50,8 +60,8 @@ impl SchedInput<'_> {
     }
 
     /// Subflow indexes sorted by smoothed RTT (ties: lower index first).
-    pub fn by_rtt(&self) -> Vec<usize> {
-        let mut idx: Vec<usize> = (0..self.subflows.len()).collect();
+    pub fn by_rtt(&self) -> RttOrder {
+        let mut idx: RttOrder = (0..self.subflows.len()).collect();
         idx.sort_by_key(|&i| (self.subflows[i].srtt, i));
         idx
     }
@@ -75,15 +85,15 @@ pub struct Decision {
     pub subflow: Option<usize>,
     /// Which rule decided, in words ("fastest subflow available", "wait for the fastest").
     pub reason: &'static str,
-    pub terms: Vec<Term>,
+    pub terms: Terms,
 }
 
 impl Decision {
     pub fn send(i: usize, reason: &'static str) -> Self {
-        Decision { subflow: Some(i), reason, terms: Vec::new() }
+        Decision { subflow: Some(i), reason, terms: Terms::new() }
     }
     pub fn none(reason: &'static str) -> Self {
-        Decision { subflow: None, reason, terms: Vec::new() }
+        Decision { subflow: None, reason, terms: Terms::new() }
     }
     pub fn with(mut self, terms: &[(&'static str, f64)]) -> Self {
         self.terms = terms.iter().map(|&(name, value)| Term { name, value }).collect();
