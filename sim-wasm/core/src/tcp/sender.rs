@@ -57,14 +57,7 @@ use crate::engine::time::{to_millis, to_secs, Time};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
-use crate::sim::{Agent, FlowSnapshot, World};
-
-pub const TIMER_START: u8 = 0;
-const TIMER_RTO: u8 = 1;
-const TIMER_PACE: u8 = 2;
-/// Timer kinds a sender uses; an MPTCP connection gives subflow `i` the kinds
-/// `i·TIMER_KINDS + k`, so one agent can host many senders.
-pub const TIMER_KINDS: u8 = 3;
+use crate::sim::{Agent, FlowSnapshot, Timer, World};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Recovery {
@@ -193,8 +186,8 @@ pub struct TcpSender {
     last_sample_t: f64,
     series: Option<SenderSeries>,
     cc_events: Vec<CcEvent>,
-    /// Offset of this sender's timer kinds within its agent (0 for plain TCP).
-    timer_base: u8,
+    /// This sender's subflow number within its agent, carried by its timers (0 for plain TCP).
+    timer_sub: u16,
     /// Set for an MPTCP subflow.
     sub: Option<SubflowMode>,
     /// (data sequence number, length) of the new segment being sent (subflows only).
@@ -257,7 +250,7 @@ impl TcpSender {
     }
 
     /// Subflow `index` of an MPTCP connection, on `path`: no series of its own (its connection
-    /// records per-subflow series) and timer kinds offset by `timer_base`. With the
+    /// records per-subflow series); its timers carry `index`. With the
     /// handshake on, the subflow carries data only after [`TcpSender::open`] and its SYN-ACK;
     /// with it off it is established at once, its RTT estimate seeded with `base_rtt` (the
     /// path's RTT) so that RTT-based schedulers can rank it before its first ACK.
@@ -270,11 +263,10 @@ impl TcpSender {
         cfg: TcpConfig,
         cc: Box<dyn CongestionControl>,
         index: usize,
-        timer_base: u8,
         base_rtt: Time,
     ) -> Self {
         let mut s = Self::build(flow, me, receiver, path, cfg, cc, None, None);
-        s.timer_base = timer_base;
+        s.timer_sub = index as u16;
         s.sub = Some(SubflowMode { index, ..SubflowMode::default() });
         if !s.cfg.handshake {
             s.started = true;
@@ -331,7 +323,7 @@ impl TcpSender {
             series,
             cc_events: Vec::new(),
             cfg,
-            timer_base: 0,
+            timer_sub: 0,
             sub: None,
             new_data: None,
             data_fin: None,
@@ -349,11 +341,20 @@ impl TcpSender {
         self.total_segs.is_some_and(|t| self.sb.una() >= t)
     }
 
-    fn arm(&mut self, which: u8, at: Time, w: &mut World) {
-        let slot = if which == TIMER_RTO { &mut self.rto_timer } else { &mut self.pace_timer };
+    /// Arm the retransmission (`Timer::Rto`) or pacing (`Timer::Pace`) timer.
+    fn arm(&mut self, which: Timer, at: Time, w: &mut World) {
+        let slot = if matches!(which, Timer::Rto { .. }) { &mut self.rto_timer } else { &mut self.pace_timer };
         if let Some(t) = slot.arm(at) {
-            w.timer(self.me, self.timer_base + which, t);
+            w.timer(self.me, which, t);
         }
+    }
+
+    fn rto(&self) -> Timer {
+        Timer::Rto { sub: self.timer_sub }
+    }
+
+    fn pace(&self) -> Timer {
+        Timer::Pace { sub: self.timer_sub }
     }
 
     fn flush_cc_events(&mut self, w: &mut World) {
@@ -386,7 +387,7 @@ impl TcpSender {
             }
             let pacing = self.cc.pacing_rate();
             if pacing.is_some() && w.now < self.next_send {
-                self.arm(TIMER_PACE, self.next_send, w);
+                self.arm(self.pace(), self.next_send, w);
                 return;
             }
             let Some(seq) = self.next_segment() else {
@@ -456,7 +457,7 @@ impl TcpSender {
         // RFC 6298 (5.1): start the timer when sending if it is not running.
         if !self.rto_timer.is_armed() {
             let at = now + self.rtt.rto(self.backoff);
-            self.arm(TIMER_RTO, at, w);
+            self.arm(self.rto(), at, w);
         }
         let wire = len + self.cfg.header_bytes;
         // RFC 3168 §6.1.5, Linux tcp_ecn_send: only new data is ECN-capable (a retransmission
@@ -612,7 +613,7 @@ impl TcpSender {
             } else {
                 let at = now + self.rtt.rto(self.backoff);
                 self.rto_timer.cancel();
-                self.arm(TIMER_RTO, at, w);
+                self.arm(self.rto(), at, w);
             }
         }
         if self.done() {
@@ -725,7 +726,7 @@ impl TcpSender {
         w.log.push(now, Some(self.flow), EventKind::Rto { backoff: self.backoff });
         self.flush_cc_events(w);
         let at = now + self.rtt.rto(self.backoff);
-        self.arm(TIMER_RTO, at, w);
+        self.arm(self.rto(), at, w);
         // Pacing must not hold back the retransmission.
         self.next_send = now;
         self.try_send(w);
@@ -747,10 +748,10 @@ impl TcpSender {
         self.sb.in_flight()
     }
 
-    /// Handle timer `kind` (one of this sender's own kinds, without `timer_base`).
-    pub fn on_local_timer(&mut self, kind: u8, w: &mut World) {
-        match kind {
-            TIMER_START => {
+    /// Handle one of this sender's timers (an MPTCP connection hands its subflows theirs).
+    pub fn on_own_timer(&mut self, timer: Timer, w: &mut World) {
+        match timer {
+            Timer::Start => {
                 if self.cfg.handshake {
                     self.open(Handshake::Tcp, w);
                 } else {
@@ -758,17 +759,17 @@ impl TcpSender {
                     self.try_send(w);
                 }
             }
-            TIMER_RTO => match self.rto_timer.on_event(w.now) {
+            Timer::Rto { .. } => match self.rto_timer.on_event(w.now) {
                 TimerFired::Fire => self.on_rto(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_RTO, t),
+                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
                 TimerFired::Stale => {}
             },
-            TIMER_PACE => match self.pace_timer.on_event(w.now) {
+            Timer::Pace { .. } => match self.pace_timer.on_event(w.now) {
                 TimerFired::Fire => self.try_send(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_PACE, t),
+                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
                 TimerFired::Stale => {}
             },
-            _ => unreachable!("unknown TCP sender timer {kind}"),
+            other => unreachable!("a TCP sender never sets {other:?}"),
         }
     }
 
@@ -787,7 +788,7 @@ impl TcpSender {
         let timeout = self.cfg.syn_rto.saturating_mul(1u64 << self.backoff.min(32)).min(self.cfg.max_rto);
         let at = w.now + timeout;
         self.rto_timer.cancel();
-        self.arm(TIMER_RTO, at, w);
+        self.arm(self.rto(), at, w);
         w.send(Packet {
             flow: self.flow,
             dst: self.receiver,
@@ -859,7 +860,7 @@ impl TcpSender {
     /// When pacing next lets a packet go; arms the pacing timer so the connection is woken.
     pub fn wake_for_pacing(&mut self, w: &mut World) {
         if self.cc.pacing_rate().is_some() && w.now < self.next_send && self.window_room() > 0 {
-            self.arm(TIMER_PACE, self.next_send, w);
+            self.arm(self.pace(), self.next_send, w);
         }
     }
 
@@ -938,8 +939,8 @@ impl Agent for TcpSender {
         }
     }
 
-    fn on_timer(&mut self, kind: u8, w: &mut World) {
-        self.on_local_timer(kind, w);
+    fn on_timer(&mut self, timer: Timer, w: &mut World) {
+        self.on_own_timer(timer, w);
     }
 
     fn sample(&mut self, w: &mut World) {
