@@ -37,12 +37,36 @@ pub enum Event {
     /// The transmitter of this AQM link is free: its queue discipline hands over the next
     /// packet (net/link.rs; DropTail links need no such event).
     Dequeue(u32),
-    /// Timer `kind` of an agent (each agent numbers its own timers).
-    Timer { agent: AgentId, kind: u8 },
+    /// A timer an agent set for itself.
+    Timer { agent: AgentId, timer: Timer },
     /// Record every series.
     Sample,
     /// The warm-up ends: statistics start counting.
     WarmupEnd,
+}
+
+/// What a timer is for. Only the agent that set a timer gets it back, and an agent that hosts
+/// several endpoints (an MPTCP connection's subflows, a QUIC connection's message sources)
+/// finds the one it belongs to by its field, not by arithmetic on a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timer {
+    /// The flow's (or its connection's) scheduled start.
+    Start,
+    /// A TCP sender's retransmission timer (RFC 6298); `sub` is the MPTCP subflow, 0 for
+    /// plain TCP.
+    Rto { sub: u16 },
+    /// A TCP sender's pacing: the next packet may leave.
+    Pace { sub: u16 },
+    /// A TCP receiver's delayed ACK (RFC 1122 §4.2.3.2); `sub` as for [`Timer::Rto`].
+    DelayedAck { sub: u16 },
+    /// A QUIC sender's loss-detection / probe timer (RFC 9002 §6.2).
+    QuicLoss,
+    /// A QUIC sender's pacing.
+    QuicPace,
+    /// The next message of a QUIC sender's stream source `i`.
+    QuicSource(u16),
+    /// A QUIC receiver's delayed ACK (max_ack_delay, RFC 9000 §13.2.1).
+    QuicAck,
 }
 
 pub struct World {
@@ -153,18 +177,18 @@ impl World {
         }
     }
 
-    /// Schedule timer `kind` of `agent` at `at` (never in the past).
-    pub fn timer(&mut self, agent: AgentId, kind: u8, at: Time) {
-        self.queue.schedule(at.max(self.now), Event::Timer { agent, kind });
+    /// Schedule `timer` of `agent` at `at` (never in the past).
+    pub fn timer(&mut self, agent: AgentId, timer: Timer, at: Time) {
+        self.queue.schedule(at.max(self.now), Event::Timer { agent, timer });
     }
 
     /// Schedule a flow's start timer while the run is built. Generated flows come in start
     /// order, so their starts queue in a lane instead of filling the heap with 10⁵ entries
     /// from t = 0; a start earlier than the last one queued (flows of the `flows` list come in
     /// any order) goes to the heap. Either way it keeps its place in the order of events.
-    pub fn start_timer(&mut self, agent: AgentId, kind: u8, at: Time) {
+    pub fn start_timer(&mut self, agent: AgentId, at: Time) {
         let at = at.max(self.now);
-        let ev = Event::Timer { agent, kind };
+        let ev = Event::Timer { agent, timer: Timer::Start };
         match self.queue.lane_back(self.start_lane) {
             Some(last) if at < last => self.queue.schedule(at, ev),
             _ => self.queue.schedule_in_lane(self.start_lane, at, ev),
@@ -232,7 +256,7 @@ pub struct SubflowSnapshot {
 /// A transport endpoint attached to a host.
 pub trait Agent {
     fn on_packet(&mut self, pkt: Packet, w: &mut World);
-    fn on_timer(&mut self, kind: u8, w: &mut World);
+    fn on_timer(&mut self, timer: Timer, w: &mut World);
     /// Record this agent's series at a sample tick.
     fn sample(&mut self, _w: &mut World) {}
     /// Whether [`Agent::sample`] does anything for this agent, fixed once it is built. The
@@ -405,8 +429,8 @@ impl Engine {
                     }
                 }
                 Event::Dequeue(link) => self.world.dequeue(link),
-                Event::Timer { agent, kind } => {
-                    self.agents[agent as usize].on_timer(kind, &mut self.world);
+                Event::Timer { agent, timer } => {
+                    self.agents[agent as usize].on_timer(timer, &mut self.world);
                     self.touch(agent as usize);
                 }
                 Event::Sample => {

@@ -15,7 +15,7 @@ use crate::net::topology::{self, Route};
 use crate::scenario::{self, FlowKind, FlowSpec, Scenario, ScenarioError};
 use crate::sim::{Agent, Engine, FlowSnapshot, World};
 use crate::tcp::receiver::TcpReceiver;
-use crate::tcp::sender::{TcpSender, TIMER_START};
+use crate::tcp::sender::TcpSender;
 use crate::tcp::TcpConfig;
 use serde::Serialize;
 
@@ -184,12 +184,12 @@ pub(crate) fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> 
     let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
     let sender = TcpSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, ctx.tcp.clone(), cc, f.size_bytes, world);
     let receiver = TcpReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, ctx.tcp.clone());
-    world.start_timer(ctx.sender, TIMER_START, secs(f.start_s));
+    world.start_timer(ctx.sender, secs(f.start_s));
     Ok((Box::new(sender), Box::new(receiver)))
 }
 
 fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
-    use crate::quic::connection::{QuicReceiver, QuicSender, StreamSetup, TIMER_START as QUIC_START};
+    use crate::quic::connection::{QuicReceiver, QuicSender, StreamSetup};
     use crate::quic::sched::StreamPrio;
     use crate::quic::streams::Source;
     use crate::scenario::quic::SourceSpec;
@@ -237,7 +237,7 @@ fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<Flo
         .map_err(|m| ScenarioError::new(format!("flows[{i}].quic.scheduler"), m))?;
     let sender = QuicSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, cfg.clone(), cc, sched, setup, base, world);
     let receiver = QuicReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, cfg, n, base, finite);
-    world.start_timer(ctx.sender, QUIC_START, secs(f.start_s));
+    world.start_timer(ctx.sender, secs(f.start_s));
     Ok((Box::new(sender), Box::new(receiver)))
 }
 

@@ -12,9 +12,9 @@
 //! SYN-ACK is back, and the packet scheduler never sees a subflow that is still joining
 //! (Linux `mptcp_is_def_unavailable`: a subflow not yet established is unavailable).
 //!
-//! Timer kinds of the sender agent: 0 = the flow starts; subflow i uses
-//! `1 + i·TIMER_KINDS + k` for its own timer k. Of the receiver agent: subflow receiver j's
-//! delayed-ACK timer is kind j.
+//! Timers of the sender agent: `Timer::Start` starts the connection; subflow i's sender sets
+//! `Timer::Rto { sub: i }` and `Timer::Pace { sub: i }`. Of the receiver agent: subflow
+//! receiver j's delayed ACK is `Timer::DelayedAck { sub: j }`.
 
 use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
 use super::sched::{self, PacketScheduler, SchedInput, SubflowView};
@@ -26,19 +26,13 @@ use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};
 use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, Packet, PathId};
 use crate::net::topology::Route;
-use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, World};
+use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, Timer, World};
 use crate::tcp::receiver::TcpReceiver;
-use crate::tcp::sender::{TcpSender, TIMER_KINDS};
+use crate::tcp::sender::TcpSender;
 use crate::tcp::TcpConfig;
 use std::cell::Cell;
 use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
-
-pub const TIMER_CONN_START: u8 = 0;
-
-fn timer_base(i: usize) -> u8 {
-    1 + i as u8 * TIMER_KINDS
-}
 
 /// Everything a connection is built from.
 pub struct MptcpSetup {
@@ -169,7 +163,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         occupancy: occupancy.clone(),
         max_occupancy: 0,
     };
-    w.start_timer(s.sender, TIMER_CONN_START, start);
+    w.start_timer(s.sender, start);
     let sender = MptcpSender {
         flow: s.flow,
         me: s.sender,
@@ -245,7 +239,7 @@ impl MptcpSender {
             // Validated with the scenario, so it builds.
             let ctl = cc::make(&self.cc, init, self.cc_params.as_ref()).expect("a validated congestion controller");
             let mut tcp =
-                TcpSender::new_subflow(self.flow, self.me, self.peer, route.forward, self.cfg.clone(), ctl, i, timer_base(i), route.rtt_ns);
+                TcpSender::new_subflow(self.flow, self.me, self.peer, route.forward, self.cfg.clone(), ctl, i, route.rtt_ns);
             if let Some(t) = self.total_segs {
                 tcp.set_data_fin(t - 1);
             }
@@ -431,20 +425,23 @@ impl Agent for MptcpSender {
         }
     }
 
-    fn on_timer(&mut self, kind: u8, w: &mut World) {
-        if kind == TIMER_CONN_START {
-            if !self.started {
-                self.start(w);
+    fn on_timer(&mut self, timer: Timer, w: &mut World) {
+        let sub = match timer {
+            Timer::Start => {
+                if !self.started {
+                    self.start(w);
+                }
+                return;
             }
-            return;
-        }
+            Timer::Rto { sub } | Timer::Pace { sub } => sub as usize,
+            other => unreachable!("an MPTCP sender never sets {other:?}"),
+        };
         if self.done {
             return;
         }
-        let i = ((kind - 1) / TIMER_KINDS) as usize;
-        if i < self.subs.len() {
-            self.subs[i].tcp.on_local_timer((kind - 1) % TIMER_KINDS, w);
-            self.after_subflow_event(i, w);
+        if sub < self.subs.len() {
+            self.subs[sub].tcp.on_own_timer(timer, w);
+            self.after_subflow_event(sub, w);
         }
     }
 
@@ -644,7 +641,7 @@ impl Agent for MptcpReceiver {
                 let j = self.subs.len();
                 // Grow one at a time (at most MAX_SUBFLOWS): most connections have one subflow.
                 self.subs.reserve_exact(1);
-                let r = TcpReceiver::new_subflow(self.flow, self.me, self.peer, route.reverse, self.cfg.clone(), j as u8);
+                let r = TcpReceiver::new_subflow(self.flow, self.me, self.peer, route.reverse, self.cfg.clone(), j);
                 self.subs.push((pkt.path, r));
                 j
             }
@@ -662,9 +659,10 @@ impl Agent for MptcpReceiver {
         r.on_data(&d.data, pkt.ecn == crate::net::packet::Ecn::Ce, w);
     }
 
-    fn on_timer(&mut self, kind: u8, w: &mut World) {
+    fn on_timer(&mut self, timer: Timer, w: &mut World) {
+        let Timer::DelayedAck { sub } = timer else { unreachable!("an MPTCP receiver never sets {timer:?}") };
         let ack = (self.data_cum, self.cap_segs);
-        if let Some((_, r)) = self.subs.get_mut(kind as usize) {
+        if let Some((_, r)) = self.subs.get_mut(sub as usize) {
             r.data_ack = Some(ack);
             r.on_delack_timer(w);
         }

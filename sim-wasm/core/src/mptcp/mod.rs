@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 pub const DEFAULT_RECV_BUFFER: u64 = 6 * 1024 * 1024;
 /// Linux default upper bound of the send buffer (net.ipv4.tcp_wmem max, 4 MiB).
 pub const DEFAULT_SEND_BUFFER: u64 = 4 * 1024 * 1024;
-/// Most subflows one connection may have (timer kinds of one agent are a byte).
+/// Most subflows one connection may have (a typo guard: each subflow is a TCP sender and receiver).
 pub const MAX_SUBFLOWS: usize = 64;
 
 /// A flow's MPTCP settings (`flows[i].mptcp`, `traffic.mptcp`).

@@ -21,15 +21,9 @@ use crate::engine::time::{to_millis, to_secs, Time, NS_PER_S};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Packet, PathId};
-use crate::sim::{Agent, FlowSnapshot, StreamSnapshot, World};
+use crate::sim::{Agent, FlowSnapshot, StreamSnapshot, Timer, World};
 use crate::tcp::rate::RateSampler;
 use rangemap::RangeSet;
-
-pub const TIMER_START: u8 = 0;
-const TIMER_LOSS: u8 = 1;
-const TIMER_PACE: u8 = 2;
-/// Timer kinds from here on are the stream sources' next writes (one per stream).
-const TIMER_SOURCE: u8 = 3;
 
 /// Stream picks logged per simulated second and connection at most; only picks that differ
 /// from the previous one (stream or retransmission) are logged at all.
@@ -274,7 +268,7 @@ impl QuicSender {
             Some(at) => {
                 self.loss_timer.cancel();
                 if let Some(t) = self.loss_timer.arm(at.max(w.now)) {
-                    w.timer(self.me, TIMER_LOSS, t);
+                    w.timer(self.me, Timer::QuicLoss, t);
                 }
             }
             None => self.loss_timer.cancel(),
@@ -295,7 +289,7 @@ impl QuicSender {
             let pacing = self.cc.pacing_rate();
             if !probe && pacing.is_some() && w.now < self.next_send {
                 if let Some(t) = self.pace_timer.arm(self.next_send) {
-                    w.timer(self.me, TIMER_PACE, t);
+                    w.timer(self.me, Timer::QuicPace, t);
                 }
                 break;
             }
@@ -445,7 +439,7 @@ impl QuicSender {
         }
         self.sched.activate(i);
         if let Some(t) = next {
-            w.timer(self.me, TIMER_SOURCE + i as u8, t);
+            w.timer(self.me, Timer::QuicSource(i as u16), t);
         }
         self.try_send(w);
     }
@@ -454,7 +448,7 @@ impl QuicSender {
         self.started = true;
         for i in 0..self.sources.len() {
             if let Some(t) = self.sources[i].first_write(w.now, &mut self.rngs[i]) {
-                w.timer(self.me, TIMER_SOURCE + i as u8, t);
+                w.timer(self.me, Timer::QuicSource(i as u16), t);
             }
             if self.streams[i].has_data(u64::MAX) {
                 self.sched.activate(i);
@@ -478,20 +472,21 @@ impl Agent for QuicSender {
         }
     }
 
-    fn on_timer(&mut self, kind: u8, w: &mut World) {
-        match kind {
-            TIMER_START => self.start(w),
-            TIMER_LOSS => match self.loss_timer.on_event(w.now) {
+    fn on_timer(&mut self, timer: Timer, w: &mut World) {
+        match timer {
+            Timer::Start => self.start(w),
+            Timer::QuicLoss => match self.loss_timer.on_event(w.now) {
                 TimerFired::Fire => self.on_loss_timer(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, TIMER_LOSS, t),
+                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
                 TimerFired::Stale => {}
             },
-            TIMER_PACE => match self.pace_timer.on_event(w.now) {
+            Timer::QuicPace => match self.pace_timer.on_event(w.now) {
                 TimerFired::Fire => self.try_send(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, TIMER_PACE, t),
+                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
                 TimerFired::Stale => {}
             },
-            k => self.on_source((k - TIMER_SOURCE) as usize, w),
+            Timer::QuicSource(i) => self.on_source(i as usize, w),
+            other => unreachable!("a QUIC sender never sets {other:?}"),
         }
     }
 
@@ -605,7 +600,6 @@ pub struct QuicReceiver {
     finite: bool,
 }
 
-const TIMER_ACK: u8 = 0;
 
 impl QuicReceiver {
     #[allow(clippy::too_many_arguments)]
@@ -721,7 +715,7 @@ impl QuicReceiver {
         if out_of_order || duplicate || self.unacked >= self.cfg.ack_eliciting_threshold || self.finite && self.streams.iter().all(|s| s.complete()) {
             self.send_ack(w);
         } else if let Some(at) = self.ack_timer.arm(now + self.cfg.max_ack_delay) {
-            w.timer(self.me, TIMER_ACK, at);
+            w.timer(self.me, Timer::QuicAck, at);
         }
     }
 }
@@ -746,11 +740,11 @@ impl Agent for QuicReceiver {
         }
     }
 
-    fn on_timer(&mut self, kind: u8, w: &mut World) {
-        debug_assert_eq!(kind, TIMER_ACK);
+    fn on_timer(&mut self, timer: Timer, w: &mut World) {
+        debug_assert_eq!(timer, Timer::QuicAck);
         match self.ack_timer.on_event(w.now) {
             TimerFired::Fire => self.send_ack(w),
-            TimerFired::Reschedule(t) => w.timer(self.me, TIMER_ACK, t),
+            TimerFired::Reschedule(t) => w.timer(self.me, Timer::QuicAck, t),
             TimerFired::Stale => {}
         }
     }

@@ -12,6 +12,7 @@
 pub mod rate;
 pub mod receiver;
 pub mod rtt;
+pub mod scoreboard;
 pub mod sender;
 
 use crate::cc::CcInit;

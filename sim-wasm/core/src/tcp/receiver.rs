@@ -13,10 +13,9 @@ use crate::engine::timer::{TimerFired, TimerSlot};
 
 use crate::metrics::EventKind;
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpAck, Packet, PathId, TcpAck, TcpData, MAX_SACK_BLOCKS};
-use crate::sim::{Agent, World};
+use crate::sim::{Agent, Timer, World};
 use rangemap::RangeSet;
 
-const TIMER_DELACK: u8 = 0;
 
 pub struct TcpReceiver {
     flow: FlowIdx,
@@ -38,8 +37,8 @@ pub struct TcpReceiver {
     /// MPTCP subflow: the connection's (DATA_ACK, window) to put on every ACK; the
     /// connection, not the subflow, accounts the flow's delivered bytes.
     pub(crate) data_ack: Option<(u64, u64)>,
-    /// Offset of this receiver's timer kind within its agent (0 for plain TCP).
-    timer_base: u8,
+    /// Which timer its delayed ACK is (carrying the MPTCP subflow number; 0 for plain TCP).
+    delack_timer: Timer,
     /// A CE-marked segment arrived and no CWR since: every ACK carries ECE (RFC 3168 §6.1.3).
     ece: bool,
 }
@@ -59,17 +58,17 @@ impl TcpReceiver {
             delack: TimerSlot::default(),
             last_seq: 0,
             data_ack: None,
-            timer_base: 0,
+            delack_timer: Timer::DelayedAck { sub: 0 },
             ece: false,
         }
     }
 
-    /// The receiving end of an MPTCP subflow whose ACKs take `path`; its delayed-ACK timer
-    /// is kind `timer_base` of the connection's agent.
-    pub fn new_subflow(flow: FlowIdx, me: AgentId, sender: AgentId, path: PathId, cfg: TcpConfig, timer_base: u8) -> Self {
+    /// The receiving end of MPTCP subflow `index` whose ACKs take `path`; its delayed-ACK timer
+    /// carries `index`.
+    pub fn new_subflow(flow: FlowIdx, me: AgentId, sender: AgentId, path: PathId, cfg: TcpConfig, index: usize) -> Self {
         let mut r = Self::new(flow, me, sender, path, cfg);
         r.data_ack = Some((0, 0));
-        r.timer_base = timer_base;
+        r.delack_timer = Timer::DelayedAck { sub: index as u16 };
         r
     }
 
@@ -160,7 +159,7 @@ impl TcpReceiver {
         if immediate {
             self.send_ack(w);
         } else if let Some(at) = self.delack.arm(w.now + self.cfg.delack) {
-            w.timer(self.me, self.timer_base + TIMER_DELACK, at);
+            w.timer(self.me, self.delack_timer, at);
         }
     }
 
@@ -184,7 +183,7 @@ impl TcpReceiver {
     pub(crate) fn on_delack_timer(&mut self, w: &mut World) {
         match self.delack.on_event(w.now) {
             TimerFired::Fire => self.send_ack(w),
-            TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_DELACK, t),
+            TimerFired::Reschedule(t) => w.timer(self.me, self.delack_timer, t),
             TimerFired::Stale => {}
         }
     }
@@ -208,8 +207,8 @@ impl Agent for TcpReceiver {
         }
     }
 
-    fn on_timer(&mut self, kind: u8, w: &mut World) {
-        debug_assert_eq!(kind, TIMER_DELACK);
+    fn on_timer(&mut self, timer: Timer, w: &mut World) {
+        debug_assert_eq!(timer, self.delack_timer);
         self.on_delack_timer(w);
     }
 

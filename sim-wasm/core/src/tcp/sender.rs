@@ -1,11 +1,12 @@
 //! The TCP sender.
 //!
 //! Sequence numbers count segments. Each segment in [snd_una, snd_nxt) is InFlight, Lost
-//! (waiting to be retransmitted) or Delivered (SACKed); `in_flight` counts the InFlight ones,
-//! which is Linux's `tcp_packets_in_flight` (packets_out − sacked − lost + retransmitted).
+//! (waiting to be retransmitted) or Delivered (SACKed); the scoreboard ([`super::scoreboard`])
+//! keeps them, and its in-flight count is Linux's `tcp_packets_in_flight` (packets_out −
+//! sacked − lost + retransmitted).
 //!
-//! Loss detection (ALGORITHMS.md §0): a transmission is lost once 3 transmissions sent after
-//! it have been delivered. Every transmission gets a send-order number; since delivered
+//! Loss detection (ALGORITHMS.md §0, in the scoreboard): a transmission is lost once 3
+//! transmissions sent after it have been delivered. Every transmission gets a send-order number; since delivered
 //! transmissions only accumulate, "3 later ones delivered" is "send order < the third-highest
 //! delivered send order", an O(1) test. Walking transmissions in send order applies it to
 //! retransmissions as well (as Linux RACK does), so a lost retransmission is recovered without
@@ -47,45 +48,16 @@
 //! after the initial RTO (1 s), backed off like any RTO. The exchange gives the first RTT
 //! sample (Linux `tcp_synack_rtt_meas`), unless the SYN was retransmitted (Karn).
 
-use super::rate::{RateSampler, TxStamp};
+use super::rate::RateSampler;
 use super::rtt::{RttEstimator, RttModel};
+use super::scoreboard::Scoreboard;
 use super::TcpConfig;
 use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
-use crate::sim::{Agent, FlowSnapshot, World};
-use rangemap::RangeSet;
-use std::collections::{BTreeSet, VecDeque};
-
-pub const TIMER_START: u8 = 0;
-const TIMER_RTO: u8 = 1;
-const TIMER_PACE: u8 = 2;
-/// Timer kinds a sender uses; an MPTCP connection gives subflow `i` the kinds
-/// `i·TIMER_KINDS + k`, so one agent can host many senders.
-pub const TIMER_KINDS: u8 = 3;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SegState {
-    InFlight,
-    Lost,
-    Delivered,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Seg {
-    state: SegState,
-    /// Send-order number of the latest transmission.
-    tx_ord: u64,
-    sent_at: Time,
-    retransmitted: bool,
-    stamp: TxStamp,
-    /// Connection-level data sequence number this segment carries (MPTCP subflows; equal to
-    /// the segment number for plain TCP) and its payload length.
-    dsn: u64,
-    len: u32,
-}
+use crate::sim::{Agent, FlowSnapshot, Timer, World};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Recovery {
@@ -191,18 +163,9 @@ pub struct TcpSender {
     total_segs: Option<u64>,
     last_len: u32,
     started: bool,
-    snd_una: u64,
-    snd_nxt: u64,
-    segs: VecDeque<Seg>,
-    /// Delivered ranges above snd_una, so each SACK block is processed once.
-    sacked: RangeSet<u64>,
-    /// (send order, segment) of every transmission not yet judged, in send order.
-    tx_order: VecDeque<(u64, u64)>,
-    next_tx_ord: u64,
-    /// The three highest send orders among delivered transmissions, descending (0 = none).
-    top_delivered: [u64; 3],
-    retx: BTreeSet<u64>,
-    in_flight: u32,
+    /// What was sent, what is in flight, delivered or lost (snd_una, snd_nxt, SACK, loss
+    /// detection).
+    sb: Scoreboard,
     rate: RateSampler,
     rtt: RttEstimator,
     recovery: Option<Recovery>,
@@ -218,14 +181,13 @@ pub struct TcpSender {
     rto_timer: TimerSlot,
     pace_timer: TimerSlot,
     next_send: Time,
-    lost_total: u64,
     last_rate_bps: f64,
     last_goodput_bytes: u64,
     last_sample_t: f64,
     series: Option<SenderSeries>,
     cc_events: Vec<CcEvent>,
-    /// Offset of this sender's timer kinds within its agent (0 for plain TCP).
-    timer_base: u8,
+    /// This sender's subflow number within its agent, carried by its timers (0 for plain TCP).
+    timer_sub: u16,
     /// Set for an MPTCP subflow.
     sub: Option<SubflowMode>,
     /// (data sequence number, length) of the new segment being sent (subflows only).
@@ -288,7 +250,7 @@ impl TcpSender {
     }
 
     /// Subflow `index` of an MPTCP connection, on `path`: no series of its own (its connection
-    /// records per-subflow series) and timer kinds offset by `timer_base`. With the
+    /// records per-subflow series); its timers carry `index`. With the
     /// handshake on, the subflow carries data only after [`TcpSender::open`] and its SYN-ACK;
     /// with it off it is established at once, its RTT estimate seeded with `base_rtt` (the
     /// path's RTT) so that RTT-based schedulers can rank it before its first ACK.
@@ -301,11 +263,10 @@ impl TcpSender {
         cfg: TcpConfig,
         cc: Box<dyn CongestionControl>,
         index: usize,
-        timer_base: u8,
         base_rtt: Time,
     ) -> Self {
         let mut s = Self::build(flow, me, receiver, path, cfg, cc, None, None);
-        s.timer_base = timer_base;
+        s.timer_sub = index as u16;
         s.sub = Some(SubflowMode { index, ..SubflowMode::default() });
         if !s.cfg.handshake {
             s.started = true;
@@ -343,15 +304,7 @@ impl TcpSender {
             total_segs,
             last_len,
             started: false,
-            snd_una: 0,
-            snd_nxt: 0,
-            segs: VecDeque::new(),
-            sacked: RangeSet::new(),
-            tx_order: VecDeque::new(),
-            next_tx_ord: 1,
-            top_delivered: [0; 3],
-            retx: BTreeSet::new(),
-            in_flight: 0,
+            sb: Scoreboard::default(),
             rate: RateSampler::default(),
             rtt,
             send_cwr: false,
@@ -364,14 +317,13 @@ impl TcpSender {
             rto_timer: TimerSlot::default(),
             pace_timer: TimerSlot::default(),
             next_send: 0,
-            lost_total: 0,
             last_rate_bps: 0.0,
             last_goodput_bytes: 0,
             last_sample_t: 0.0,
             series,
             cc_events: Vec::new(),
             cfg,
-            timer_base: 0,
+            timer_sub: 0,
             sub: None,
             new_data: None,
             data_fin: None,
@@ -379,25 +331,30 @@ impl TcpSender {
         }
     }
 
-    fn seg(&mut self, seq: u64) -> &mut Seg {
-        &mut self.segs[(seq - self.snd_una) as usize]
-    }
-
     fn has_new_data(&self) -> bool {
         // A subflow's new data is handed to it by its connection (`send_data`).
         self.sub.is_none()
-            && self.total_segs.is_none_or(|t| self.snd_nxt < t) && self.snd_nxt - self.snd_una < self.cfg.rwnd
+            && self.total_segs.is_none_or(|t| self.sb.nxt() < t) && self.sb.nxt() - self.sb.una() < self.cfg.rwnd
     }
 
     fn done(&self) -> bool {
-        self.total_segs.is_some_and(|t| self.snd_una >= t)
+        self.total_segs.is_some_and(|t| self.sb.una() >= t)
     }
 
-    fn arm(&mut self, which: u8, at: Time, w: &mut World) {
-        let slot = if which == TIMER_RTO { &mut self.rto_timer } else { &mut self.pace_timer };
+    /// Arm the retransmission (`Timer::Rto`) or pacing (`Timer::Pace`) timer.
+    fn arm(&mut self, which: Timer, at: Time, w: &mut World) {
+        let slot = if matches!(which, Timer::Rto { .. }) { &mut self.rto_timer } else { &mut self.pace_timer };
         if let Some(t) = slot.arm(at) {
-            w.timer(self.me, self.timer_base + which, t);
+            w.timer(self.me, which, t);
         }
+    }
+
+    fn rto(&self) -> Timer {
+        Timer::Rto { sub: self.timer_sub }
+    }
+
+    fn pace(&self) -> Timer {
+        Timer::Pace { sub: self.timer_sub }
     }
 
     fn flush_cc_events(&mut self, w: &mut World) {
@@ -409,13 +366,7 @@ impl TcpSender {
     /// Next segment to transmit: the lowest lost one first (RFC 6675 NextSeg rule 1), else
     /// new data.
     fn next_segment(&mut self) -> Option<u64> {
-        while let Some(&seq) = self.retx.first() {
-            self.retx.pop_first();
-            if seq >= self.snd_una && self.seg(seq).state == SegState::Lost {
-                return Some(seq);
-            }
-        }
-        self.has_new_data().then_some(self.snd_nxt)
+        self.sb.next_retransmission().or_else(|| self.has_new_data().then_some(self.sb.nxt()))
     }
 
     /// The window now: PRR's during a Linux fast recovery, the inflated one during an ns-3
@@ -431,12 +382,12 @@ impl TcpSender {
         }
         loop {
             let window = self.window();
-            if self.in_flight >= window {
+            if self.sb.in_flight() >= window {
                 return;
             }
             let pacing = self.cc.pacing_rate();
             if pacing.is_some() && w.now < self.next_send {
-                self.arm(TIMER_PACE, self.next_send, w);
+                self.arm(self.pace(), self.next_send, w);
                 return;
             }
             let Some(seq) = self.next_segment() else {
@@ -444,7 +395,7 @@ impl TcpSender {
                 // not the path (tcp_rate_check_app_limited). A subflow's connection decides
                 // that, since it may still hand this subflow new data.
                 if self.sub.is_none() {
-                    self.rate.mark_app_limited(self.in_flight);
+                    self.rate.mark_app_limited(self.sb.in_flight());
                 }
                 return;
             };
@@ -458,16 +409,14 @@ impl TcpSender {
 
     fn transmit(&mut self, seq: u64, w: &mut World) -> u32 {
         let now = w.now;
-        let idle = self.in_flight == 0;
-        if idle && seq == self.snd_nxt && self.snd_nxt > 0 && self.snd_una == self.snd_nxt {
+        let idle = self.sb.in_flight() == 0;
+        if idle && seq == self.sb.nxt() && self.sb.nxt() > 0 && self.sb.una() == self.sb.nxt() {
             self.cc.on_idle_restart(now);
         }
-        let stamp = self.rate.on_send(now, self.snd_nxt - self.snd_una);
-        let fresh = seq == self.snd_nxt;
-        let tx_ord = self.next_tx_ord;
-        self.next_tx_ord += 1;
-        let (dsn, len) = if seq < self.snd_nxt {
-            let s = self.seg(seq);
+        let stamp = self.rate.on_send(now, self.sb.nxt() - self.sb.una());
+        let fresh = seq == self.sb.nxt();
+        let (dsn, len) = if !fresh {
+            let s = self.sb.seg(seq);
             (s.dsn, s.len)
         } else if let Some(d) = self.new_data.take() {
             d
@@ -484,7 +433,7 @@ impl TcpSender {
         }
         let stats = &mut w.flows[self.flow as usize];
         if let Some(sub) = &mut self.sub {
-            let first = seq == self.snd_nxt;
+            let first = seq == self.sb.nxt();
             sub.sent_packets += 1;
             if first {
                 sub.data_bytes += len as u64;
@@ -501,32 +450,14 @@ impl TcpSender {
             }
         }
         stats.sent_packets += 1;
-        if seq == self.snd_nxt {
-            self.segs.push_back(Seg {
-                state: SegState::InFlight,
-                tx_ord,
-                sent_at: now,
-                retransmitted: false,
-                stamp,
-                dsn,
-                len,
-            });
-            self.snd_nxt += 1;
-        } else {
+        if !fresh {
             stats.retransmitted_packets += 1;
-            let s = self.seg(seq);
-            s.state = SegState::InFlight;
-            s.retransmitted = true;
-            s.tx_ord = tx_ord;
-            s.sent_at = now;
-            s.stamp = stamp;
         }
-        self.tx_order.push_back((tx_ord, seq));
-        self.in_flight += 1;
+        self.sb.on_transmit(seq, now, stamp, dsn, len);
         // RFC 6298 (5.1): start the timer when sending if it is not running.
         if !self.rto_timer.is_armed() {
             let at = now + self.rtt.rto(self.backoff);
-            self.arm(TIMER_RTO, at, w);
+            self.arm(self.rto(), at, w);
         }
         let wire = len + self.cfg.header_bytes;
         // RFC 3168 §6.1.5, Linux tcp_ecn_send: only new data is ECN-capable (a retransmission
@@ -539,56 +470,11 @@ impl TcpSender {
         wire
     }
 
-    /// Mark one segment delivered; returns its send time if it may give an RTT sample
-    /// (Karn's rule: never a retransmitted one).
-    fn deliver(&mut self, seq: u64) -> Option<(u64, Time)> {
-        let s = *self.seg(seq);
-        if s.state == SegState::Delivered {
-            return None;
-        }
-        if s.state == SegState::InFlight {
-            self.in_flight -= 1;
-        }
-        self.seg(seq).state = SegState::Delivered;
-        self.rate.on_delivered(&s.stamp, s.sent_at, s.tx_ord);
-        // Keep the three highest delivered send orders.
-        let t = &mut self.top_delivered;
-        if s.tx_ord > t[2] {
-            t[2] = s.tx_ord;
-            t.sort_unstable_by(|a, b| b.cmp(a));
-        }
-        (!s.retransmitted).then_some((s.tx_ord, s.sent_at))
-    }
-
-    /// Mark transmissions with 3 later deliveries as lost; returns how many.
-    fn detect_losses(&mut self) -> u32 {
-        let threshold = self.top_delivered[2];
-        let mut lost = 0;
-        while let Some(&(ord, seq)) = self.tx_order.front() {
-            if ord >= threshold {
-                break;
-            }
-            self.tx_order.pop_front();
-            if seq < self.snd_una {
-                continue;
-            }
-            let s = self.seg(seq);
-            if s.tx_ord == ord && s.state == SegState::InFlight {
-                s.state = SegState::Lost;
-                self.in_flight -= 1;
-                self.retx.insert(seq);
-                lost += 1;
-            }
-        }
-        self.lost_total += lost as u64;
-        lost
-    }
-
     pub(crate) fn on_ack(&mut self, ack: TcpAck, w: &mut World) {
         let now = w.now;
         let ns3 = self.cfg.ns3();
-        let prior_in_flight = self.in_flight;
-        let old_una = self.snd_una;
+        let prior_in_flight = self.sb.in_flight();
+        let old_una = self.sb.una();
         let mut newly = 0u64;
         let mut rtt_from: Option<(u64, Time)> = None;
         // Linux samples the most recently sent segment an ACK delivers; ns-3 the oldest
@@ -600,49 +486,34 @@ impl TcpSender {
                 *best = Some(x);
             }
         };
-        // Cumulative part.
-        let cum = ack.cum.min(self.snd_nxt);
-        while self.snd_una < cum {
-            if self.segs[0].state != SegState::Delivered {
-                newly += 1;
-                let s = self.deliver(self.snd_una);
-                note(s, &mut rtt_from, self.snd_una == old_una);
-            }
-            self.segs.pop_front();
-            self.snd_una += 1;
-        }
-        let una_advanced = self.snd_una > old_una;
+        // Each newly delivered segment feeds the delivery-rate sampler and, unless it was
+        // retransmitted (Karn's rule), is a candidate for the RTT sample.
+        let rate = &mut self.rate;
+        newly += self.sb.ack_cumulative(ack.cum, |seq, s| {
+            rate.on_delivered(&s.stamp, s.sent_at, s.tx_ord);
+            let sample = (!s.retransmitted).then_some((s.tx_ord, s.sent_at));
+            note(sample, &mut rtt_from, seq == old_una);
+        });
+        let una_advanced = self.sb.una() > old_una;
         if una_advanced {
-            self.sacked.remove(0..self.snd_una);
             self.progress_since_rto = true;
         }
         // SACK blocks (none under ns3-classic): only the parts not already known are new.
         for &(a, b) in ack.blocks() {
-            let (a, b) = (a.max(self.snd_una), b.min(self.snd_nxt));
-            if a >= b {
-                continue;
-            }
-            let gaps: Vec<_> = self.sacked.gaps(&(a..b)).collect();
-            for g in gaps {
-                for seq in g {
-                    if self.seg(seq).state != SegState::Delivered {
-                        newly += 1;
-                        let s = self.deliver(seq);
-                        note(s, &mut rtt_from, false);
-                    }
-                }
-            }
-            self.sacked.insert(a..b);
+            newly += self.sb.ack_sack(a, b, |_, s| {
+                rate.on_delivered(&s.stamp, s.sent_at, s.tx_ord);
+                note((!s.retransmitted).then_some((s.tx_ord, s.sent_at)), &mut rtt_from, false);
+            });
         }
         let rtt_sample = rtt_from.map(|(_, sent)| now - sent);
         if let Some(r) = rtt_sample {
-            self.rtt.on_sample(r, self.snd_una, self.snd_nxt);
+            self.rtt.on_sample(r, self.sb.una(), self.sb.nxt());
             // The host's per-path RTT cache (like Linux tcp_metrics), read by flow schedulers.
             if let Some(x) = w.path_srtt.get_mut(self.path as usize) {
                 *x = self.rtt.srtt;
             }
         }
-        let lost = if ns3 { self.ns3_duplicate_ack(una_advanced, w) } else { self.detect_losses() };
+        let lost = if ns3 { self.ns3_duplicate_ack(una_advanced, w) } else { self.sb.detect_losses() };
 
         // Recovery state machine: leave first, then maybe enter (RFC 6582: one reduction
         // per window of data).
@@ -652,8 +523,8 @@ impl TcpSender {
             // receiver do its ACKs stop echoing ECE (else the echo of the same mark would cut
             // the window again as soon as CWR ended).
             let over = match r {
-                Recovery::Cwr { point, .. } => self.snd_una > point,
-                _ => self.snd_una >= r.point(),
+                Recovery::Cwr { point, .. } => self.sb.una() > point,
+                _ => self.sb.una() >= r.point(),
             };
             if over {
                 self.recovery = None;
@@ -663,7 +534,7 @@ impl TcpSender {
                 }
                 if self.inflated.take().is_some() {
                     // ns-3 NewReno, full ACK: cwnd = min(ssthresh, BytesInFlight + 1 MSS).
-                    self.cc.limit_cwnd((self.snd_nxt - self.snd_una) as u32 + 1);
+                    self.cc.limit_cwnd((self.sb.nxt() - self.sb.una()) as u32 + 1);
                 }
             } else if ns3 && una_advanced && matches!(r, Recovery::Fast { .. }) {
                 // ns-3 NewReno, partial ACK: deflate by what it acknowledged, add one
@@ -677,14 +548,14 @@ impl TcpSender {
         if !ns3 && lost > 0 {
             match self.recovery {
                 None | Some(Recovery::Cwr { reduced: false, .. }) => {
-                    self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
+                    self.recovery = Some(Recovery::Fast { point: self.sb.nxt() });
                     self.reduce_window(now, prior_in_flight, false);
                     w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost });
                 }
                 // Linux tcp_enter_recovery: already in a window reduction (CWR) — switch to
                 // Recovery without a second cut; PRR goes on.
                 Some(Recovery::Cwr { reduced: true, .. }) => {
-                    self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
+                    self.recovery = Some(Recovery::Fast { point: self.sb.nxt() });
                     w.log.push(now, Some(self.flow), EventKind::FastRetransmit { lost });
                 }
                 _ => {}
@@ -693,12 +564,12 @@ impl TcpSender {
             // RFC 3168 §6.1.2: respond to an ECN echo as to a loss, once per window of data
             // (Linux tcp_enter_cwr: only from the Open state), without retransmitting.
             let reduced = self.reduce_window(now, prior_in_flight, true);
-            self.recovery = Some(Recovery::Cwr { point: self.snd_nxt, reduced });
+            self.recovery = Some(Recovery::Cwr { point: self.sb.nxt(), reduced });
             self.send_cwr = true;
             w.log.push(now, Some(self.flow), EventKind::EcnEcho { reduced });
         }
         if let Some(p) = &mut self.prr {
-            p.on_ack(newly, self.in_flight, una_advanced, lost > 0);
+            p.on_ack(newly, self.sb.in_flight(), una_advanced, lost > 0);
         }
 
         let rs = self.rate.on_ack_done(now, newly, self.rtt.min_rtt);
@@ -715,9 +586,9 @@ impl TcpSender {
                 acked,
                 lost,
                 prior_in_flight,
-                in_flight: self.in_flight,
+                in_flight: self.sb.in_flight(),
                 delivered: self.rate.delivered,
-                lost_total: self.lost_total,
+                lost_total: self.sb.lost_total(),
                 rtt: rtt_sample,
                 srtt: self.rtt.srtt,
                 rate: rs,
@@ -737,12 +608,12 @@ impl TcpSender {
             if !ns3 || rtt_sample.is_some() {
                 self.backoff = 0;
             }
-            if self.snd_una == self.snd_nxt {
+            if self.sb.una() == self.sb.nxt() {
                 self.rto_timer.cancel();
             } else {
                 let at = now + self.rtt.rto(self.backoff);
                 self.rto_timer.cancel();
-                self.arm(TIMER_RTO, at, w);
+                self.arm(self.rto(), at, w);
             }
         }
         if self.done() {
@@ -782,7 +653,7 @@ impl TcpSender {
             self.dupacks = 0;
             return 0;
         }
-        if self.snd_una == self.snd_nxt {
+        if self.sb.una() == self.sb.nxt() {
             return 0;
         }
         self.dupacks += 1;
@@ -797,8 +668,8 @@ impl TcpSender {
         }
         let now = w.now;
         // ns-3 BytesInFlight: everything sent and not cumulatively acknowledged.
-        let flight = (self.snd_nxt - self.snd_una).min(u32::MAX as u64) as u32;
-        self.recovery = Some(Recovery::Fast { point: self.snd_nxt });
+        let flight = (self.sb.nxt() - self.sb.una()).min(u32::MAX as u64) as u32;
+        self.recovery = Some(Recovery::Fast { point: self.sb.nxt() });
         self.cc.on_enter_recovery(now, flight, &mut self.cc_events);
         if self.cc.uses_prr() {
             self.inflated = Some(self.cc.cwnd().saturating_add(3));
@@ -810,15 +681,11 @@ impl TcpSender {
 
     /// Resend the first unacknowledged segment now, whatever the window (ns-3 `DoRetransmit`).
     fn retransmit_head(&mut self, w: &mut World) {
-        if self.snd_una == self.snd_nxt {
+        if self.sb.una() == self.sb.nxt() {
             return;
         }
-        let seq = self.snd_una;
-        if self.seg(seq).state == SegState::InFlight {
-            self.seg(seq).state = SegState::Lost;
-            self.in_flight -= 1;
-            self.lost_total += 1;
-        }
+        let seq = self.sb.una();
+        self.sb.mark_lost_now(seq);
         self.transmit(seq, w);
     }
 
@@ -832,33 +699,25 @@ impl TcpSender {
             self.send_syn(kind, w);
             return;
         }
-        if self.snd_una == self.snd_nxt {
+        if self.sb.una() == self.sb.nxt() {
             return;
         }
         let now = w.now;
         if self.cfg.ns3() {
             // ns-3 TcpNewReno::Retransmit: ssthresh from the whole flight, every time.
-            let flight = (self.snd_nxt - self.snd_una).min(u32::MAX as u64) as u32;
+            let flight = (self.sb.nxt() - self.sb.una()).min(u32::MAX as u64) as u32;
             self.cc.on_rto(now, flight, &mut self.cc_events);
         } else if self.window_reduced() {
-            self.cc.on_rto_same_window(now, self.in_flight, &mut self.cc_events);
+            self.cc.on_rto_same_window(now, self.sb.in_flight(), &mut self.cc_events);
         } else {
-            self.cc.on_rto(now, self.in_flight, &mut self.cc_events);
+            self.cc.on_rto(now, self.sb.in_flight(), &mut self.cc_events);
         }
         self.progress_since_rto = false;
         self.inflated = None;
         // Linux tcp_enter_loss: everything not SACKed is presumed lost.
-        for i in 0..self.segs.len() {
-            if self.segs[i].state == SegState::InFlight {
-                self.segs[i].state = SegState::Lost;
-                self.retx.insert(self.snd_una + i as u64);
-                self.lost_total += 1;
-            }
-        }
-        self.in_flight = 0;
+        self.sb.on_timeout();
         self.prr = None;
-        self.tx_order.clear();
-        self.recovery = Some(Recovery::Timeout { point: self.snd_nxt });
+        self.recovery = Some(Recovery::Timeout { point: self.sb.nxt() });
         // RFC 6298 (5.5)/(5.6): back off, restart the timer.
         self.backoff += 1;
         if let Some(sub) = &mut self.sub {
@@ -867,7 +726,7 @@ impl TcpSender {
         w.log.push(now, Some(self.flow), EventKind::Rto { backoff: self.backoff });
         self.flush_cc_events(w);
         let at = now + self.rtt.rto(self.backoff);
-        self.arm(TIMER_RTO, at, w);
+        self.arm(self.rto(), at, w);
         // Pacing must not hold back the retransmission.
         self.next_send = now;
         self.try_send(w);
@@ -879,20 +738,20 @@ impl TcpSender {
     fn window_reduced(&self) -> bool {
         match self.recovery {
             None => false,
-            Some(r) if self.snd_una >= r.point() => false,
+            Some(r) if self.sb.una() >= r.point() => false,
             Some(Recovery::Fast { .. } | Recovery::Cwr { .. }) => true,
             Some(Recovery::Timeout { .. }) => !self.progress_since_rto,
         }
     }
 
     pub fn in_flight(&self) -> u32 {
-        self.in_flight
+        self.sb.in_flight()
     }
 
-    /// Handle timer `kind` (one of this sender's own kinds, without `timer_base`).
-    pub fn on_local_timer(&mut self, kind: u8, w: &mut World) {
-        match kind {
-            TIMER_START => {
+    /// Handle one of this sender's timers (an MPTCP connection hands its subflows theirs).
+    pub fn on_own_timer(&mut self, timer: Timer, w: &mut World) {
+        match timer {
+            Timer::Start => {
                 if self.cfg.handshake {
                     self.open(Handshake::Tcp, w);
                 } else {
@@ -900,17 +759,17 @@ impl TcpSender {
                     self.try_send(w);
                 }
             }
-            TIMER_RTO => match self.rto_timer.on_event(w.now) {
+            Timer::Rto { .. } => match self.rto_timer.on_event(w.now) {
                 TimerFired::Fire => self.on_rto(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_RTO, t),
+                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
                 TimerFired::Stale => {}
             },
-            TIMER_PACE => match self.pace_timer.on_event(w.now) {
+            Timer::Pace { .. } => match self.pace_timer.on_event(w.now) {
                 TimerFired::Fire => self.try_send(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, self.timer_base + TIMER_PACE, t),
+                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
                 TimerFired::Stale => {}
             },
-            _ => unreachable!("unknown TCP sender timer {kind}"),
+            other => unreachable!("a TCP sender never sets {other:?}"),
         }
     }
 
@@ -929,7 +788,7 @@ impl TcpSender {
         let timeout = self.cfg.syn_rto.saturating_mul(1u64 << self.backoff.min(32)).min(self.cfg.max_rto);
         let at = w.now + timeout;
         self.rto_timer.cancel();
-        self.arm(TIMER_RTO, at, w);
+        self.arm(self.rto(), at, w);
         w.send(Packet {
             flow: self.flow,
             dst: self.receiver,
@@ -972,7 +831,7 @@ impl TcpSender {
     /// The caller checked [`TcpSender::can_send`].
     pub fn send_data(&mut self, dsn: u64, len: u32, w: &mut World) {
         self.new_data = Some((dsn, len));
-        let wire = self.transmit(self.snd_nxt, w);
+        let wire = self.transmit(self.sb.nxt(), w);
         self.new_data = None;
         if let Some(rate) = self.cc.pacing_rate().filter(|r| *r > 0.0) {
             self.next_send = self.next_send.max(w.now) + (wire as f64 * 1e9 / rate) as Time;
@@ -986,7 +845,7 @@ impl TcpSender {
 
     /// Packets the window allows now (the PRR window during fast recovery).
     pub fn window_room(&self) -> u32 {
-        self.window().saturating_sub(self.in_flight)
+        self.window().saturating_sub(self.sb.in_flight())
     }
 
     /// Whether new data may leave now: window room, not held by pacing, and no own
@@ -995,13 +854,13 @@ impl TcpSender {
         self.started
             && self.window_room() > 0
             && !(self.cc.pacing_rate().is_some() && now < self.next_send)
-            && self.retx.range(self.snd_una..).next().is_none()
+            && !self.sb.retransmission_pending()
     }
 
     /// When pacing next lets a packet go; arms the pacing timer so the connection is woken.
     pub fn wake_for_pacing(&mut self, w: &mut World) {
         if self.cc.pacing_rate().is_some() && w.now < self.next_send && self.window_room() > 0 {
-            self.arm(TIMER_PACE, self.next_send, w);
+            self.arm(self.pace(), self.next_send, w);
         }
     }
 
@@ -1028,12 +887,12 @@ impl TcpSender {
 
     /// The connection has nothing for this subflow: rate samples measure the application.
     pub fn mark_app_limited(&mut self) {
-        self.rate.mark_app_limited(self.in_flight);
+        self.rate.mark_app_limited(self.sb.in_flight());
     }
 
     /// Data sequence numbers sent on this subflow and not yet delivered on it.
     pub fn undelivered_dsns(&self) -> impl Iterator<Item = u64> + '_ {
-        self.segs.iter().filter(|s| s.state != SegState::Delivered).map(|s| s.dsn)
+        self.sb.undelivered_dsns()
     }
 
     pub fn subflow_stats(&self) -> SubflowMode {
@@ -1051,16 +910,13 @@ impl TcpSender {
     /// of a full-scale mptcp-fsfs-load run. What the snapshot and the summary read (window,
     /// RTT, counters) stays.
     pub fn release_scoreboard(&mut self) {
-        self.segs = VecDeque::new();
-        self.tx_order = VecDeque::new();
-        self.sacked = RangeSet::new();
-        self.retx = BTreeSet::new();
+        self.sb.release();
     }
 
     /// Bytes of scoreboard state (for the memory budget): by capacity, which a finished flow
     /// keeps allocated after its scoreboard empties.
     pub fn state_bytes(&self) -> usize {
-        self.segs.capacity() * std::mem::size_of::<Seg>() + self.tx_order.capacity() * 16 + self.retx.len() * 32
+        self.sb.state_bytes()
     }
 }
 
@@ -1083,8 +939,8 @@ impl Agent for TcpSender {
         }
     }
 
-    fn on_timer(&mut self, kind: u8, w: &mut World) {
-        self.on_local_timer(kind, w);
+    fn on_timer(&mut self, timer: Timer, w: &mut World) {
+        self.on_own_timer(timer, w);
     }
 
     fn sample(&mut self, w: &mut World) {
@@ -1093,7 +949,7 @@ impl Agent for TcpSender {
         let rec = &mut w.rec;
         let m = self.cc.metrics();
         rec.push(s.cwnd, t, self.cc.cwnd() as f64);
-        rec.push(s.inflight, t, self.in_flight as f64);
+        rec.push(s.inflight, t, self.sb.in_flight() as f64);
         rec.push(s.srtt, t, to_millis(self.rtt.srtt));
         rec.push(s.delivery_rate, t, self.last_rate_bps / 1e6);
         let bytes = w.flows[self.flow as usize].bytes_delivered;
@@ -1120,7 +976,7 @@ impl Agent for TcpSender {
         Some(FlowSnapshot {
             id: String::new(), // filled in by Simulation::snapshot
             cwnd: self.cc.cwnd(),
-            inflight: self.in_flight,
+            inflight: self.sb.in_flight(),
             srtt_ms: to_millis(self.rtt.srtt),
             pacing_rate_mbps: self.cc.pacing_rate().map(|r| r * 8.0 / 1e6),
             pacing_gain: m.pacing_gain,
