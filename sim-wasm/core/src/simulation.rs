@@ -11,7 +11,7 @@ use crate::engine::time::{millis, secs, to_millis, to_secs, tx_time, Time, NS_PE
 use crate::metrics::summary::{self, Summary};
 use crate::metrics::{EventLog, FlowStats, LogEvent, Recorder, SeriesMeta};
 use crate::net::packet::{AgentId, Ecn};
-use crate::net::topology::{self, Route};
+use crate::scenario::build::topology::{self, Route};
 use crate::scenario::{self, FlowKind, FlowSpec, Scenario, ScenarioError};
 use crate::sim::{Agent, Engine, FlowSnapshot, World};
 use crate::tcp::receiver::TcpReceiver;
@@ -321,7 +321,7 @@ impl Simulation {
             agents.push(receiver);
         }
         if let Some(t) = &scenario.traffic {
-            crate::traffic::build(t, seed, scenario.duration_s, &built.traffic_routes, &cfg, &mut world, &mut agents)?;
+            crate::scenario::traffic::build(t, seed, scenario.duration_s, &built.traffic_routes, &cfg, &mut world, &mut agents)?;
         }
         let mut engine = Engine {
             world,

@@ -25,7 +25,7 @@ use crate::engine::rng::{derive_rng, SimRng};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};
 use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, Packet, PathId};
-use crate::net::topology::Route;
+use crate::scenario::build::topology::Route;
 use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, World};
 use crate::tcp::receiver::TcpReceiver;
 use crate::tcp::sender::{TcpSender, TIMER_KINDS};

@@ -213,7 +213,7 @@ pub fn build_shared(
     ctx: &crate::simulation::FlowCtx,
     f: &crate::scenario::FlowSpec,
     spec: std::rc::Rc<MptcpSpec>,
-    routes: std::rc::Rc<Vec<crate::net::topology::Route>>,
+    routes: std::rc::Rc<Vec<crate::scenario::build::topology::Route>>,
     w: &mut crate::sim::World,
     series: bool,
 ) -> crate::simulation::FlowAgents {

@@ -4,7 +4,6 @@ pub mod link;
 pub mod packet;
 pub mod qdisc;
 pub mod routing;
-pub mod topology;
 
 use link::{Link, Verdict};
 use packet::{Packet, PathId};

@@ -6,6 +6,7 @@
 //! Presets (public/scenarios/*.json) are scenarios with a title, a "what to look for" text,
 //! knobs (named, typed parameters bound to scenario fields) and variants ("quick" overrides).
 
+pub mod build;
 pub mod expect;
 pub mod graph;
 pub mod headline;
@@ -13,6 +14,7 @@ pub mod json;
 pub mod knobs;
 pub mod quic;
 pub mod sweep;
+pub mod traffic;
 pub mod validate;
 
 pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
@@ -75,7 +77,7 @@ pub struct Scenario {
     pub flows: Vec<FlowSpec>,
     /// Generated MPTCP traffic: Poisson arrivals, sized flows, background flows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub traffic: Option<crate::traffic::TrafficSpec>,
+    pub traffic: Option<crate::scenario::traffic::TrafficSpec>,
     #[serde(default)]
     pub tcp: TcpSpec,
     #[serde(default)]

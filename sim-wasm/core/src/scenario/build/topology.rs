@@ -35,11 +35,11 @@
 //! bottleneck, the largest sender RTT, as before. A direction no route crosses uses its
 //! link's own round trip.
 
-use super::link::{Link, QueueLimit};
-use super::qdisc::{self, QdiscInit};
-use super::packet::PathId;
-use super::routing::{GraphRoute, Hop, RLink, RouteError, RouteGraph};
-use super::{Network, Node, NodeKind, PacketPool};
+use crate::net::link::{Link, QueueLimit};
+use crate::net::qdisc::{self, QdiscInit};
+use crate::net::packet::PathId;
+use crate::net::routing::{GraphRoute, Hop, RLink, RouteError, RouteGraph};
+use crate::net::{Network, Node, NodeKind, PacketPool};
 use crate::engine::rng::derive_rng;
 use crate::engine::time::{millis, to_millis};
 use crate::mptcp::MAX_SUBFLOWS;

@@ -195,7 +195,7 @@ pub fn build(
     t: &TrafficSpec,
     seed: u64,
     duration_s: f64,
-    routes: &[crate::net::topology::Route],
+    routes: &[crate::scenario::build::topology::Route],
     cfg: &crate::tcp::TcpConfig,
     w: &mut crate::sim::World,
     agents: &mut Vec<Box<dyn crate::sim::Agent>>,

@@ -1,0 +1,3 @@
+//! Building a run from a scenario: the network (`topology`).
+
+pub mod topology;
