@@ -8,85 +8,20 @@
 //! carries everything the rest of the lab needs to offer the algorithm: its name, a label, a
 //! one-line doc, the JSON Schema of its typed parameters (made by schemars from the parameter
 //! struct, so field names, defaults, ranges and doc comments are the struct's own) and its
-//! factory. [`registry`] turns the lists into [`Registry`], which the wasm adapter and
+//! factory. [`registry()`] turns the lists into [`Registry`], which the wasm adapter and
 //! `netlab schema` hand out and the editor renders (web/src/generated/registry.json). Adding an
 //! algorithm is therefore one Rust file plus one registry line: nothing in web/ or e2e/ names
 //! algorithms. tests/registry.rs walks every entry and runs it with its defaults.
 
-use schemars::generate::SchemaSettings;
-use schemars::{JsonSchema, Schema};
+use crate::engine::registry::schema_settings;
+use schemars::Schema;
 use serde::Serialize;
-use serde_json::Value;
 
-/// One registry line of a pluggable role. `F` is the role's factory.
-pub struct Entry<F> {
-    /// The name scenarios use ("cubic", "ecf", "wfq-bytes", …).
-    pub name: &'static str,
-    /// A short human label for menus ("CUBIC", "ECF — earliest completion first").
-    pub label: &'static str,
-    /// One sentence: what the algorithm does, and what it fixes that is not a parameter.
-    pub doc: &'static str,
-    /// The JSON Schema of the parameters it accepts, or `None` when it has none.
-    pub params: Option<fn() -> Schema>,
-    /// Fields of the surrounding spec the algorithm reads (a QUIC stream scheduler: the stream
-    /// fields `weight`, `priority`, `urgency`, `incremental`); empty for the other roles.
-    pub reads: &'static [&'static str],
-    pub make: F,
-}
-
-impl<F> Entry<F> {
-    pub fn info(&self) -> EntryInfo {
-        EntryInfo {
-            name: self.name,
-            label: self.label,
-            doc: self.doc,
-            params: self.params.map(|f| f().to_value()),
-            reads: self.reads.to_vec(),
-        }
-    }
-}
-
-/// Find `name` in a role's registry; the error lists the valid names ("unknown congestion
-/// control 'foo' (expected one of: reno, cubic, …)").
-pub fn find<'a, F>(entries: &'a [Entry<F>], what: &str, name: &str) -> Result<&'a Entry<F>, String> {
-    entries.iter().find(|e| e.name == name).ok_or_else(|| {
-        let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
-        format!("unknown {what} '{name}' (expected one of: {})", names.join(", "))
-    })
-}
-
-/// The names of a role's entries, in registry order.
-pub fn names<F>(entries: &[Entry<F>]) -> Vec<&'static str> {
-    entries.iter().map(|e| e.name).collect()
-}
-
-/// The schema settings of everything exported: JSON Schema 2020-12, subschemas inlined in
-/// parameter schemas (so the editor reads one object), schemas of what a scenario accepts.
-fn settings(inline: bool) -> SchemaSettings {
-    SchemaSettings::draft2020_12().for_deserialize().with(|s| s.inline_subschemas = inline)
-}
-
-/// The parameter schema of `T`, self-contained (nested structs inlined): an `object` whose
-/// `properties` carry `default`, `minimum`/`maximum`, `title`, `description` (the doc comment)
-/// and the lab's `x-unit` / `x-none` annotations.
-pub fn params_schema<T: JsonSchema>() -> Schema {
-    settings(true).into_generator().into_root_schema_for::<T>()
-}
+pub use crate::engine::registry::{find, names, params_schema, parse_params, Entry, EntryInfo};
 
 /// The JSON Schema of a scenario file (`public/scenarios/*.json`), with every definition.
 pub fn scenario_schema() -> Schema {
-    settings(false).into_generator().into_root_schema_for::<crate::scenario::Scenario>()
-}
-
-/// One entry as exported.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
-pub struct EntryInfo {
-    pub name: &'static str,
-    pub label: &'static str,
-    pub doc: &'static str,
-    /// JSON Schema (2020-12) of the parameters, or null when there are none.
-    pub params: Option<Value>,
-    pub reads: Vec<&'static str>,
+    schema_settings(false).into_generator().into_root_schema_for::<crate::scenario::Scenario>()
 }
 
 /// Every pluggable role's entries, in registry order (the first is not necessarily the

@@ -5,6 +5,11 @@
 //! link is forwarded onto the next link of its path or handed to its destination agent; a
 //! timer wakes an agent; a sample tick records every series. Agents act on the world only
 //! through [`World`]'s methods, which is what keeps the core free of I/O and clocks.
+//!
+//! Layer: directly above `net` (the world owns the network), below the transports that
+//! implement [`Agent`] (docs/ARCHITECTURE.md).
+
+pub mod sampling;
 
 use crate::engine::queue::EventQueue;
 use crate::engine::time::{to_secs, Dur, Time};
@@ -320,9 +325,9 @@ impl Engine {
                 return;
             }
         }
-        crate::metrics::summary::sample_links(&mut self.world, &self.link_series, t);
+        sampling::sample_links(&mut self.world, &self.link_series, t);
         if let Some(id) = self.jain_series {
-            crate::metrics::summary::sample_jain(&mut self.world, id, self.warmup, t, &self.jain_flows);
+            sampling::sample_jain(&mut self.world, id, self.warmup, t, &self.jain_flows);
         }
     }
 

@@ -93,6 +93,15 @@ pub struct Node {
 /// A path: the links a packet crosses, in order.
 pub type Path = Vec<u32>;
 
+/// One route a flow can use: the forward path for data, the reverse path for ACKs.
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    pub forward: packet::PathId,
+    pub reverse: packet::PathId,
+    /// Base round-trip time (propagation only).
+    pub rtt_ns: u64,
+}
+
 /// Why a packet did not reach its destination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DropKind {

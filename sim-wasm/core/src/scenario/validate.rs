@@ -356,7 +356,7 @@ pub fn validate(s: &Scenario) -> R {
             (_, Some(_)) => return err(p("quic"), "only for flows of kind quic"),
             _ => {}
         }
-        crate::mptcp::validate_flow(s, i, f, n_routes)?;
+        super::mptcp::validate_flow(s, i, f, n_routes)?;
         if let (super::FlowKind::Mptcp, Some(m), None) = (f.kind, &f.mptcp, &resolved) {
             mptcp_subflows(&p("mptcp"), m, n_routes)?;
         }
@@ -416,7 +416,7 @@ pub fn validate(s: &Scenario) -> R {
 }
 
 /// An MPTCP connection cannot open more subflows than it has paths to put them on.
-fn mptcp_subflows(at: &str, m: &crate::mptcp::MptcpSpec, n_routes: usize) -> R {
+fn mptcp_subflows(at: &str, m: &super::MptcpSpec, n_routes: usize) -> R {
     if let Some(n) = m.subflows {
         let (paths, which) = match &m.paths {
             Some(p) => (p.len(), "paths it lists"),
