@@ -19,7 +19,6 @@ pub mod share;
 pub mod sim;
 pub mod simulation;
 pub mod tcp;
-pub mod traffic;
 
 pub use metrics::summary::{Summary, ENGINE_VERSION};
 pub use scenario::{Scenario, ScenarioError};

@@ -5,6 +5,12 @@
 //! link is forwarded onto the next link of its path or handed to its destination agent; a
 //! timer wakes an agent; a sample tick records every series. Agents act on the world only
 //! through [`World`]'s methods, which is what keeps the core free of I/O and clocks.
+//!
+//! Layer: directly above `net` (the world owns the network), below the transports that
+//! implement [`Agent`] (docs/ARCHITECTURE.md).
+
+pub mod sampling;
+pub mod trace;
 
 use crate::engine::queue::EventQueue;
 use crate::engine::time::{to_secs, Dur, Time};
@@ -87,9 +93,9 @@ pub struct World {
     pub path_srtt: Vec<Dur>,
     /// The event queue's lane for flow starts (lanes 0‥links are the links' arrivals).
     pub start_lane: u32,
-    /// The per-packet trace of one flow for the sequence diagram (metrics/trace.rs); `None`
+    /// The per-packet trace of one flow for the sequence diagram (sim/trace.rs); `None`
     /// (the default) costs one branch per packet.
-    pub trace: Option<Box<crate::metrics::trace::PacketTrace>>,
+    pub trace: Option<Box<crate::sim::trace::PacketTrace>>,
 }
 
 impl World {
@@ -133,7 +139,7 @@ impl World {
         }
         self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire });
         if let Some(t) = self.trace.as_deref_mut() {
-            use crate::metrics::trace::DropCause;
+            use crate::sim::trace::DropCause;
             let cause = if wire {
                 DropCause::Wire
             } else if self.net.links[link as usize].has_aqm() {
@@ -363,9 +369,9 @@ impl Engine {
                 return;
             }
         }
-        crate::metrics::summary::sample_links(&mut self.world, &self.link_series, t);
+        sampling::sample_links(&mut self.world, &self.link_series, t);
         if let Some(id) = self.jain_series {
-            crate::metrics::summary::sample_jain(&mut self.world, id, self.warmup, t, &self.jain_flows);
+            sampling::sample_jain(&mut self.world, id, self.warmup, t, &self.jain_flows);
         }
     }
 

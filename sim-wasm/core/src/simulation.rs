@@ -3,26 +3,20 @@
 //!
 //! This is the whole surface the CLI and the wasm adapter use, so both run exactly the same
 //! code path — the reason a run in the browser and a run on the command line agree bit for bit.
+//! The run itself is built by `scenario::build` (the one builder); this module is the top of
+//! the core's layers (docs/ARCHITECTURE.md) and assembles the summary from the world.
 
-use crate::cc::{self, CcInit};
-use crate::engine::queue::EventQueue;
-use crate::engine::rng::derive_rng;
-use crate::engine::time::{millis, secs, to_millis, to_secs, tx_time, Time, NS_PER_MS};
-use crate::metrics::summary::{self, Summary};
-use crate::metrics::{EventLog, FlowStats, LogEvent, Recorder, SeriesMeta};
-use crate::net::packet::{AgentId, Ecn};
-use crate::net::topology::{self, Route};
-use crate::scenario::{self, FlowKind, FlowSpec, Scenario, ScenarioError};
-use crate::sim::{Agent, Engine, FlowSnapshot, World};
-use crate::tcp::receiver::TcpReceiver;
-use crate::tcp::sender::TcpSender;
-use crate::tcp::TcpConfig;
+mod summary;
+
+use crate::engine::time::{secs, to_millis, to_secs, tx_time, Time};
+use crate::metrics::summary::Summary;
+use crate::metrics::{LogEvent, SeriesMeta};
+use crate::net::packet::Ecn;
+use crate::net::Route;
+use crate::scenario::build::Run;
+use crate::scenario::{self, Scenario, ScenarioError};
+use crate::sim::{Engine, FlowSnapshot, World};
 use serde::Serialize;
-
-/// Points kept per series unless the scenario says otherwise.
-const DEFAULT_MAX_POINTS: usize = 4096;
-/// Typed events kept for the page's timeline and the CLI trace.
-const EVENT_LOG_CAP: usize = 20_000;
 
 pub struct Simulation {
     engine: Engine,
@@ -158,89 +152,6 @@ pub struct FlowView {
     pub scheduler: Option<String>,
 }
 
-/// What a flow builder needs besides the flow's own spec.
-pub struct FlowCtx<'a> {
-    /// Index of the flow in the expanded flow list (and in `World::flows`).
-    pub index: usize,
-    /// Agent ids of the flow's two ends: every flow has exactly one sending and one receiving
-    /// agent, `2·index` and `2·index + 1`.
-    pub sender: AgentId,
-    pub receiver: AgentId,
-    /// Every route of the topology (a flow's `path` indexes it; multipath flows use several).
-    pub routes: &'a [Route],
-    pub tcp: &'a TcpConfig,
-    pub seed: u64,
-}
-
-/// The agents of one flow, sender first. A builder schedules the sender's start itself.
-pub type FlowAgents = (Box<dyn Agent>, Box<dyn Agent>);
-
-pub(crate) fn build_tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
-    let i = ctx.index;
-    let route = ctx.routes[f.path];
-    let init = ctx.tcp.cc_init(derive_rng(ctx.seed, "flow", i as u64));
-    // The validator already built every controller once, so this cannot fail for a validated
-    // scenario; the error path is kept for scenarios built in code.
-    let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
-    let sender = TcpSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, ctx.tcp.clone(), cc, f.size_bytes, world);
-    let receiver = TcpReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, ctx.tcp.clone());
-    world.start_timer(ctx.sender, secs(f.start_s));
-    Ok((Box::new(sender), Box::new(receiver)))
-}
-
-fn build_quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgents, ScenarioError> {
-    use crate::quic::connection::{QuicReceiver, QuicSender, StreamSetup};
-    use crate::quic::sched::StreamPrio;
-    use crate::quic::streams::Source;
-    use crate::scenario::quic::SourceSpec;
-    let i = ctx.index;
-    let spec = f.quic.as_ref().ok_or_else(|| ScenarioError::new(format!("flows[{i}].quic"), "missing"))?;
-    let route = ctx.routes[f.path];
-    let cfg = crate::quic::QuicConfig::from_spec(spec);
-    // The TCP profile does not apply to QUIC: its initial window is the scenario's or Linux's.
-    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.quic_init_cwnd, init_ssthresh: None, rng: derive_rng(ctx.seed, "flow", i as u64), coupling: None };
-    let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
-    let base = world.streams.len();
-    let mut setup = Vec::new();
-    let mut finite = true;
-    for (k, (id, name, s)) in spec.expanded_streams().into_iter().enumerate() {
-        world.streams.push(crate::metrics::streams::StreamStats {
-            flow: i as u32,
-            stream: id,
-            name,
-            weight: s.weight,
-            priority: s.priority,
-            urgency: s.urgency,
-            incremental: s.incremental,
-            ..Default::default()
-        });
-        let bulk = match &s.source {
-            SourceSpec::Bulk { size_bytes } => Some(*size_bytes),
-            _ => None,
-        };
-        finite &= matches!(bulk, Some(Some(_)));
-        setup.push(StreamSetup {
-            id,
-            prio: StreamPrio { id, weight: s.weight, priority: s.priority, urgency: s.urgency, incremental: s.incremental },
-            source: Source::new(&s.source, cfg.full_packet_stream_payload()),
-            bulk,
-            // Each stream's source draws from its own stream of random numbers.
-            rng: derive_rng(ctx.seed, "quic-source", ((i as u64) << 8) | k as u64),
-        });
-    }
-    if finite {
-        world.flows[i].size_bytes = Some(setup.iter().filter_map(|s| s.bulk.flatten()).sum());
-    }
-    let n = setup.len();
-    let prios: Vec<StreamPrio> = setup.iter().map(|s| s.prio.clone()).collect();
-    let sched = crate::quic::sched::make(&cfg.scheduler, &prios, cfg.quantum)
-        .map_err(|m| ScenarioError::new(format!("flows[{i}].quic.scheduler"), m))?;
-    let sender = QuicSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, cfg.clone(), cc, sched, setup, base, world);
-    let receiver = QuicReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, cfg, n, base, finite);
-    world.start_timer(ctx.sender, secs(f.start_s));
-    Ok((Box::new(sender), Box::new(receiver)))
-}
-
 impl Simulation {
     /// Parse, validate and build. `seed` overrides the scenario's own seed.
     pub fn from_json(text: &str, seed: Option<u64>) -> Result<Self, ScenarioError> {
@@ -251,108 +162,8 @@ impl Simulation {
         let seed = seed.unwrap_or(scenario.seed);
         // The same bound as the scenario's own seed, for an override (CLI --seed, the page).
         scenario::check_seed("seed", seed)?;
-        let built = topology::build(&scenario, seed)?;
-        let n_paths = built.net.paths.len();
-        let cfg = TcpConfig::from(&scenario.tcp);
-        let end = secs(scenario.duration_s);
-        let warmup = secs(scenario.warmup_s).min(end);
-        let sample_every = match scenario.metrics.sample_ms {
-            Some(ms) => millis(ms).max(1),
-            None => (end / 3000).max(NS_PER_MS),
-        };
-        let mut world = World {
-            now: 0,
-            queue: EventQueue::default(),
-            net: built.net,
-            rec: Recorder::new(scenario.metrics.max_points.map_or(DEFAULT_MAX_POINTS, |n| n.min(scenario::validate::MAX_POINTS_RANGE.1) as usize)),
-            flows: Vec::new(),
-            log: EventLog::new(EVENT_LOG_CAP),
-            events_processed: 0,
-            full_frame: cfg.mss + cfg.header_bytes,
-            streams: Vec::new(),
-            path_srtt: vec![0; n_paths],
-            start_lane: 0,
-            trace: None,
-        };
-        world.queue.add_lanes(world.net.links.len());
-        world.start_lane = world.queue.add_lanes(1);
-        for link in world.net.links.iter_mut() {
-            link.set_measurement_window(warmup, end);
-        }
-        let link_series = summary::register_link_series(&mut world);
-        let jain_series = Some(world.rec.register("run", "all", "jain", "", None));
-        let mut agents: Vec<Box<dyn Agent>> = Vec::new();
-        let routes = built.routes;
-        let mut listed_routes = Vec::new();
-        for (i, (id, mut f)) in scenario.expanded_flows().into_iter().enumerate() {
-            world.flows.push(FlowStats {
-                id,
-                kind: f.kind.as_str(),
-                cc: f.cc.clone(),
-                size_bytes: f.size_bytes,
-                start: secs(f.start_s),
-                ..FlowStats::default()
-            });
-            // On a graph a flow sees only its own routes (`path` 0 is its route, or an MPTCP
-            // flow's first subflow route); a shorthand's flow indexes the topology's.
-            let flow_routes = match &built.flow_routes {
-                Some(per_flow) => {
-                    f.path = 0;
-                    &per_flow[i][..]
-                }
-                None => &routes[..],
-            };
-            // What the picture lights up for the flow: its route, or every subflow's.
-            let shown: Vec<Route> = match (f.kind, &built.flow_routes) {
-                (FlowKind::Mptcp, Some(_)) => flow_routes.to_vec(),
-                (FlowKind::Mptcp, None) => match f.mptcp.as_ref().and_then(|m| m.paths.as_ref()) {
-                    Some(p) => p.iter().filter_map(|&r| flow_routes.get(r).copied()).collect(),
-                    None => flow_routes.to_vec(),
-                },
-                _ => vec![flow_routes[f.path]],
-            };
-            listed_routes.push(shown);
-            let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: flow_routes, tcp: &cfg, seed };
-            let (sender, receiver) = match f.kind {
-                FlowKind::Tcp => build_tcp_flow(&ctx, &f, &mut world)?,
-                FlowKind::Quic => build_quic_flow(&ctx, &f, &mut world)?,
-                FlowKind::Mptcp => crate::mptcp::build_flow(&ctx, &f, &mut world, true),
-            };
-            agents.push(sender);
-            agents.push(receiver);
-        }
-        if let Some(t) = &scenario.traffic {
-            crate::traffic::build(t, seed, scenario.duration_s, &built.traffic_routes, &cfg, &mut world, &mut agents)?;
-        }
-        let mut engine = Engine {
-            world,
-            agents,
-            end,
-            warmup,
-            sample_every,
-            stop_when_done: scenario.stop_when_done,
-            done_cursor: 0,
-            finished: false,
-            max_events: scenario.limits.max_events.unwrap_or(scenario::DEFAULT_MAX_EVENTS),
-            max_memory_bytes: scenario.limits.max_memory_mb.unwrap_or(scenario::DEFAULT_MAX_MEMORY_MB) * 1048576.0,
-            fixed_bytes: 0,
-            agent_bytes: 0,
-            agent_countdown: 0,
-            memory_countdown: 1,
-            fast_at_recount: 0,
-            aborted: None,
-            jain_series,
-            link_series,
-            agent_mem: Vec::new(),
-            agent_mem_sum: 0,
-            touched: Vec::new(),
-            touched_flag: Vec::new(),
-            sampled: Vec::new(),
-            jain_flows: Vec::new(),
-        };
-        engine.measure_fixed_memory();
-        engine.start();
-        Ok(Simulation { engine, scenario, seed, listed_routes, positions: built.positions, log_cursor: 0 })
+        let Run { engine, listed_routes, positions } = scenario::build::run(&scenario, seed)?;
+        Ok(Simulation { engine, scenario, seed, listed_routes, positions, log_cursor: 0 })
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -606,7 +417,7 @@ impl Simulation {
     }
 
     /// Trace every packet of flow `flow` from now on for the sequence diagram
-    /// (metrics/trace.rs), or stop tracing (`None`). Tracing another flow starts afresh;
+    /// (sim/trace.rs), or stop tracing (`None`). Tracing another flow starts afresh;
     /// asking for the flow already traced keeps its records. Tracing never changes the run.
     pub fn trace_flow(&mut self, flow: Option<usize>) -> Result<(), String> {
         let w = &mut self.engine.world;
@@ -616,7 +427,7 @@ impl Simulation {
                 return Err(format!("trace: no flow {f} (the run has {} flows, numbered from 0)", w.flows.len()));
             }
             Some(f) if w.trace.as_ref().is_some_and(|t| t.flow as usize == f) => {}
-            Some(f) => w.trace = Some(Box::new(crate::metrics::trace::PacketTrace::new(f as u32, w.now))),
+            Some(f) => w.trace = Some(Box::new(crate::sim::trace::PacketTrace::new(f as u32, w.now))),
         }
         Ok(())
     }
@@ -625,7 +436,7 @@ impl Simulation {
     /// ended before `since_s`), at most about `max` of them (then every k-th, drops and
     /// retransmissions kept), with the flow's loss-recovery events in the window. `None` when
     /// no flow is traced.
-    pub fn trace(&self, since_s: f64, until_s: f64, max: usize) -> Option<crate::metrics::trace::TraceWindow> {
+    pub fn trace(&self, since_s: f64, until_s: f64, max: usize) -> Option<crate::sim::trace::TraceWindow> {
         use crate::metrics::EventKind;
         let w = &self.engine.world;
         let t = w.trace.as_deref()?;
@@ -639,7 +450,7 @@ impl Simulation {
             .filter(|e| matches!(e.kind, EventKind::Rto { .. } | EventKind::FastRetransmit { .. } | EventKind::Pto { .. } | EventKind::PacketsLost { .. }))
             .cloned()
             .collect();
-        Some(crate::metrics::trace::TraceWindow {
+        Some(crate::sim::trace::TraceWindow {
             flow: t.flow,
             flow_id: w.flows[t.flow as usize].id.clone(),
             tracing_since_s: to_secs(t.since),

@@ -13,7 +13,7 @@
 use netlab_core::metrics::aggregate::FlowGroup;
 use netlab_core::metrics::series::SeriesMeta;
 use netlab_core::metrics::summary::Summary;
-use netlab_core::metrics::trace::TraceWindow;
+use netlab_core::sim::trace::TraceWindow;
 use netlab_core::registry::{registry, scenario_schema, Registry};
 use netlab_core::scenario::expect::{Outcome, PlanView};
 use netlab_core::scenario::sweep::SweepPlan;

@@ -1,9 +1,9 @@
-//! The per-packet trace behind the sequence diagram (metrics/trace.rs, issue 16): on a
+//! The per-packet trace behind the sequence diagram (sim/trace.rs, issue 16): on a
 //! scripted loss the trace shows the lost segment where it was lost, the duplicate ACKs that
 //! follow, and the retransmission that repairs it; tracing changes no result; MPTCP subflows
 //! are traced on their own paths.
 
-use netlab_core::metrics::trace::{DropCause, TraceKind};
+use netlab_core::sim::trace::{DropCause, TraceKind};
 use netlab_core::metrics::EventKind;
 use netlab_core::Simulation;
 use serde_json::json;

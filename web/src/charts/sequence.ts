@@ -1,7 +1,7 @@
 // The geometry of the sequence/time diagram (components/SequenceView.tsx, issue 16): the
 // textbook picture of a connection (Stevens, TCP/IP Illustrated vol. 1; Kurose & Ross §3.5).
 // Two vertical time axes, sender at x = 0 and receiver at x = 1, time growing downward; each
-// packet of the engine's trace (metrics/trace.rs) becomes one segment between them:
+// packet of the engine's trace (sim/trace.rs) becomes one segment between them:
 // - delivered: from its sending side at its send time to the other side at its arrival;
 // - in flight at the window's end: cut at the end, as far across as its usual trip time says;
 // - lost: it heads across at the usual slope and stops where it was lost — hop h of a path of

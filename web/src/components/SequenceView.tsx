@@ -3,7 +3,7 @@
 // labelled by sequence number, ACKs back in a lighter shade, losses as a line ending in a
 // cross where the packet was lost, retransmissions in their own colour, RTO / fast-retransmit
 // / PTO markers on the sender's axis. Geometry in charts/sequence.ts; the packets come from the
-// engine's per-packet trace of the flow (metrics/trace.rs) through the worker's 'trace' request.
+// engine's per-packet trace of the flow (sim/trace.rs) through the worker's 'trace' request.
 //
 // Synced to the lab's clock: the window ends at the simulated time on screen (following the run
 // while it plays, jumping with a seek) and spans a few round trips (zoom with the buttons or the

@@ -190,7 +190,7 @@ export function dumbbellToGraph(scenario: Json | undefined): Json | null {
   // Expanded senders (`count`) and per-sender RTT ranges have no one-to-one picture.
   if (senders.some((s) => Object.keys(asObj(s) ?? {}).some((k) => k !== 'rtt_ms'))) return null;
   const bdelay = typeof b.delay_ms === 'number' ? b.delay_ms : 1;
-  // The engine's default access rate is ten times the bottleneck's (net/topology.rs).
+  // The engine's default access rate is ten times the bottleneck's (sim-wasm/core/src/scenario/build/topology.rs).
   const access = typeof t.access_rate_mbps === 'number' ? t.access_rate_mbps : typeof b.rate_mbps === 'number' ? 10 * b.rate_mbps : null;
   if (access === null) return null;
   const nodes: Json[] = [

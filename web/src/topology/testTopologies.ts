@@ -13,7 +13,7 @@ export const link = (id: string, from: string, to: string, extra: Partial<Topolo
   ...extra,
 });
 
-// The engine's dumbbell with two senders (names and order as net/topology.rs builds them).
+// The engine's dumbbell with two senders (names and order as scenario/build/topology.rs builds them).
 export const dumbbell: Topology = {
   nodes: [
     { id: 'r1', kind: 'router' },

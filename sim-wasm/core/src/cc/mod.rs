@@ -214,7 +214,8 @@ pub trait CongestionControl {
 
 type Factory = fn(CcInit, Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String>;
 
-use crate::registry::{params_of, Entry};
+use crate::engine::registry::{params_of, Entry};
+pub use crate::engine::registry::parse_params;
 
 /// Every controller the lab offers, by the name scenarios use. `params` is the schema of the
 /// controller's `cc_params` struct; the editor renders it (web/src/generated/registry.json).
@@ -279,7 +280,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
 
 /// The registered names, for error messages and the UI.
 pub fn names() -> Vec<&'static str> {
-    crate::registry::names(REGISTRY)
+    crate::engine::registry::names(REGISTRY)
 }
 
 /// Build controller `name`. `params` is the scenario's `cc_params` object; each algorithm
@@ -290,23 +291,16 @@ pub fn make(
     init: CcInit,
     params: Option<&serde_json::Value>,
 ) -> Result<Box<dyn CongestionControl>, String> {
-    (crate::registry::find(REGISTRY, "congestion control", name)?.make)(init, params)
+    (crate::engine::registry::find(REGISTRY, "congestion control", name)?.make)(init, params)
 }
 
-/// Deserialise an algorithm's parameter struct from the optional `cc_params` value, naming the
-/// offending field on error. A missing object means "all defaults".
-pub fn parse_params<T: serde::de::DeserializeOwned + Default>(
-    params: Option<&serde_json::Value>,
-) -> Result<T, String> {
-    match params {
-        None => Ok(T::default()),
-        Some(v) => serde_path_to_error::deserialize(v.clone()).map_err(|e| {
-            let path = e.path().to_string();
-            if path == "." {
-                e.inner().to_string()
-            } else {
-                format!("{}: {}", path, e.inner())
-            }
-        }),
+/// A controller's event as the run's event log records it.
+impl crate::metrics::EventKind {
+    pub fn from_cc(e: &CcEvent) -> Self {
+        match *e {
+            CcEvent::State { from, to } => crate::metrics::EventKind::CcState { from, to },
+            CcEvent::Gain { phase, pacing_gain } => crate::metrics::EventKind::CcGain { phase, pacing_gain },
+            CcEvent::HyStartExit { reason, cwnd } => crate::metrics::EventKind::HystartExit { reason, cwnd },
+        }
     }
 }

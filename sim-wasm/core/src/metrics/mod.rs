@@ -5,14 +5,12 @@ pub mod classes;
 pub mod series;
 pub mod streams;
 pub mod summary;
-pub mod trace;
 
 pub use series::{Recorder, SeriesId, SeriesMeta};
 
-use crate::cc::CcEvent;
 use crate::engine::time::Time;
-use crate::net::packet::FlowIdx;
-use serde::Serialize;
+use crate::engine::ids::FlowIdx;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// Jain's fairness index `(Σx)² / (n·Σx²)` (Jain, Chiu, Hawe, DEC-TR-301, 1984): 1 when all
@@ -22,6 +20,36 @@ pub fn jain(xs: &[f64]) -> Option<f64> {
     let sum: f64 = xs.iter().sum();
     let sq: f64 = xs.iter().map(|x| x * x).sum();
     (n > 0.0 && sq > 0.0).then(|| sum * sum / (n * sq))
+}
+
+// The transport of a flow: the scenario names it (`flows[i].kind`), the summary reports it.
+// (A plain comment: a doc comment would enter the generated TypeScript and JSON Schema.)
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default, ts_rs::TS, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FlowKind {
+    #[default]
+    Tcp,
+    /// One QUIC connection with several streams (`quic` describes them).
+    Quic,
+    /// Multipath TCP: subflows on several paths of a `parallel` topology (see `mptcp`).
+    Mptcp,
+}
+
+impl FlowKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlowKind::Tcp => "tcp",
+            FlowKind::Quic => "quic",
+            FlowKind::Mptcp => "mptcp",
+        }
+    }
+}
+
+/// A named number that entered a decision (an RTT in ms, a window, a count).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ts_rs::TS)]
+pub struct Term {
+    pub name: &'static str,
+    pub value: f64,
 }
 
 /// Counters every transport keeps per flow; the summary is computed from these.
@@ -108,20 +136,10 @@ pub enum EventKind {
         subflow: Option<u32>,
         path: Option<u32>,
         reason: &'static str,
-        terms: Vec<crate::mptcp::sched::Term>,
+        terms: Vec<Term>,
     },
     /// An MPTCP flow scheduler chose the flow's paths (FSFS: by size class).
     MptcpPaths { size_class: &'static str, paths: Vec<u32> },
-}
-
-impl EventKind {
-    pub fn from_cc(e: &CcEvent) -> Self {
-        match *e {
-            CcEvent::State { from, to } => EventKind::CcState { from, to },
-            CcEvent::Gain { phase, pacing_gain } => EventKind::CcGain { phase, pacing_gain },
-            CcEvent::HyStartExit { reason, cwnd } => EventKind::HystartExit { reason, cwnd },
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]

@@ -8,7 +8,7 @@
 //! advances. Both ends reach this table through the world, as they do [`super::FlowStats`].
 
 use crate::engine::time::{to_millis, Time};
-use crate::net::packet::FlowIdx;
+use crate::engine::ids::FlowIdx;
 use serde::Serialize;
 use std::collections::VecDeque;
 

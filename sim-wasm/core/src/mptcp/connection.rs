@@ -18,14 +18,14 @@
 
 use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
 use super::sched::{self, PacketScheduler, SchedInput, SubflowView};
-use super::MptcpSpec;
+use super::MptcpConfig;
 
 use crate::cc;
 use crate::engine::rng::{derive_rng, SimRng};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};
 use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, Packet, PathId};
-use crate::net::topology::Route;
+use crate::net::Route;
 use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, Timer, World};
 use crate::tcp::receiver::TcpReceiver;
 use crate::tcp::sender::TcpSender;
@@ -40,7 +40,7 @@ pub struct MptcpSetup {
     pub sender: AgentId,
     pub receiver: AgentId,
     pub routes: Rc<Vec<Route>>,
-    pub spec: Rc<MptcpSpec>,
+    pub spec: Rc<MptcpConfig>,
     pub cfg: TcpConfig,
     pub cc: String,
     pub cc_params: Option<serde_json::Value>,
@@ -70,7 +70,7 @@ pub struct MptcpSender {
     me: AgentId,
     peer: AgentId,
     routes: Rc<Vec<Route>>,
-    spec: Rc<MptcpSpec>,
+    spec: Rc<MptcpConfig>,
     cfg: TcpConfig,
     cc: String,
     cc_params: Option<serde_json::Value>,
@@ -107,7 +107,7 @@ pub struct MptcpSender {
 }
 
 /// Routes the flow may use.
-fn candidates(spec: &MptcpSpec, n_routes: usize) -> Vec<usize> {
+fn candidates(spec: &MptcpConfig, n_routes: usize) -> Vec<usize> {
     spec.paths.clone().unwrap_or_else(|| (0..n_routes.min(super::MAX_SUBFLOWS)).collect())
 }
 
@@ -141,7 +141,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
             w.rec.register("flow", &owner, "recv_buffer", "bytes", None),
         )
     });
-    let class = size_class(s.size_bytes, s.spec.class_bounds_bytes());
+    let class = size_class(s.size_bytes, s.spec.class_bounds);
     let stats = &mut w.flows[s.flow as usize];
     stats.scheduler = Some(s.spec.scheduler.clone());
     stats.size_class = Some(CLASS_NAMES[class]);
@@ -216,7 +216,7 @@ impl MptcpSender {
                 PathChoice { route: r, srtt: if cached > 0 { cached } else { route.rtt_ns } }
             })
             .collect();
-        let class = size_class(w.flows[self.flow as usize].size_bytes, self.spec.class_bounds_bytes());
+        let class = size_class(w.flows[self.flow as usize].size_bytes, self.spec.class_bounds);
         let mut rng = self.rng("mptcp-paths", 0);
         let fs = self.spec.flow_sched.make(self.spec.class_subflows, self.spec.first_path, self.copy_index);
         let mut chosen = fs.choose(class, &paths, &mut rng);

@@ -4,7 +4,6 @@ pub mod link;
 pub mod packet;
 pub mod qdisc;
 pub mod routing;
-pub mod topology;
 
 use link::{Link, Verdict};
 use packet::{Packet, PathId};
@@ -121,6 +120,15 @@ pub struct Node {
 
 /// A path: the links a packet crosses, in order.
 pub type Path = Vec<u32>;
+
+/// One route a flow can use: the forward path for data, the reverse path for ACKs.
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    pub forward: packet::PathId,
+    pub reverse: packet::PathId,
+    /// Base round-trip time (propagation only).
+    pub rtt_ns: u64,
+}
 
 /// Why a packet did not reach its destination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,12 +6,7 @@
 
 use crate::engine::time::Time;
 
-pub type AgentId = u32;
-pub type LinkId = u32;
-pub type PathId = u32;
-pub type NodeId = u32;
-/// Index of a flow in the run's flow table (reports use the flow's string id).
-pub type FlowIdx = u32;
+pub use crate::engine::ids::{AgentId, FlowIdx, LinkId, NodeId, PathId};
 
 #[derive(Debug, Clone)]
 pub struct Packet {
@@ -67,8 +62,8 @@ pub enum Body {
     TcpData(TcpData),
     TcpAck(TcpAck),
     /// QUIC packets are boxed so that the common TCP packet stays small.
-    QuicData(Box<crate::quic::QuicData>),
-    QuicAck(Box<crate::quic::QuicAck>),
+    QuicData(Box<QuicData>),
+    QuicAck(Box<QuicAck>),
     /// A segment of an MPTCP subflow, with its connection-level data sequence number.
     MptcpData(MptcpData),
     /// A subflow ACK that also carries the connection-level DATA_ACK and receive window.
@@ -147,4 +142,33 @@ impl TcpAck {
     pub fn blocks(&self) -> &[(u64, u64)] {
         &self.sack[..self.sack_len as usize]
     }
+}
+
+/// A 1-RTT packet with STREAM frames.
+#[derive(Debug, Clone)]
+pub struct QuicData {
+    pub pn: u64,
+    pub frames: Vec<FrameRef>,
+}
+
+/// An ACK-only packet: the ACK frame (RFC 9000 §19.3) plus the flow-control frames that
+/// changed (MAX_DATA, MAX_STREAM_DATA by stream index). **choice**: flow-control updates ride
+/// on ACK packets only, which is safe because the lab's reverse paths never lose packets.
+#[derive(Debug, Clone)]
+pub struct QuicAck {
+    /// Acknowledged packet numbers as half-open ranges, highest first.
+    pub ranges: Vec<(u64, u64)>,
+    pub ack_delay: crate::engine::time::Dur,
+    pub max_data: Option<u64>,
+    pub max_stream_data: Vec<(u16, u64)>,
+}
+
+/// One STREAM frame as sent (QUIC): which bytes of which stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrameRef {
+    /// Index of the stream in the connection.
+    pub stream: u16,
+    pub offset: u64,
+    pub len: u32,
+    pub fin: bool,
 }

@@ -16,9 +16,7 @@ pub mod recovery;
 pub mod sched;
 pub mod streams;
 
-use crate::engine::time::{millis, Dur};
-use crate::scenario::quic::QuicSpec;
-use recovery::FrameRef;
+use crate::engine::time::Dur;
 
 /// IPv4 (20) + UDP (8) header bytes on the wire.
 pub const IP_UDP_HEADER: u32 = 28;
@@ -66,22 +64,6 @@ pub struct QuicConfig {
 }
 
 impl QuicConfig {
-    pub fn from_spec(s: &QuicSpec) -> Self {
-        let mut c = QuicConfig {
-            scheduler: s.scheduler.clone(),
-            max_udp_payload: s.max_udp_payload,
-            max_stream_data: s.max_stream_data,
-            max_data: s.max_data,
-            max_ack_delay: millis(s.max_ack_delay_ms),
-            ack_eliciting_threshold: s.ack_eliciting_threshold,
-            initial_rtt: millis(s.initial_rtt_ms).max(1),
-            packet_threshold: s.packet_threshold,
-            quantum: 0,
-        };
-        c.quantum = s.quantum_bytes.map_or(c.full_packet_stream_payload() as u64, u64::from);
-        c
-    }
-
     /// Stream bytes one full packet carries with a single STREAM frame (2-byte packet
     /// number, 4-byte offset): the unit of `size_packets` and the default DRR quantum.
     pub fn full_packet_stream_payload(&self) -> u32 {
@@ -94,24 +76,8 @@ impl QuicConfig {
     }
 }
 
-/// A 1-RTT packet with STREAM frames.
-#[derive(Debug, Clone)]
-pub struct QuicData {
-    pub pn: u64,
-    pub frames: Vec<FrameRef>,
-}
-
-/// An ACK-only packet: the ACK frame (RFC 9000 §19.3) plus the flow-control frames that
-/// changed (MAX_DATA, MAX_STREAM_DATA by stream index). **choice**: flow-control updates ride
-/// on ACK packets only, which is safe because the lab's reverse paths never lose packets.
-#[derive(Debug, Clone)]
-pub struct QuicAck {
-    /// Acknowledged packet numbers as half-open ranges, highest first.
-    pub ranges: Vec<(u64, u64)>,
-    pub ack_delay: Dur,
-    pub max_data: Option<u64>,
-    pub max_stream_data: Vec<(u16, u64)>,
-}
+/// The QUIC packet bodies travel in [`crate::net::packet::Body`], so they are defined there.
+pub use crate::net::packet::{QuicAck, QuicData};
 
 #[cfg(test)]
 mod tests {
@@ -126,12 +92,4 @@ mod tests {
         assert_eq!(pn_len(70_000, Some(0)), 3);
     }
 
-    #[test]
-    fn a_full_packet_is_the_udp_payload_plus_headers() {
-        let spec: QuicSpec = serde_json::from_value(serde_json::json!({"streams": [{"source": {"kind": "bulk"}}]})).unwrap();
-        let c = QuicConfig::from_spec(&spec);
-        assert_eq!(c.full_frame(), 1280);
-        assert_eq!(c.full_packet_stream_payload(), 1252 - 7 - 16 - 8);
-        assert_eq!(c.quantum, c.full_packet_stream_payload() as u64);
-    }
 }

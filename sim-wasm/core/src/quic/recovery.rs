@@ -23,15 +23,8 @@ pub const GRANULARITY: Dur = NS_PER_MS;
 /// RFC 9002 §7.6.1 kPersistentCongestionThreshold.
 pub const PERSISTENT_CONGESTION_THRESHOLD: u64 = 3;
 
-/// One STREAM frame as sent: which bytes of which stream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FrameRef {
-    /// Index of the stream in the connection.
-    pub stream: u16,
-    pub offset: u64,
-    pub len: u32,
-    pub fin: bool,
-}
+/// One STREAM frame as sent (carried in packets, so defined with them).
+pub use crate::net::packet::FrameRef;
 
 /// RFC 9002 §A.1.1 sent packet fields.
 #[derive(Debug, Clone)]

@@ -10,7 +10,6 @@
 use super::recovery::FrameRef;
 use crate::engine::rng::SimRng;
 use crate::engine::time::{millis, Time};
-use crate::scenario::quic::{Dist, DistShape, SourceSpec, TelemetryMix};
 use rand::Rng;
 use rand_distr::{Distribution, Exp};
 use rangemap::RangeSet;
@@ -166,6 +165,49 @@ impl RecvStream {
     }
 }
 
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize, Default, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TelemetryMix {
+    /// Commands a ground station sends (the control direction).
+    #[default]
+    GroundToDrone,
+    /// Telemetry a drone reports.
+    DroneToGround,
+    /// Both directions' messages on one stream.
+    Both,
+}
+
+/// A distribution of positive numbers: a plain number is a constant.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Dist {
+    Fixed(f64),
+    Shaped(DistShape),
+}
+
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum DistShape {
+    /// Uniform on [a, b].
+    Uniform([f64; 2]),
+    /// Exponential with this mean (Poisson arrivals when used for gaps).
+    Exponential(f64),
+    /// These values in turn, repeated.
+    List(Vec<f64>),
+}
+
+impl Dist {
+    /// The mean, for sanity limits.
+    pub fn mean(&self) -> f64 {
+        match self {
+            Dist::Fixed(v) => *v,
+            Dist::Shaped(DistShape::Exponential(m)) => *m,
+            Dist::Shaped(DistShape::Uniform([a, b])) => (a + b) / 2.0,
+            Dist::Shaped(DistShape::List(xs)) => xs.iter().sum::<f64>() / xs.len().max(1) as f64,
+        }
+    }
+}
+
 /// A sampler for a [`Dist`], drawing from the stream's own RNG.
 #[derive(Debug, Clone)]
 pub struct Sampler {
@@ -230,27 +272,27 @@ pub enum Source {
 }
 
 impl Source {
-    /// `packet_payload`: stream bytes one full packet carries, for `size_packets`.
-    pub fn new(spec: &SourceSpec, packet_payload: u32) -> Self {
-        match spec {
-            SourceSpec::Bulk { .. } => Source::Bulk,
-            SourceSpec::Messages { size_bytes, size_packets, interval_ms, count, start_s } => Source::Messages {
-                size: Sampler::new(size_bytes.clone().unwrap_or(Dist::Fixed(0.0))),
-                size_bytes: size_packets.map(|n| (n * packet_payload as f64).round()),
-                interval: Sampler::new(interval_ms.clone()),
-                left: *count,
-                start: crate::engine::time::secs(*start_s),
-            },
-            SourceSpec::Telemetry { mix, jitter } => {
-                let file: MixFile = serde_json::from_str(MAVLINK_MIX).expect("the bundled mix parses");
-                let types = match mix {
-                    TelemetryMix::GroundToDrone => file.ground_to_drone,
-                    TelemetryMix::DroneToGround => file.drone_to_ground,
-                    TelemetryMix::Both => file.ground_to_drone.into_iter().chain(file.drone_to_ground).collect(),
-                };
-                Source::Telemetry { types, overhead: file.frame_overhead_bytes, next: Vec::new(), jitter: *jitter }
-            }
+    /// Messages whose sizes (`size`, or a fixed `size_bytes`) and gaps (ms) are drawn from
+    /// distributions, `count` of them (absent = no end), the first `start` after the flow's.
+    pub fn messages(size: Option<Dist>, size_bytes: Option<f64>, interval_ms: Dist, count: Option<u64>, start: Time) -> Self {
+        Source::Messages {
+            size: Sampler::new(size.unwrap_or(Dist::Fixed(0.0))),
+            size_bytes,
+            interval: Sampler::new(interval_ms),
+            left: count,
+            start,
         }
+    }
+
+    /// The MAVLink telemetry `mix`, each interval varied by ±`jitter`.
+    pub fn telemetry(mix: TelemetryMix, jitter: f64) -> Self {
+        let file: MixFile = serde_json::from_str(MAVLINK_MIX).expect("the bundled mix parses");
+        let types = match mix {
+            TelemetryMix::GroundToDrone => file.ground_to_drone,
+            TelemetryMix::DroneToGround => file.drone_to_ground,
+            TelemetryMix::Both => file.ground_to_drone.into_iter().chain(file.drone_to_ground).collect(),
+        };
+        Source::Telemetry { types, overhead: file.frame_overhead_bytes, next: Vec::new(), jitter }
     }
 
     /// The first write time for a flow starting at `start`; `None` for bulk (written at once).
@@ -349,7 +391,7 @@ mod tests {
 
     #[test]
     fn telemetry_mix_rates_and_sizes() {
-        let mut src = Source::new(&SourceSpec::Telemetry { mix: TelemetryMix::GroundToDrone, jitter: 0.2 }, 1200);
+        let mut src = Source::telemetry(TelemetryMix::GroundToDrone, 0.2);
         let mut rng = derive_rng(1, "t", 0);
         let mut t = src.first_write(0, &mut rng).unwrap();
         let mut sizes = Vec::new();
@@ -366,14 +408,7 @@ mod tests {
 
     #[test]
     fn message_source_counts_and_lists() {
-        let spec = SourceSpec::Messages {
-            size_bytes: Some(Dist::Shaped(DistShape::List(vec![10.0, 20.0]))),
-            size_packets: None,
-            interval_ms: Dist::Fixed(5.0),
-            count: Some(3),
-            start_s: 0.0,
-        };
-        let mut src = Source::new(&spec, 1200);
+        let mut src = Source::messages(Some(Dist::Shaped(DistShape::List(vec![10.0, 20.0]))), None, Dist::Fixed(5.0), Some(3), 0);
         let mut rng = derive_rng(1, "m", 0);
         let t0 = src.first_write(1000, &mut rng).unwrap();
         let (a, n1) = src.fire(t0, &mut rng);

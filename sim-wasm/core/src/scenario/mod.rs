@@ -5,21 +5,29 @@
 //! `flows[1].cc: unknown congestion control 'foo' (expected one of: reno, cubic)`.
 //! Presets (public/scenarios/*.json) are scenarios with a title, a "what to look for" text,
 //! knobs (named, typed parameters bound to scenario fields) and variants ("quick" overrides).
+//! A validated scenario becomes a run in [`build`], the one builder of networks, worlds and
+//! flows; the transports get plain settings converted from the spec types here.
 
+pub mod build;
 pub mod expect;
 pub mod graph;
 pub mod headline;
 pub mod json;
 pub mod knobs;
+pub mod mptcp;
 pub mod quic;
 pub mod sweep;
 pub mod tour;
+pub mod traffic;
 pub mod validate;
 
 pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
 pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
+pub use mptcp::MptcpSpec;
 pub use validate::{check_seed, MAX_SEED};
 
+use crate::engine::time::millis;
+use crate::tcp::{SubflowTiming, TcpConfig, LINUX_INIT_CWND, NS3_INITIAL_SSTHRESH_BYTES};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -76,7 +84,7 @@ pub struct Scenario {
     pub flows: Vec<FlowSpec>,
     /// Generated MPTCP traffic: Poisson arrivals, sized flows, background flows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub traffic: Option<crate::traffic::TrafficSpec>,
+    pub traffic: Option<crate::scenario::traffic::TrafficSpec>,
     #[serde(default)]
     pub tcp: TcpSpec,
     #[serde(default)]
@@ -265,26 +273,8 @@ pub struct BufferSpec {
     pub unlimited: bool,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default, ts_rs::TS, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum FlowKind {
-    #[default]
-    Tcp,
-    /// One QUIC connection with several streams (`quic` describes them).
-    Quic,
-    /// Multipath TCP: subflows on several paths of a `parallel` topology (see `mptcp`).
-    Mptcp,
-}
-
-impl FlowKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlowKind::Tcp => "tcp",
-            FlowKind::Quic => "quic",
-            FlowKind::Mptcp => "mptcp",
-        }
-    }
-}
+/// A flow's transport; defined in metrics, whose summary reports it.
+pub use crate::metrics::FlowKind;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -333,7 +323,7 @@ pub struct FlowSpec {
     pub quic: Option<quic::QuicSpec>,
     /// MPTCP settings (kind "mptcp"; absent = defaults).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mptcp: Option<crate::mptcp::MptcpSpec>,
+    pub mptcp: Option<MptcpSpec>,
     /// Which copy of a `count`ed flow this is, set when the list is expanded (not part of
     /// the scenario format).
     #[serde(skip)]
@@ -347,30 +337,8 @@ fn one() -> u32 {
     1
 }
 
-/// Which TCP implementation the senders and receivers behave like (docs/model/tcp.md
-/// §Profiles). The profile sets the mechanisms (loss detection, recovery, RTT estimator,
-/// window growth) and the defaults of the fields left out of [`TcpSpec`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum TcpProfile {
-    /// Linux: SACK, limited transmit, PRR, IW 10, Linux's RTO, delayed ACKs 2 / 40 ms.
-    #[default]
-    Linux,
-    /// ns-3's TcpSocketBase / TcpNewReno of the ns-3.19 era and the mkheirkhah/mptcp model
-    /// built on it, which the seed papers ran: 3 duplicate ACKs without SACK, NewReno with
-    /// window inflation, no limited transmit, IW 1, ns-3's RTT estimator, window growth per ACK.
-    #[serde(rename = "ns3-classic")]
-    Ns3Classic,
-}
-
-impl TcpProfile {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TcpProfile::Linux => "linux",
-            TcpProfile::Ns3Classic => "ns3-classic",
-        }
-    }
-}
+/// The TCP implementation modelled; defined by the transport that behaves by it.
+pub use crate::tcp::TcpProfile;
 
 /// TCP settings shared by every TCP flow of the scenario. A field left out takes the
 /// profile's value (Linux's unless `profile` says otherwise).
@@ -440,6 +408,43 @@ impl Default for TcpSpec {
             delack_ms: None,
             handshake: true,
             ecn: false,
+        }
+    }
+}
+
+/// The transport's TCP settings from the scenario's `tcp` object, the profile's defaults
+/// filled in (ns-3 values: docs/model/tcp.md §Profiles).
+impl From<&TcpSpec> for TcpConfig {
+    fn from(s: &TcpSpec) -> Self {
+        let ns3 = s.profile == TcpProfile::Ns3Classic;
+        let initial_rto = millis(s.initial_rto_ms.unwrap_or(1000.0));
+        // ns-3 values, read from the sources (docs/model/tcp.md §Profiles): a TCP SYN waits
+        // ConnTimeout = 3 s; the mkheirkhah MPTCP subflows start with a 1.5 s RTO, retry a
+        // SYN after 200 ms, and their receiver ACKs every segment.
+        let (syn_rto, subflow) = if ns3 {
+            let initial_rto = s.initial_rto_ms.map_or(millis(1500.0), millis);
+            (millis(3000.0), SubflowTiming { initial_rto, syn_rto: millis(200.0), delayed_ack: false })
+        } else {
+            (initial_rto, SubflowTiming { initial_rto, syn_rto: initial_rto, delayed_ack: s.delayed_ack })
+        };
+        TcpConfig {
+            profile: s.profile,
+            mss: s.mss,
+            header_bytes: s.header_bytes,
+            ack_bytes: s.ack_bytes,
+            init_cwnd: s.init_cwnd.unwrap_or(if ns3 { 1 } else { LINUX_INIT_CWND }),
+            init_ssthresh: ns3.then(|| NS3_INITIAL_SSTHRESH_BYTES.div_ceil(s.mss as u64) as u32),
+            rwnd: s.rwnd_packets.unwrap_or(u64::MAX),
+            min_rto: millis(s.min_rto_ms),
+            initial_rto,
+            max_rto: millis(s.max_rto_ms),
+            delayed_ack: s.delayed_ack,
+            delack: millis(s.delack_ms.unwrap_or(if ns3 { 200.0 } else { 40.0 })),
+            handshake: s.handshake,
+            ecn: s.ecn,
+            syn_rto,
+            quic_init_cwnd: s.init_cwnd.unwrap_or(LINUX_INIT_CWND),
+            subflow,
         }
     }
 }

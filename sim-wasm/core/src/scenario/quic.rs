@@ -12,6 +12,9 @@
 //! first), `urgency`/`incremental` (rfc9218, RFC 9218 §4 defaults 3 and false).
 
 use super::ScenarioError;
+use crate::engine::time::{millis, secs};
+use crate::quic::streams::Source;
+use crate::quic::QuicConfig;
 use serde::{Deserialize, Serialize};
 
 /// quic-go's initial packet size for IPv4 (1280-byte IPv6 minimum MTU − 48, rounded): the
@@ -160,36 +163,8 @@ fn default_jitter() -> f64 {
     0.2
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, Default, PartialEq, Eq, ts_rs::TS, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum TelemetryMix {
-    /// Commands a ground station sends (the control direction).
-    #[default]
-    GroundToDrone,
-    /// Telemetry a drone reports.
-    DroneToGround,
-    /// Both directions' messages on one stream.
-    Both,
-}
-
-/// A distribution of positive numbers: a plain number is a constant.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
-#[serde(untagged)]
-pub enum Dist {
-    Fixed(f64),
-    Shaped(DistShape),
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum DistShape {
-    /// Uniform on [a, b].
-    Uniform([f64; 2]),
-    /// Exponential with this mean (Poisson arrivals when used for gaps).
-    Exponential(f64),
-    /// These values in turn, repeated.
-    List(Vec<f64>),
-}
+/// The value types a stream source is made of belong to the QUIC model that draws from them.
+pub use crate::quic::streams::{Dist, DistShape, TelemetryMix};
 
 impl Dist {
     /// Check every parameter is finite and ≥ `min` (> 0 when `strict`).
@@ -225,16 +200,6 @@ impl Dist {
             }
         }
     }
-
-    /// The mean, for sanity limits.
-    pub fn mean(&self) -> f64 {
-        match self {
-            Dist::Fixed(v) => *v,
-            Dist::Shaped(DistShape::Exponential(m)) => *m,
-            Dist::Shaped(DistShape::Uniform([a, b])) => (a + b) / 2.0,
-            Dist::Shaped(DistShape::List(xs)) => xs.iter().sum::<f64>() / xs.len().max(1) as f64,
-        }
-    }
 }
 
 /// Largest message accepted (a typo guard).
@@ -244,7 +209,7 @@ const MIN_MEAN_INTERVAL_MS: f64 = 1e-3;
 
 pub fn validate(q: &QuicSpec, p: &str) -> Result<(), ScenarioError> {
     let e = |f: &str, m: String| Err(ScenarioError::new(format!("{p}.{f}"), m));
-    if let Err(m) = crate::registry::find(crate::quic::sched::REGISTRY, "stream scheduler", &q.scheduler) {
+    if let Err(m) = crate::engine::registry::find(crate::quic::sched::REGISTRY, "stream scheduler", &q.scheduler) {
         return e("scheduler", m);
     }
     if !(1200..=65527).contains(&q.max_udp_payload) {
@@ -344,6 +309,44 @@ pub fn validate(q: &QuicSpec, p: &str) -> Result<(), ScenarioError> {
     Ok(())
 }
 
+/// The QUIC connection's settings in engine units, from the scenario's `quic` object (the
+/// conversion lives here so the transport never reads scenario types).
+impl QuicConfig {
+    pub fn from_spec(s: &QuicSpec) -> Self {
+        let mut c = QuicConfig {
+            scheduler: s.scheduler.clone(),
+            max_udp_payload: s.max_udp_payload,
+            max_stream_data: s.max_stream_data,
+            max_data: s.max_data,
+            max_ack_delay: millis(s.max_ack_delay_ms),
+            ack_eliciting_threshold: s.ack_eliciting_threshold,
+            initial_rtt: millis(s.initial_rtt_ms).max(1),
+            packet_threshold: s.packet_threshold,
+            quantum: 0,
+        };
+        c.quantum = s.quantum_bytes.map_or(c.full_packet_stream_payload() as u64, u64::from);
+        c
+    }
+}
+
+impl SourceSpec {
+    /// The application source this spec describes; `packet_payload` is the stream bytes one
+    /// full packet carries (the unit of `size_packets`).
+    pub fn source(&self, packet_payload: u32) -> Source {
+        match self {
+            SourceSpec::Bulk { .. } => Source::Bulk,
+            SourceSpec::Messages { size_bytes, size_packets, interval_ms, count, start_s } => Source::messages(
+                size_bytes.clone(),
+                size_packets.map(|n| (n * packet_payload as f64).round()),
+                interval_ms.clone(),
+                *count,
+                secs(*start_s),
+            ),
+            SourceSpec::Telemetry { mix, jitter } => Source::telemetry(*mix, *jitter),
+        }
+    }
+}
+
 impl QuicSpec {
     /// Streams with `count` expanded and names filled in: (QUIC stream id, name, spec).
     /// Client-initiated bidirectional streams are numbered 0, 4, 8, … (RFC 9000 §2.1).
@@ -363,5 +366,19 @@ impl QuicSpec {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_packet_is_the_udp_payload_plus_headers() {
+        let spec: QuicSpec = serde_json::from_value(serde_json::json!({"streams": [{"source": {"kind": "bulk"}}]})).unwrap();
+        let c = QuicConfig::from_spec(&spec);
+        assert_eq!(c.full_frame(), 1280);
+        assert_eq!(c.full_packet_stream_payload(), 1252 - 7 - 16 - 8);
+        assert_eq!(c.quantum, c.full_packet_stream_payload() as u64);
     }
 }

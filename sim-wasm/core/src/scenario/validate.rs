@@ -213,7 +213,7 @@ pub fn validate(s: &Scenario) -> R {
     if s.warmup_s >= s.duration_s {
         return err("warmup_s", format!("must be shorter than duration_s ({})", s.duration_s));
     }
-    crate::net::topology::check_shorthand_fields(s)?;
+    crate::scenario::build::topology::check_shorthand_fields(s)?;
     // On a graph: every flow's routes (their count is what `n_routes` means per flow there).
     let mut resolved = None;
     let n_routes = match &s.topology {
@@ -276,7 +276,7 @@ pub fn validate(s: &Scenario) -> R {
             if s.flows.len() > MAX_FLOWS {
                 return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
             }
-            let r = crate::net::topology::resolve(s, g)?;
+            let r = crate::scenario::build::topology::resolve(s, g)?;
             let n = r.traffic.len();
             resolved = Some(r);
             n
@@ -356,7 +356,7 @@ pub fn validate(s: &Scenario) -> R {
             (_, Some(_)) => return err(p("quic"), "only for flows of kind quic"),
             _ => {}
         }
-        crate::mptcp::validate_flow(s, i, f, n_routes)?;
+        super::mptcp::validate_flow(s, i, f, n_routes)?;
         if let (super::FlowKind::Mptcp, Some(m), None) = (f.kind, &f.mptcp, &resolved) {
             mptcp_subflows(&p("mptcp"), m, n_routes)?;
         }
@@ -417,7 +417,7 @@ pub fn validate(s: &Scenario) -> R {
 }
 
 /// An MPTCP connection cannot open more subflows than it has paths to put them on.
-fn mptcp_subflows(at: &str, m: &crate::mptcp::MptcpSpec, n_routes: usize) -> R {
+fn mptcp_subflows(at: &str, m: &super::MptcpSpec, n_routes: usize) -> R {
     if let Some(n) = m.subflows {
         let (paths, which) = match &m.paths {
             Some(p) => (p.len(), "paths it lists"),

@@ -17,13 +17,38 @@ pub mod sender;
 
 use crate::cc::CcInit;
 use crate::engine::rng::SimRng;
-use crate::engine::time::{millis, Dur};
-use crate::scenario::{TcpProfile, TcpSpec};
+use crate::engine::time::Dur;
+use serde::{Deserialize, Serialize};
 
 /// Linux's initial window (RFC 6928, `TCP_INIT_CWND`); QUIC uses it whatever the TCP profile.
 pub const LINUX_INIT_CWND: u32 = 10;
 /// ns-3's initial slow-start threshold, `TcpSocket::InitialSlowStartThreshold` = 0xffff bytes.
-const NS3_INITIAL_SSTHRESH_BYTES: u64 = 0xffff;
+pub const NS3_INITIAL_SSTHRESH_BYTES: u64 = 0xffff;
+
+/// Which TCP implementation the senders and receivers behave like (docs/model/tcp.md
+/// §Profiles). The profile sets the mechanisms (loss detection, recovery, RTT estimator,
+/// window growth) and the defaults of the fields left out of [`TcpSpec`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TcpProfile {
+    /// Linux: SACK, limited transmit, PRR, IW 10, Linux's RTO, delayed ACKs 2 / 40 ms.
+    #[default]
+    Linux,
+    /// ns-3's TcpSocketBase / TcpNewReno of the ns-3.19 era and the mkheirkhah/mptcp model
+    /// built on it, which the seed papers ran: 3 duplicate ACKs without SACK, NewReno with
+    /// window inflation, no limited transmit, IW 1, ns-3's RTT estimator, window growth per ACK.
+    #[serde(rename = "ns3-classic")]
+    Ns3Classic,
+}
+
+impl TcpProfile {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TcpProfile::Linux => "linux",
+            TcpProfile::Ns3Classic => "ns3-classic",
+        }
+    }
+}
 
 /// TCP settings in engine units, the profile's defaults filled in.
 #[derive(Debug, Clone)]
@@ -50,50 +75,15 @@ pub struct TcpConfig {
     /// does not apply to QUIC).
     pub quic_init_cwnd: u32,
     /// What an MPTCP subflow does differently (only under `ns3-classic`).
-    subflow: SubflowTiming,
+    pub subflow: SubflowTiming,
 }
 
 /// The settings an MPTCP subflow may take from its own model rather than plain TCP's.
 #[derive(Debug, Clone, Copy)]
-struct SubflowTiming {
-    initial_rto: Dur,
-    syn_rto: Dur,
-    delayed_ack: bool,
-}
-
-impl From<&TcpSpec> for TcpConfig {
-    fn from(s: &TcpSpec) -> Self {
-        let ns3 = s.profile == TcpProfile::Ns3Classic;
-        let initial_rto = millis(s.initial_rto_ms.unwrap_or(1000.0));
-        // ns-3 values, read from the sources (docs/model/tcp.md §Profiles): a TCP SYN waits
-        // ConnTimeout = 3 s; the mkheirkhah MPTCP subflows start with a 1.5 s RTO, retry a
-        // SYN after 200 ms, and their receiver ACKs every segment.
-        let (syn_rto, subflow) = if ns3 {
-            let initial_rto = s.initial_rto_ms.map_or(millis(1500.0), millis);
-            (millis(3000.0), SubflowTiming { initial_rto, syn_rto: millis(200.0), delayed_ack: false })
-        } else {
-            (initial_rto, SubflowTiming { initial_rto, syn_rto: initial_rto, delayed_ack: s.delayed_ack })
-        };
-        TcpConfig {
-            profile: s.profile,
-            mss: s.mss,
-            header_bytes: s.header_bytes,
-            ack_bytes: s.ack_bytes,
-            init_cwnd: s.init_cwnd.unwrap_or(if ns3 { 1 } else { LINUX_INIT_CWND }),
-            init_ssthresh: ns3.then(|| NS3_INITIAL_SSTHRESH_BYTES.div_ceil(s.mss as u64) as u32),
-            rwnd: s.rwnd_packets.unwrap_or(u64::MAX),
-            min_rto: millis(s.min_rto_ms),
-            initial_rto,
-            max_rto: millis(s.max_rto_ms),
-            delayed_ack: s.delayed_ack,
-            delack: millis(s.delack_ms.unwrap_or(if ns3 { 200.0 } else { 40.0 })),
-            handshake: s.handshake,
-            ecn: s.ecn,
-            syn_rto,
-            quic_init_cwnd: s.init_cwnd.unwrap_or(LINUX_INIT_CWND),
-            subflow,
-        }
-    }
+pub struct SubflowTiming {
+    pub initial_rto: Dur,
+    pub syn_rto: Dur,
+    pub delayed_ack: bool,
 }
 
 impl TcpConfig {

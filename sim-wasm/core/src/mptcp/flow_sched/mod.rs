@@ -85,8 +85,8 @@ impl FlowSchedKind {
 /// Every flow scheduler by the name scenarios use (`mptcp.flow_sched`, the serde names of
 /// [`FlowSchedKind`]); the registry line's factory is the kind itself. tests/registry.rs checks
 /// that every kind is listed.
-pub const REGISTRY: &[crate::registry::Entry<FlowSchedKind>] = &[
-    crate::registry::Entry {
+pub const REGISTRY: &[crate::engine::registry::Entry<FlowSchedKind>] = &[
+    crate::engine::registry::Entry {
         name: "fsfs",
         label: "fsfs — subflows by size class",
         doc: "MPTCP-FSFS (Ye et al. 2018): a flow of class G0, G1, G2 opens subflows on its 1, 2, 3 lowest-RTT paths (mptcp.class_subflows), a long flow (G3) on all.",
@@ -94,7 +94,7 @@ pub const REGISTRY: &[crate::registry::Entry<FlowSchedKind>] = &[
         reads: &[],
         make: FlowSchedKind::Fsfs,
     },
-    crate::registry::Entry {
+    crate::engine::registry::Entry {
         name: "mptcp",
         label: "mptcp — every path",
         doc: "Subflows on every path the flow may use (the FSFS paper's MPTCP baseline); mptcp.first_path places the first.",
@@ -102,7 +102,7 @@ pub const REGISTRY: &[crate::registry::Entry<FlowSchedKind>] = &[
         reads: &[],
         make: FlowSchedKind::Mptcp,
     },
-    crate::registry::Entry {
+    crate::engine::registry::Entry {
         name: "tcp",
         label: "tcp — one random path",
         doc: "One path drawn at random from the flow's seeded stream (the FSFS paper's TCP baseline, as ECMP would).",

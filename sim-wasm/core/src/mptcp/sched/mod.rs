@@ -72,12 +72,8 @@ impl SchedInput<'_> {
     }
 }
 
-/// A named number that entered a decision (an RTT in ms, a window, a count).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, ts_rs::TS)]
-pub struct Term {
-    pub name: &'static str,
-    pub value: f64,
-}
+/// A named number that entered a decision; defined with the event that carries it.
+pub use crate::metrics::Term;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
@@ -127,7 +123,7 @@ pub struct SchedParams {
 
 type Factory = fn(&SchedParams) -> Result<Box<dyn PacketScheduler>, String>;
 
-use crate::registry::{params_of, Entry};
+use crate::engine::registry::{params_of, Entry};
 
 /// Every packet scheduler by the name scenarios use (`mptcp.scheduler`); `params` is the
 /// schema of what it reads from `mptcp.sched_params`.
@@ -183,12 +179,12 @@ pub const REGISTRY: &[Entry<Factory>] = &[
 ];
 
 pub fn names() -> Vec<&'static str> {
-    crate::registry::names(REGISTRY)
+    crate::engine::registry::names(REGISTRY)
 }
 
 /// Build scheduler `name`; errors name the problem relative to the flow's mptcp section.
 pub fn make(name: &str, params: &SchedParams) -> Result<Box<dyn PacketScheduler>, String> {
-    (crate::registry::find(REGISTRY, "MPTCP scheduler", name)?.make)(params)
+    (crate::engine::registry::find(REGISTRY, "MPTCP scheduler", name)?.make)(params)
 }
 
 #[cfg(test)]

@@ -230,7 +230,7 @@ impl<T: QueueItem> Codel<T> {
 
 impl Codel<Packet> {
     pub fn boxed(init: QdiscInit, params: Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String> {
-        Ok(Box::new(Codel::new(init.limit, &crate::cc::parse_params(params)?)?))
+        Ok(Box::new(Codel::new(init.limit, &crate::engine::registry::parse_params(params)?)?))
     }
 }
 
@@ -407,13 +407,13 @@ mod tests {
     #[test]
     fn bad_parameters_name_the_field() {
         let bad = |v: serde_json::Value| {
-            let p: CodelParams = crate::cc::parse_params(Some(&v)).unwrap();
+            let p: CodelParams = crate::engine::registry::parse_params(Some(&v)).unwrap();
             Codel::<Item>::new(Limit::Unlimited, &p).err().unwrap()
         };
         assert!(bad(serde_json::json!({"target_ms": -1})).starts_with("target_ms: must be > 0"));
         assert!(bad(serde_json::json!({"interval_ms": 0})).starts_with("interval_ms:"));
         assert!(bad(serde_json::json!({"mtu_bytes": 0})).starts_with("mtu_bytes:"));
-        let e = crate::cc::parse_params::<CodelParams>(Some(&serde_json::json!({"targt_ms": 5}))).unwrap_err();
+        let e = crate::engine::registry::parse_params::<CodelParams>(Some(&serde_json::json!({"targt_ms": 5}))).unwrap_err();
         assert!(e.contains("targt_ms"), "{e}");
     }
 }

@@ -57,7 +57,7 @@ impl<T: QueueItem> DropTail<T> {
 
 impl DropTail<Packet> {
     pub fn boxed(init: QdiscInit, params: Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String> {
-        let _: DropTailParams = crate::cc::parse_params(params)?;
+        let _: DropTailParams = crate::engine::registry::parse_params(params)?;
         Ok(Box::new(DropTail::new(init.limit)))
     }
 }

@@ -230,7 +230,7 @@ impl<T: QueueItem> FqCodel<T> {
 impl FqCodel<Packet> {
     pub fn boxed(mut init: QdiscInit, params: Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String> {
         let perturbation = init.rng.random::<u32>();
-        Ok(Box::new(FqCodel::new(init.limit, &crate::cc::parse_params(params)?, perturbation)?))
+        Ok(Box::new(FqCodel::new(init.limit, &crate::engine::registry::parse_params(params)?, perturbation)?))
     }
 }
 
@@ -429,13 +429,13 @@ mod tests {
     #[test]
     fn bad_parameters_name_the_field() {
         let bad = |v: serde_json::Value| {
-            let p: FqCodelParams = crate::cc::parse_params(Some(&v)).unwrap();
+            let p: FqCodelParams = crate::engine::registry::parse_params(Some(&v)).unwrap();
             FqCodel::<Item>::new(Limit::Unlimited, &p, 0).err().unwrap()
         };
         assert!(bad(serde_json::json!({"flows": 0})).starts_with("flows:"));
         assert!(bad(serde_json::json!({"quantum_bytes": 0})).starts_with("quantum_bytes:"));
         assert!(bad(serde_json::json!({"target_ms": -5})).starts_with("target_ms:"));
-        let e = crate::cc::parse_params::<FqCodelParams>(Some(&serde_json::json!({"limit_packets": -1}))).unwrap_err();
+        let e = crate::engine::registry::parse_params::<FqCodelParams>(Some(&serde_json::json!({"limit_packets": -1}))).unwrap_err();
         assert!(e.starts_with("limit_packets:"), "{e}");
     }
 }

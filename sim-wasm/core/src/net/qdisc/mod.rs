@@ -110,7 +110,7 @@ pub mod red;
 
 use crate::engine::rng::SimRng;
 use crate::net::packet::Packet;
-use crate::registry::{params_of, Entry};
+use crate::engine::registry::{params_of, Entry};
 
 /// Everything a discipline needs at construction.
 pub struct QdiscInit {
@@ -175,7 +175,7 @@ pub const REGISTRY: &[Entry<Factory>] = &[
 
 /// The registered names, for error messages and the UI.
 pub fn names() -> Vec<&'static str> {
-    crate::registry::names(REGISTRY)
+    crate::engine::registry::names(REGISTRY)
 }
 
 /// Build discipline `name` for one link direction. `params` is the discipline's parameter
@@ -183,7 +183,7 @@ pub fn names() -> Vec<&'static str> {
 /// fields and checks ranges. The error is relative to that object ("target_ms: must be > 0
 /// (got -1)") or an unknown-name message listing the valid names.
 pub fn make(name: &str, init: QdiscInit, params: Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String> {
-    (crate::registry::find(REGISTRY, "queue discipline", name)?.make)(init, params)
+    (crate::engine::registry::find(REGISTRY, "queue discipline", name)?.make)(init, params)
 }
 
 /// A time parameter given in milliseconds, checked (`field: must be > 0`) and converted to

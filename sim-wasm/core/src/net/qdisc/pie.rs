@@ -238,7 +238,7 @@ impl<T: QueueItem> Pie<T> {
 
 impl Pie<Packet> {
     pub fn boxed(init: QdiscInit, params: Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String> {
-        Ok(Box::new(Pie::new(init.limit, crate::cc::parse_params(params)?, init.rng)?))
+        Ok(Box::new(Pie::new(init.limit, crate::engine::registry::parse_params(params)?, init.rng)?))
     }
 }
 
@@ -462,7 +462,7 @@ mod tests {
     #[test]
     fn bad_parameters_name_the_field() {
         let bad = |v: serde_json::Value| {
-            let p: PieParams = crate::cc::parse_params(Some(&v)).unwrap();
+            let p: PieParams = crate::engine::registry::parse_params(Some(&v)).unwrap();
             Pie::<Item>::new(Limit::Unlimited, p, derive_rng(0, "x", 0)).err().unwrap()
         };
         assert!(bad(serde_json::json!({"target_ms": -15})).starts_with("target_ms: must be > 0"));

@@ -172,7 +172,7 @@ impl<T: QueueItem> Red<T> {
 
 impl Red<Packet> {
     pub fn boxed(init: QdiscInit, params: Option<&serde_json::Value>) -> Result<Box<dyn Qdisc<Packet>>, String> {
-        Ok(Box::new(Red::new(init.limit, init.rate_bps, crate::cc::parse_params(params)?, init.rng)?))
+        Ok(Box::new(Red::new(init.limit, init.rate_bps, crate::engine::registry::parse_params(params)?, init.rng)?))
     }
 }
 
@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn bad_parameters_name_the_field() {
         let bad = |v: serde_json::Value| {
-            let p: RedParams = crate::cc::parse_params(Some(&v)).unwrap();
+            let p: RedParams = crate::engine::registry::parse_params(Some(&v)).unwrap();
             Red::<Item>::new(Limit::Unlimited, 1, p, derive_rng(0, "x", 0)).err().unwrap()
         };
         assert_eq!(bad(serde_json::json!({"min_th": 20, "max_th": 15})), "min_th: must be below max_th (got 20 ≥ 15)");

@@ -55,7 +55,7 @@ pub trait StreamScheduler {
 
 type Factory = fn(&[StreamPrio], u64) -> Box<dyn StreamScheduler>;
 
-use crate::registry::Entry;
+use crate::engine::registry::Entry;
 
 /// Every scheduler by the name scenarios use. The second argument of a factory is the byte
 /// quantum per unit of weight (used by wfq-bytes only). `wfq` is the seed's ring (a stream's
@@ -113,13 +113,13 @@ pub const REGISTRY: &[Entry<Factory>] = &[
 ];
 
 pub fn names() -> Vec<&'static str> {
-    crate::registry::names(REGISTRY)
+    crate::engine::registry::names(REGISTRY)
 }
 
 /// Build scheduler `name`; an unknown name is an error listing the valid ones (the
 /// validator reports it under `quic.scheduler` before anything is built).
 pub fn make(name: &str, streams: &[StreamPrio], quantum: u64) -> Result<Box<dyn StreamScheduler>, String> {
-    Ok((crate::registry::find(REGISTRY, "stream scheduler", name)?.make)(streams, quantum))
+    Ok((crate::engine::registry::find(REGISTRY, "stream scheduler", name)?.make)(streams, quantum))
 }
 
 #[cfg(test)]

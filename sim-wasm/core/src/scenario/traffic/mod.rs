@@ -8,7 +8,7 @@
 
 pub mod sizes;
 
-use crate::mptcp::MptcpSpec;
+use crate::scenario::MptcpSpec;
 use crate::scenario::{FlowKind, FlowSpec, ScenarioError};
 use serde::{Deserialize, Serialize};
 pub use sizes::SizeDist;
@@ -160,7 +160,7 @@ impl TrafficSpec {
     }
 }
 
-fn flow(
+pub(crate) fn flow(
     kind: FlowKind,
     cc: &str,
     cc_params: Option<serde_json::Value>,
@@ -188,42 +188,4 @@ fn flow(
         quic: None,
         copy_index: 0,
     }
-}
-
-/// Add the section's flows (and their agents, two per flow after those already built).
-pub fn build(
-    t: &TrafficSpec,
-    seed: u64,
-    duration_s: f64,
-    routes: &[crate::net::topology::Route],
-    cfg: &crate::tcp::TcpConfig,
-    w: &mut crate::sim::World,
-    agents: &mut Vec<Box<dyn crate::sim::Agent>>,
-) -> Result<(), ScenarioError> {
-    use crate::engine::time::secs;
-    use crate::simulation::FlowCtx;
-    use std::rc::Rc;
-    // One copy of the spec and the routes for all generated flows.
-    let spec = Rc::new(t.mptcp.clone());
-    let shared_routes = Rc::new(routes.to_vec());
-    for g in t.generate(seed, duration_s, routes.len()) {
-        let i = w.flows.len();
-        w.flows.push(crate::metrics::FlowStats {
-            id: g.id,
-            kind: g.spec.kind.as_str(),
-            cc: g.spec.cc.clone(),
-            size_bytes: g.spec.size_bytes,
-            start: secs(g.spec.start_s),
-            unlisted: !g.listed,
-            ..Default::default()
-        });
-        let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes, tcp: cfg, seed };
-        let (s, r) = match g.spec.kind {
-            FlowKind::Mptcp => crate::mptcp::build_shared(&ctx, &g.spec, spec.clone(), shared_routes.clone(), w, false),
-            _ => crate::simulation::build_tcp_flow(&ctx, &g.spec, w)?,
-        };
-        agents.push(s);
-        agents.push(r);
-    }
-    Ok(())
 }

@@ -35,11 +35,11 @@
 //! bottleneck, the largest sender RTT, as before. A direction no route crosses uses its
 //! link's own round trip.
 
-use super::link::{Link, QueueLimit};
-use super::qdisc::{self, QdiscInit};
-use super::packet::PathId;
-use super::routing::{GraphRoute, Hop, RLink, RouteError, RouteGraph};
-use super::{Network, Node, NodeKind, PacketPool};
+use crate::net::link::{Link, QueueLimit};
+use crate::net::qdisc::{self, QdiscInit};
+use crate::net::packet::PathId;
+use crate::net::routing::{GraphRoute, Hop, RLink, RouteError, RouteGraph};
+use crate::net::{Network, Node, NodeKind, PacketPool};
 use crate::engine::rng::derive_rng;
 use crate::engine::time::{millis, to_millis};
 use crate::mptcp::MAX_SUBFLOWS;
@@ -52,14 +52,7 @@ use std::collections::BTreeMap;
 /// manager opens per connection (net/mptcp/pm_netlink.c, MPTCP_PM_ADDR_MAX = 8).
 pub const MAX_DEFAULT_DISJOINT_ROUTES: usize = 8;
 
-/// One route a flow can use: the forward path for data, the reverse path for ACKs.
-#[derive(Debug, Clone, Copy)]
-pub struct Route {
-    pub forward: PathId,
-    pub reverse: PathId,
-    /// Base round-trip time (propagation only).
-    pub rtt_ns: u64,
-}
+pub use crate::net::Route;
 
 pub struct Built {
     pub net: Network,
@@ -443,7 +436,7 @@ fn limit(b: &BufferSpec, rate_bps: u64, rtt_ms: f64) -> QueueLimit {
 /// (DropTail) keeps the link's fast path; the others take over its queue (net/link.rs). The
 /// validator built the same discipline once, so this cannot fail for a validated scenario.
 fn set_queue(link: &mut Link, aqm: &str, params: Option<&serde_json::Value>, jitter_ms: f64, seed: u64, index: u32) {
-    let entry = crate::registry::find(qdisc::REGISTRY, "queue discipline", aqm).expect("validated discipline name");
+    let entry = crate::engine::registry::find(qdisc::REGISTRY, "queue discipline", aqm).expect("validated discipline name");
     let init = QdiscInit { limit: link.limit, rate_bps: link.rate_bps, rng: derive_rng(seed, "qdisc", index as u64) };
     let q = (entry.make)(init, params).expect("validated discipline parameters");
     if q.fifo_limit().is_none() {
