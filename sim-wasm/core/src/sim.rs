@@ -9,6 +9,7 @@
 //! Layer: directly above `net` (the world owns the network), below the transports that
 //! implement [`Agent`] (docs/ARCHITECTURE.md).
 
+pub mod flow_series;
 pub mod sampling;
 pub mod trace;
 

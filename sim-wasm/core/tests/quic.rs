@@ -153,3 +153,26 @@ fn invalid_quic_fields_are_named() {
     let e = scenario::from_value(v).unwrap_err().to_string();
     assert!(e.starts_with("flows[0].quic"), "{e}");
 }
+
+/// One per-flow recorder for every transport (issue 14): a QUIC flow under BBR-A records what a
+/// TCP flow under BBR-A records — the bandwidth estimate and BBR-A's φ, P_up and P_down — not
+/// only its window, and the values move during the run.
+#[test]
+fn a_quic_flow_records_the_controllers_series_like_a_tcp_flow() {
+    let mut v = preset("quic-priority-control");
+    apply_setting(&mut v, "cc", &json!("bbr-a")).unwrap();
+    apply_setting(&mut v, "duration_s", &json!(5)).unwrap();
+    let mut sim = Simulation::new(scenario::from_value(v).unwrap(), Some(1)).unwrap();
+    sim.run_to_end();
+    let quic_owner = sim.series_meta().iter().find(|m| m.scope == "flow" && m.metric == "cwnd").unwrap().owner.clone();
+    let metrics: Vec<&str> = sim.series_meta().iter().filter(|m| m.owner == quic_owner).map(|m| m.metric).collect();
+    for want in ["cwnd", "inflight", "srtt", "goodput", "state", "pacing_rate", "pacing_gain", "btl_bw", "phi", "p_up", "p_down"] {
+        assert!(metrics.contains(&want), "QUIC flow {quic_owner} lacks {want}: {metrics:?}");
+    }
+    // The bottleneck is 1 Mbit/s: BBR's estimate settles near it.
+    let bw = sim.series(&format!("flow/{quic_owner}/btl_bw")).unwrap();
+    let last = bw.last().unwrap().1;
+    assert!((0.7..=1.3).contains(&last), "the bandwidth estimate, in Mbit/s, ends near 1: {last}");
+    let phi = sim.series(&format!("flow/{quic_owner}/phi")).unwrap();
+    assert!(phi.iter().any(|&(_, y)| y > 0.0), "BBR-A's φ is recorded");
+}

@@ -26,6 +26,7 @@ use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};
 use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, Packet, PathId};
 use crate::net::Route;
+use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
 use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, Timer, World};
 use crate::tcp::receiver::TcpReceiver;
 use crate::tcp::sender::TcpSender;
@@ -51,12 +52,6 @@ pub struct MptcpSetup {
     /// Record per-subflow and receive-buffer series (flows of the `flows` list, not the
     /// thousands a traffic section generates).
     pub series: bool,
-}
-
-struct SubSeries {
-    cwnd: SeriesId,
-    inflight: SeriesId,
-    srtt: SeriesId,
 }
 
 struct Subflow {
@@ -93,7 +88,9 @@ pub struct MptcpSender {
     queued: BTreeSet<u64>,
     last_logged: Option<(Option<usize>, &'static str)>,
     /// Series per candidate route (registered at build, so the page knows them from the start).
-    sub_series: Vec<(usize, SubSeries)>,
+    /// Per subflow (by route): its window, flight and RTT, recorded by the recorder every
+    /// transport uses (sim/flow_series.rs); the connection's goodput is recorded once, below.
+    sub_series: Vec<(usize, FlowRecorder)>,
     conn_series: Option<(SeriesId, SeriesId)>,
     last_goodput: (f64, u64),
     recv_occupancy: Rc<Cell<u64>>,
@@ -124,12 +121,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         cand.iter()
             .map(|&r| {
                 let o = format!("{owner}@p{}", r + 1);
-                let series = SubSeries {
-                    cwnd: w.rec.register("flow", &o, "cwnd", "packets", None),
-                    inflight: w.rec.register("flow", &o, "inflight", "packets", None),
-                    srtt: w.rec.register("flow", &o, "srtt", "ms", None),
-                };
-                (r, series)
+                (r, FlowRecorder::register(&mut w.rec, &o, FlowSeriesSet::WINDOW, None))
             })
             .collect()
     } else {
@@ -447,11 +439,10 @@ impl Agent for MptcpSender {
 
     fn sample(&mut self, w: &mut World) {
         let t = to_secs(w.now);
-        for (r, s) in &self.sub_series {
+        for (r, s) in &mut self.sub_series {
             if let Some(sf) = self.subs.iter().find(|x| x.route == *r) {
-                w.rec.push(s.cwnd, t, sf.tcp.cwnd() as f64);
-                w.rec.push(s.inflight, t, sf.tcp.in_flight() as f64);
-                w.rec.push(s.srtt, t, to_millis(sf.tcp.srtt()));
+                let reading = FlowReading { in_flight: sf.tcp.in_flight(), srtt: Some(sf.tcp.srtt()), delivery_rate_bps: 0.0, bytes_delivered: 0 };
+                s.record(&mut w.rec, t, sf.tcp.controller(), &reading);
             }
         }
         if let Some((goodput, buffer)) = self.conn_series {

@@ -21,6 +21,7 @@ use crate::engine::time::{to_millis, to_secs, Time, NS_PER_S};
 use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, SeriesId};
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Packet, PathId};
+use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
 use crate::sim::{Agent, FlowSnapshot, StreamSnapshot, Timer, World};
 use crate::tcp::rate::RateSampler;
 use rangemap::RangeSet;
@@ -40,12 +41,8 @@ pub struct StreamSetup {
 }
 
 struct Series {
-    cwnd: SeriesId,
-    inflight: SeriesId,
-    srtt: SeriesId,
-    goodput: SeriesId,
-    state: SeriesId,
-    pacing: Option<(SeriesId, SeriesId)>,
+    /// The flow's own series, as every transport records them (sim/flow_series.rs).
+    flow: FlowRecorder,
     queued: Vec<SeriesId>,
     delivered: Vec<SeriesId>,
 }
@@ -83,8 +80,6 @@ pub struct QuicSender {
     pick_log_window: Time,
     pick_log_count: u32,
     series: Series,
-    last_goodput_bytes: u64,
-    last_sample_t: f64,
 }
 
 impl QuicSender {
@@ -110,15 +105,10 @@ impl QuicSender {
             queued.push(rec.register("stream", &name, "queued_bytes", "bytes", None));
             delivered.push(rec.register("stream", &name, "delivered_bytes", "bytes", None));
         }
+        // No delivery-rate series: the QUIC sender's rate sampler feeds its controller only.
+        let set = FlowSeriesSet { delivery_rate: false, goodput: true };
         let series = Series {
-            cwnd: rec.register("flow", &owner, "cwnd", "packets", None),
-            inflight: rec.register("flow", &owner, "inflight", "packets", None),
-            srtt: rec.register("flow", &owner, "srtt", "ms", None),
-            goodput: rec.register("flow", &owner, "goodput", "Mbit/s", None),
-            state: rec.register("flow", &owner, "state", "state", Some(cc.state_names().to_vec())),
-            pacing: cc.pacing_rate().map(|_| {
-                (rec.register("flow", &owner, "pacing_rate", "Mbit/s", None), rec.register("flow", &owner, "pacing_gain", "×", None))
-            }),
+            flow: FlowRecorder::register(rec, &owner, set, Some(cc.as_ref())),
             queued,
             delivered,
         };
@@ -168,8 +158,6 @@ impl QuicSender {
             pick_log_window: 0,
             pick_log_count: 0,
             series,
-            last_goodput_bytes: 0,
-            last_sample_t: 0.0,
             cfg,
         }
     }
@@ -499,23 +487,13 @@ impl Agent for QuicSender {
             w.rec.push(self.series.queued[i], t, s.queued_bytes() as f64);
             w.rec.push(self.series.delivered[i], t, delivered);
         }
-        let s = &self.series;
-        let rec = &mut w.rec;
-        let m = self.cc.metrics();
-        rec.push(s.cwnd, t, self.cc.cwnd() as f64);
-        rec.push(s.inflight, t, self.loss.in_flight as f64);
-        rec.push(s.srtt, t, if self.loss.rtt.has_sample { to_millis(self.loss.rtt.smoothed_rtt) } else { 0.0 });
-        let bytes = w.flows[self.flow as usize].bytes_delivered;
-        let dt = t - self.last_sample_t;
-        let goodput = if dt > 0.0 { (bytes - self.last_goodput_bytes) as f64 * 8.0 / dt / 1e6 } else { 0.0 };
-        self.last_goodput_bytes = bytes;
-        self.last_sample_t = t;
-        rec.push(s.goodput, t, goodput);
-        rec.push(s.state, t, m.state as f64);
-        if let Some((rate_id, gain_id)) = s.pacing {
-            rec.push(rate_id, t, self.cc.pacing_rate().unwrap_or(0.0) * 8.0 / 1e6);
-            rec.push(gain_id, t, m.pacing_gain.unwrap_or(1.0));
-        }
+        let reading = FlowReading {
+            in_flight: self.loss.in_flight,
+            srtt: self.loss.rtt.has_sample.then_some(self.loss.rtt.smoothed_rtt),
+            delivery_rate_bps: 0.0,
+            bytes_delivered: w.flows[self.flow as usize].bytes_delivered,
+        };
+        self.series.flow.record(&mut w.rec, t, self.cc.as_ref(), &reading);
     }
 
     fn snapshot(&self) -> Option<FlowSnapshot> {

@@ -55,8 +55,9 @@ use super::TcpConfig;
 use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::time::{to_millis, to_secs, Time};
 use crate::engine::timer::{TimerFired, TimerSlot};
-use crate::metrics::{EventKind, SeriesId};
+use crate::metrics::EventKind;
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
+use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
 use crate::sim::{Agent, FlowSnapshot, Timer, World};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,18 +124,6 @@ impl Prr {
     }
 }
 
-/// Series a sender records at each sample tick.
-struct SenderSeries {
-    cwnd: SeriesId,
-    inflight: SeriesId,
-    srtt: SeriesId,
-    delivery_rate: SeriesId,
-    goodput: SeriesId,
-    state: SeriesId,
-    pacing: Option<(SeriesId, SeriesId)>,
-    btl_bw: Option<SeriesId>,
-    extra: Vec<SeriesId>,
-}
 
 /// What an MPTCP subflow adds to a TCP sender: its new data comes from the connection (one
 /// data sequence number at a time, chosen by the packet scheduler) instead of its own byte
@@ -182,9 +171,9 @@ pub struct TcpSender {
     pace_timer: TimerSlot,
     next_send: Time,
     last_rate_bps: f64,
-    last_goodput_bytes: u64,
-    last_sample_t: f64,
-    series: Option<SenderSeries>,
+    /// The flow's series (`None` for an MPTCP subflow, whose connection records them, and
+    /// for flows generated without series).
+    series: Option<FlowRecorder>,
     cc_events: Vec<CcEvent>,
     /// This sender's subflow number within its agent, carried by its timers (0 for plain TCP).
     timer_sub: u16,
@@ -223,31 +212,10 @@ impl TcpSender {
         w: &mut World,
     ) -> Self {
         let owner = w.flows[flow as usize].id.clone();
-        let series = Some(Self::register_series(&owner, cc.as_ref(), w));
+        let series = Some(FlowRecorder::register(&mut w.rec, &owner, FlowSeriesSet::ALL, Some(cc.as_ref())));
         Self::build(flow, me, receiver, path, cfg, cc, size_bytes, series)
     }
 
-    fn register_series(owner: &str, cc: &dyn CongestionControl, w: &mut World) -> SenderSeries {
-        let owner = owner.to_string();
-        let rec = &mut w.rec;
-        let m = cc.metrics();
-        SenderSeries {
-            cwnd: rec.register("flow", &owner, "cwnd", "packets", None),
-            inflight: rec.register("flow", &owner, "inflight", "packets", None),
-            srtt: rec.register("flow", &owner, "srtt", "ms", None),
-            delivery_rate: rec.register("flow", &owner, "delivery_rate", "Mbit/s", None),
-            goodput: rec.register("flow", &owner, "goodput", "Mbit/s", None),
-            state: rec.register("flow", &owner, "state", "state", Some(cc.state_names().to_vec())),
-            pacing: cc.pacing_rate().map(|_| {
-                (
-                    rec.register("flow", &owner, "pacing_rate", "Mbit/s", None),
-                    rec.register("flow", &owner, "pacing_gain", "×", None),
-                )
-            }),
-            btl_bw: m.btl_bw.map(|_| rec.register("flow", &owner, "btl_bw", "Mbit/s", None)),
-            extra: cc.extra_metric_names().iter().map(|n| rec.register("flow", &owner, n, "", None)).collect(),
-        }
-    }
 
     /// Subflow `index` of an MPTCP connection, on `path`: no series of its own (its connection
     /// records per-subflow series); its timers carry `index`. With the
@@ -286,7 +254,7 @@ impl TcpSender {
         cfg: TcpConfig,
         cc: Box<dyn CongestionControl>,
         size_bytes: Option<u64>,
-        series: Option<SenderSeries>,
+        series: Option<FlowRecorder>,
     ) -> Self {
         let mss = cfg.mss as u64;
         let (total_segs, last_len) = match size_bytes {
@@ -318,8 +286,6 @@ impl TcpSender {
             pace_timer: TimerSlot::default(),
             next_send: 0,
             last_rate_bps: 0.0,
-            last_goodput_bytes: 0,
-            last_sample_t: 0.0,
             series,
             cc_events: Vec::new(),
             cfg,
@@ -881,6 +847,11 @@ impl TcpSender {
         self.cc.cwnd()
     }
 
+    /// The controller (its window and what it reports, for the subflow's series).
+    pub fn controller(&self) -> &dyn CongestionControl {
+        self.cc.as_ref()
+    }
+
     pub fn cc_name(&self) -> &'static str {
         self.cc.name()
     }
@@ -944,31 +915,14 @@ impl Agent for TcpSender {
     }
 
     fn sample(&mut self, w: &mut World) {
-        let t = to_secs(w.now);
-        let Some(s) = &self.series else { return };
-        let rec = &mut w.rec;
-        let m = self.cc.metrics();
-        rec.push(s.cwnd, t, self.cc.cwnd() as f64);
-        rec.push(s.inflight, t, self.sb.in_flight() as f64);
-        rec.push(s.srtt, t, to_millis(self.rtt.srtt));
-        rec.push(s.delivery_rate, t, self.last_rate_bps / 1e6);
-        let bytes = w.flows[self.flow as usize].bytes_delivered;
-        let dt = t - self.last_sample_t;
-        let goodput = if dt > 0.0 { (bytes - self.last_goodput_bytes) as f64 * 8.0 / dt / 1e6 } else { 0.0 };
-        self.last_goodput_bytes = bytes;
-        self.last_sample_t = t;
-        rec.push(s.goodput, t, goodput);
-        rec.push(s.state, t, m.state as f64);
-        if let Some((rate_id, gain_id)) = s.pacing {
-            rec.push(rate_id, t, self.cc.pacing_rate().unwrap_or(0.0) * 8.0 / 1e6);
-            rec.push(gain_id, t, m.pacing_gain.unwrap_or(1.0));
-        }
-        if let Some(id) = s.btl_bw {
-            rec.push(id, t, m.btl_bw.unwrap_or(0.0) * 8.0 / 1e6);
-        }
-        for (id, v) in s.extra.iter().zip(m.extra.iter()) {
-            rec.push(*id, t, *v);
-        }
+        let Some(series) = &mut self.series else { return };
+        let reading = FlowReading {
+            in_flight: self.sb.in_flight(),
+            srtt: Some(self.rtt.srtt),
+            delivery_rate_bps: self.last_rate_bps,
+            bytes_delivered: w.flows[self.flow as usize].bytes_delivered,
+        };
+        series.record(&mut w.rec, to_secs(w.now), self.cc.as_ref(), &reading);
     }
 
     fn snapshot(&self) -> Option<FlowSnapshot> {
