@@ -28,7 +28,7 @@
 // occasional 33 ms frames.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, StepError, log, startPreview } from './lib.mjs';
+import { launchChromium, log, ROOT, startPreview, StepError } from './lib.mjs';
 
 const say = (msg) => log('frames', msg);
 const PORT = Number(process.env.FRAMES_PORT ?? 4175);
@@ -120,12 +120,8 @@ async function sampleFrames(page, ms) {
 async function withBrowser(body) {
   const wasm = await import(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm.js'));
   wasm.initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
-  const { chromium } = await import('@playwright/test');
   const preview = await startPreview(PORT);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchChromium();
   try {
     return await body(browser, wasm);
   } finally {

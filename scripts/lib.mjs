@@ -98,3 +98,14 @@ export function startPreview(port) {
     child.on('exit', (code) => reject(new StepError(`vite preview exited with ${code}`)));
   });
 }
+
+/** Chromium flags for headless runs on this kind of machine: Debian's chromium, no sandbox, no GPU,
+ *  no background traffic that would disturb timings. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Launch the system Chromium through Playwright (imported here on demand: this module is also
+ *  loaded by setup.mjs before node_modules exists). `extraArgs` are appended to CHROMIUM_ARGS. */
+export async function launchChromium(extraArgs = []) {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+}

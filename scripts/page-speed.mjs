@@ -12,7 +12,7 @@
 // sum is what a user waits. The page is measured as it opens (charts below the fold).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, StepError, log, startPreview } from './lib.mjs';
+import { launchChromium, log, ROOT, startPreview, StepError } from './lib.mjs';
 
 const say = (msg) => log('page-speed', msg);
 const PORT = Number(process.env.FRAMES_PORT ?? 4175);
@@ -52,12 +52,8 @@ export function pageRuns(names = null, full = names && names.length > 0 ? [] : [
 /** Times each run of `runs` (see `pageRuns`) in headless Chromium. Needs dist/. */
 export async function measurePageSpeed(runs) {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new StepError('page-speed: no dist/ (run `npx vite build` first)');
-  const { chromium } = await import('@playwright/test');
   const preview = await startPreview(PORT);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchChromium();
   const results = [];
   try {
     for (const r of runs) {

@@ -8,8 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { ROOT } from './lib.mjs';
+import { launchChromium, ROOT } from './lib.mjs';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 4175);
 const query = process.argv[2] ?? 'seed=1&speed=max';
@@ -32,10 +31,7 @@ try {
     if (i > 100) throw new Error(`vite preview did not start on ${url}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchChromium();
   const viewport = size ? { width: Number(size[1]), height: Number(size[2]) } : { width: 1280, height: 800 };
   const page = await browser.newPage({ viewport, colorScheme: 'light', deviceScaleFactor: 1 });
   await page.goto(`${url}?${query}`);

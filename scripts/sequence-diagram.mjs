@@ -9,8 +9,7 @@
 // SCREENSHOT_PORT picks the preview port (default 4175; another worktree may be using it).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { ROOT, log, startPreview } from './lib.mjs';
+import { launchChromium, log, ROOT, startPreview } from './lib.mjs';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 4175);
 const at = Number(process.argv[2] ?? 0.5);
@@ -33,10 +32,7 @@ const link = wasm.share_encode(JSON.stringify(scenario), 1, JSON.stringify({ spe
 
 const preview = await startPreview(PORT);
 try {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, colorScheme: 'light', deviceScaleFactor: 1 });
   await page.goto(`http://127.0.0.1:${PORT}/#s=${link}`);
   await page.getByTestId('app').and(page.locator('[data-state="running"]')).waitFor({ timeout: 60_000 });
