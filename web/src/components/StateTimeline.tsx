@@ -62,6 +62,9 @@ export function StateTimeline() {
   const finished = useLab((s) => s.run === 'finished');
   const [ref, size] = useSize<HTMLDivElement>();
   const all = useMemo(() => seriesStore.select('flow', 'state'), [version]);
+  // Runs with many flows are drawn as aggregates (worker/aggregate.ts): then the worker sends
+  // the state of the top flows only, and the caption says so.
+  const aggregate = useLab((s) => s.columns[0]?.aggregate ?? null);
   const rows = useMemo(
     () =>
       all.slice(0, TIMELINE_MAX).map((s) => ({
@@ -88,11 +91,18 @@ export function StateTimeline() {
     >
       <figcaption>
         <span className="chart-title">Controller state per flow</span>
-        {all.length > rows.length && (
-          <span className="muted hint">
+        {aggregate ? (
+          <span className="muted hint" data-testid="state-timeline-top">
             {' '}
-            first {rows.length} of {all.length} flows
+            the {all.length} flows with most goodput (and any picked) of {aggregate.flows.length}
           </span>
+        ) : (
+          all.length > rows.length && (
+            <span className="muted hint">
+              {' '}
+              first {rows.length} of {all.length} flows
+            </span>
+          )
         )}
       </figcaption>
       {note !== null && (

@@ -211,8 +211,11 @@ export class TickEncoder {
     const out: Drawn[] = [];
     const { mode, picked } = this.view;
     const owners = flowOwners(this.meta, [...this.groups.values()]);
+    const ranked = [...owners].sort((a, b) => (this.goodputSum.get(b) ?? 0) - (this.goodputSum.get(a) ?? 0) || owners.indexOf(a) - owners.indexOf(b));
+    // A controller's state has no average: the state timeline shows the top flows by goodput
+    // (and any picked below), whatever the grouping of the line charts.
+    for (const o of ranked.slice(0, TOP_N)) for (const i of this.seriesOf(o, false)) if (this.meta[i]!.metric === 'state' && !picked.includes(o)) out.push({ meta: this.meta[i]!, src: i });
     if (mode === 'top') {
-      const ranked = [...owners].sort((a, b) => (this.goodputSum.get(b) ?? 0) - (this.goodputSum.get(a) ?? 0) || owners.indexOf(a) - owners.indexOf(b));
       const top = new Set(ranked.slice(0, TOP_N));
       for (const o of ranked.slice(0, TOP_N)) for (const i of this.seriesOf(o, false)) if (this.meta[i]!.metric in AGGREGATED) out.push({ meta: this.meta[i]!, src: i });
       const rest = owners.filter((o) => !top.has(o));
