@@ -87,8 +87,22 @@ test('the tour is readable in projector mode', async ({ page }) => {
 });
 
 test('a preset without a tour has no Tour button', async ({ page }) => {
-  await page.goto('/?preset=bbr-vs-cubic&variant=quick&seed=1&speed=max');
-  await expect(app(page)).toHaveAttribute('data-preset', 'bbr-vs-cubic');
+  await page.goto('/?preset=bbr-loss-utilization&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'bbr-loss-utilization');
   await expect(app(page)).toHaveAttribute('data-state', /running|finished/);
   await expect(page.getByTestId('tour-start')).toHaveCount(0);
+});
+
+test('an MPTCP tour bands the subflow chart of the MPTCP view', async ({ page }) => {
+  await page.goto('/?preset=mptcp-shared-bottleneck&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'mptcp-shared-bottleneck');
+  await page.getByTestId('tour-start').click();
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-state', 'at');
+  await expect(callout).toHaveAttribute('data-at', '0.17');
+  // The band is [at − span/2, at + span/2] clipped at 0: [0, 0.67] s.
+  const band = page.getByTestId('chart-subflow-cwnd').getByTestId('tour-band');
+  await expect(band).toHaveAttribute('data-t0', '0');
+  expect(Number(await band.getAttribute('data-t1'))).toBeCloseTo(0.67, 9);
+  await expect(page.getByTestId('chart-subflow-cwnd')).toBeInViewport();
 });
