@@ -87,8 +87,8 @@ test('the tour is readable in projector mode', async ({ page }) => {
 });
 
 test('a preset without a tour has no Tour button', async ({ page }) => {
-  await page.goto('/?preset=bbr-loss-utilization&variant=quick&seed=1&speed=max');
-  await expect(app(page)).toHaveAttribute('data-preset', 'bbr-loss-utilization');
+  await page.goto('/?preset=bench-two-flows&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'bench-two-flows');
   await expect(app(page)).toHaveAttribute('data-state', /running|finished/);
   await expect(page.getByTestId('tour-start')).toHaveCount(0);
 });
