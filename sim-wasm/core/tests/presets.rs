@@ -84,14 +84,14 @@ fn every_preset_claim_holds() {
 }
 
 /// A preset's run at its default knobs: the scenario with everything that only describes it
-/// (name, texts, knobs, claims, variants, sweep) removed. Same run ⇔ same value, since a
+/// (name, texts, knobs, claims, variants, sweep, tour) removed. Same run ⇔ same value, since a
 /// scenario and its seed determine the run.
 fn default_run(v: &Value, variant: Option<&str>) -> Value {
     let mut x = v.clone();
     scenario::apply_overrides(&mut x, variant).unwrap();
     let mut run = serde_json::to_value(scenario::from_value(x).unwrap()).unwrap();
     let obj = run.as_object_mut().unwrap();
-    for k in ["name", "title", "description", "knobs", "expect", "variants", "sweep", "headline"] {
+    for k in ["name", "title", "description", "knobs", "expect", "variants", "sweep", "headline", "tour"] {
         obj.remove(k);
     }
     run
