@@ -250,6 +250,25 @@ impl Simulation {
         &self.engine.world
     }
 
+    /// Run to the end, handing every logged event to `seen` in order. The log keeps only its
+    /// newest events, so the run advances `step_s` at a time and reads what each step added;
+    /// an error says the step was too long for the log (more events than it keeps).
+    pub fn run_observing(&mut self, step_s: f64, mut seen: impl FnMut(&LogEvent)) -> Result<(), String> {
+        let mut read = self.engine.world.log.total;
+        while !self.finished() {
+            self.advance(step_s);
+            let total = self.engine.world.log.total;
+            let kept = self.log().count() as u64;
+            let new = total - read;
+            if new > kept {
+                return Err(format!("the event log overflowed within {step_s} s: use a smaller step"));
+            }
+            self.log().skip((kept - new) as usize).for_each(&mut seen);
+            read = total;
+        }
+        Ok(())
+    }
+
     /// Typed events still held by the bounded log.
     pub fn log(&self) -> impl Iterator<Item = &LogEvent> {
         self.engine.world.log.iter()

@@ -6,9 +6,8 @@
 //! - every stop that names an `event` has that event in the engine log within its band
 //!   [at_s − span/2, at_s + span/2].
 //!
-//! `NETLAB_TOUR_TRACE=<preset>[:<variant>] cargo test --release -p netlab-core --test tour --
-//! --ignored --nocapture` prints a run's state changes and completions, one line each: the
-//! material a tour's author reads its moments from.
+//! `netlab run <preset> --variant quick --events` prints every event of a run, one line each:
+//! the material a tour's author reads its moments from.
 
 use netlab_core::metrics::EventKind;
 use netlab_core::scenario::{self, tour::TourStop};
@@ -70,20 +69,7 @@ fn run(value: &Value, variant: Option<&str>, mut seen: impl FnMut(f64, &EventKin
     let mut v = value.clone();
     scenario::apply_overrides(&mut v, variant).unwrap();
     let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
-    // The log keeps the newest events only: read the new ones after every short step, and
-    // fail loudly if more arrived in one step than it keeps.
-    let mut read = 0u64;
-    while !sim.finished() {
-        sim.advance(STEP_S);
-        let total = sim.world().log.total;
-        let kept = sim.log().count() as u64;
-        let new = total - read;
-        assert!(new <= kept, "the event log overflowed within {STEP_S} s: use a smaller step");
-        for e in sim.log().skip((kept - new) as usize) {
-            seen(e.t_ns as f64 / 1e9, &e.kind, e.flow);
-        }
-        read = total;
-    }
+    sim.run_observing(STEP_S, |e| seen(e.t_ns as f64 / 1e9, &e.kind, e.flow)).unwrap();
     (sim.now_s(), sim.events() as f64)
 }
 
@@ -176,22 +162,4 @@ fn a_stop_whose_event_is_not_in_its_band_is_reported() {
     let (problems, _) = check("tcp-dumbbell", &v, Some("quick"), &stops);
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].contains(&format!("tour[{i}]")) && problems[0].contains("no cc_state:recovery between 4.750 and 5.250 s"), "{problems:?}");
-}
-
-#[test]
-#[ignore]
-fn trace() {
-    let Ok(arg) = std::env::var("NETLAB_TOUR_TRACE") else { return };
-    let (name, variant) = match arg.split_once(':') {
-        Some((n, v)) => (n.to_string(), Some(v.to_string())),
-        None => (arg.clone(), None),
-    };
-    let value = preset(&name);
-    let (end, _) = run(&value, variant.as_deref(), |t, kind, flow| {
-        let (kind, detail) = event_name(kind);
-        if matches!(kind, "cc_state" | "hystart_exit" | "rto" | "flow_completed" | "pto") {
-            println!("{t:.3} flow {flow:?} {kind}{}", detail.map(|d| format!(":{d}")).unwrap_or_default());
-        }
-    });
-    println!("end {end:.3}");
 }

@@ -1,7 +1,7 @@
 //! `netlab`: run scenarios natively.
 //!
 //! ```text
-//! netlab run <preset | path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
+//! netlab run <preset | path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json] [--events]
 //! netlab sweep <preset | path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--json]
 //! netlab check <preset | path.json> [--variant NAME] [--json]
 //! netlab presets [--json]
@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json]
+const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json] [--events]
        netlab sweep <preset|path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--json]
        netlab check <preset|path.json> [--variant NAME] [--json]
        netlab presets [--json]
@@ -190,12 +190,27 @@ impl Opts {
 }
 
 fn run(args: &[String]) -> Result<(), UsageError> {
-    let opts = Opts::parse("run", args, &["--seed", "--set"])?;
+    // `--events`: every event of the run on stdout as it happens (time, flow, type and a
+    // state change's new state), the material a guided tour's author reads moments from.
+    let events = args.iter().any(|a| a == "--events");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--events").cloned().collect();
+    let opts = Opts::parse("run", &args, &["--seed", "--set"])?;
     let (seed, json) = (opts.seed, opts.json);
     let scenario = scenario::from_value(opts.scenario_value()?)?;
     let started = Instant::now();
     let mut sim = Simulation::new(scenario, seed)?;
-    sim.run_to_end();
+    if events {
+        sim.run_observing(0.005, |e| {
+            let v = serde_json::to_value(&e.kind).unwrap_or_default();
+            let kind = v["type"].as_str().unwrap_or("?");
+            let to = v["to"].as_str().map(|s| format!(":{s}")).unwrap_or_default();
+            let flow = e.flow.map_or("-".into(), |f| f.to_string());
+            out!("{:.3} flow {flow} {kind}{to}", e.t_ns as f64 / 1e9);
+        })
+        .map_err(UsageError)?;
+    } else {
+        sim.run_to_end();
+    }
     let wall_s = started.elapsed().as_secs_f64();
     let summary = sim.summary(wall_s);
     if json {
