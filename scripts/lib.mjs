@@ -77,6 +77,21 @@ export function startPreview(port) {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server must not outlive this script, whatever ends it (a thrown error before the
+  // caller's try, Ctrl-C, CI's kill): a preview left holding the port made the next run fail.
+  const stopChild = () => child.kill();
+  const onSignal = (signal) => {
+    stopChild();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('exit', stopChild);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  child.on('exit', () => {
+    process.off('exit', stopChild);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new StepError('vite preview did not start within 60 s')), 60_000);
     // Ready only when it serves our build at this address: an error that merely names the
