@@ -18,7 +18,7 @@ import { labStore, useLab } from './store/store';
 import { ProjectorToggle, ThemeToggle, ViewTabs } from './components/Chrome';
 import { useUi } from './store/ui';
 import { ViewLoading, Workbench } from './views/Workbench';
-import { PRESET_FILES, hasNumericKnob, hasSweep } from './presets';
+import { hasNumericKnob, hasSweep } from './presets';
 
 // The sweep panel (its figure and the code that fans a sweep out to workers) is loaded only
 // when the open preset declares a sweep or someone asks to sweep a knob, so it stays out of
@@ -50,13 +50,12 @@ function SequenceSection() {
 
 function SweepSection() {
   const presetName = useLab((s) => s.presetName);
-  const text = PRESET_FILES.find((f) => f.file === presetName)?.text;
   const [opened, setOpened] = useState<string | null>(null);
-  const declared = hasSweep(text);
+  const declared = hasSweep(presetName);
   // Presets without a declared sweep offer one over any numeric knob, behind a button: the
   // panel's code loads only when someone asks for it.
   if (!declared && opened !== presetName) {
-    if (!hasNumericKnob(text)) return null;
+    if (!hasNumericKnob(presetName)) return null;
     return (
       <section className="panel sweep sweep-closed" data-testid="sweep-offer" aria-label="Sweep">
         <button type="button" data-testid="sweep-open" onClick={() => setOpened(presetName)}>

@@ -4,7 +4,10 @@
 //! boundary — summary, snapshot and its typed events, series metadata, topology, preset
 //! descriptions, expectation and sweep plans, shared links, the scenario itself — plus the
 //! registry of pluggable algorithms and the scenario's JSON Schema (schemars) that the editor
-//! renders. This test regenerates all of it into a temporary folder and fails, naming the
+//! renders, and the preset index (presets-index.json: every preset file in public/scenarios
+//! described by the engine as the page shows it, so the page needs no engine call to list the
+//! presets and fetches a preset's text only when it runs one; web/src/presets.ts). A preset file
+//! edited without regenerating fails this test too. This test regenerates all of it into a temporary folder and fails, naming the
 //! files, when the checked-in copy differs: a Rust change that moves a field, renames an event
 //! or adds an algorithm cannot land with a stale page. To refresh the folder after such a
 //! change: `NETLAB_WRITE_GENERATED=1 cargo test -p netlab-core --test generated`
@@ -17,7 +20,7 @@ use netlab_core::sim::trace::TraceWindow;
 use netlab_core::registry::{registry, scenario_schema, Registry};
 use netlab_core::scenario::expect::{Outcome, PlanView};
 use netlab_core::scenario::sweep::SweepPlan;
-use netlab_core::scenario::{PresetInfo, Scenario};
+use netlab_core::scenario::{apply_overrides, describe, parse_text, PresetInfo, Scenario};
 use netlab_core::share::Opened;
 use netlab_core::simulation::{Snapshot, TopologyView};
 use std::collections::BTreeMap;
@@ -59,7 +62,49 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
     let json = |v: serde_json::Value| serde_json::to_string_pretty(&v).unwrap() + "\n";
     files.insert("registry.json".into(), json(serde_json::to_value(registry()).unwrap()));
     files.insert("scenario.schema.json".into(), json(scenario_schema().to_value()));
+    files.insert("presets-index.json".into(), json(presets_index()));
     files
+}
+
+/// A preset file the engine rejects: the test fails naming it and saying why.
+fn bad(file: &str, e: impl std::fmt::Display) -> ! {
+    panic!("public/scenarios/{file}: {e}")
+}
+
+/// Every preset file (by file name) as the page lists it: the engine's description
+/// (`PresetInfo`: title, texts, knobs with their values, variants, headline, tour), each knob's
+/// value under each variant (`variant_values`: the variant applied, then described, which is
+/// what the controls show), and whether the file declares a sweep. What the worker used to
+/// compute for all presets before the page could run the first one (issue 18).
+fn presets_index() -> serde_json::Value {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    let entries = names.iter().map(|file| {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let root = parse_text(&text).unwrap_or_else(|e| bad(file, e));
+        let info = describe(&root).unwrap_or_else(|e| bad(file, e));
+        let mut variant_values = serde_json::Map::new();
+        for v in &info.variants {
+            let mut under = root.clone();
+            apply_overrides(&mut under, Some(v)).unwrap_or_else(|e| bad(file, e));
+            let desc = describe(&under).unwrap_or_else(|e| bad(file, format!("variant {v}: {e}")));
+            let values = desc.knobs.into_iter().map(|k| (k.knob.name, k.value)).collect();
+            variant_values.insert(v.clone(), serde_json::Value::Object(values));
+        }
+        let mut entry = serde_json::Map::new();
+        entry.insert("file".into(), file.trim_end_matches(".json").into());
+        entry.insert("sweep".into(), root.get("sweep").is_some_and(|s| s.is_object()).into());
+        let serde_json::Value::Object(desc) = serde_json::to_value(&info).unwrap() else { unreachable!() };
+        entry.extend(desc);
+        entry.insert("variant_values".into(), serde_json::Value::Object(variant_values));
+        serde_json::Value::Object(entry)
+    });
+    serde_json::Value::Array(entries.collect())
 }
 
 fn read_tree(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {

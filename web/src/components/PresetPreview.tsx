@@ -2,11 +2,13 @@
 // lays it out (topology/layout.ts, computed at 4× and scaled down by the viewBox, so the layout's
 // margins keep their proportions), hosts as circles, routers as squares, the links the lab
 // reports (bottlenecks, paths) thicker in the accent colour, and a caption with the flows and
-// their algorithms (lib/preview.ts). Drawn from the scenario text only, when the card first
-// scrolls into view: no run, no engine call.
+// their algorithms (lib/preview.ts). Drawn from the scenario text only, fetched when the card
+// first scrolls into view (presets.ts; kept, so opening the card then needs no fetch): no run,
+// no engine call.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { edgePath, layoutTopology } from '../topology/layout';
 import { presetPreview } from '../lib/preview';
+import { usePresetText } from '../presets';
 
 export const PREVIEW_W = 160;
 export const PREVIEW_H = 90;
@@ -26,9 +28,10 @@ function useSeen(ref: React.RefObject<Element | null>): boolean {
   return seen;
 }
 
-export function PresetPreview({ text, name }: { text: string | undefined; name: string }) {
+export function PresetPreview({ name }: { name: string }) {
   const ref = useRef<HTMLElement>(null);
   const seen = useSeen(ref);
+  const text = usePresetText(seen ? name : null);
   const preview = useMemo(() => (seen ? presetPreview(text) : null), [seen, text]);
   const layout = useMemo(() => (preview ? layoutTopology(preview.topology, PREVIEW_W * SCALE, PREVIEW_H * SCALE) : null), [preview]);
   return (

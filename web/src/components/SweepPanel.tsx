@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { knobWords, metricWords } from '../lib/labels';
 import { colorFor } from '../lib/palette';
 import { REGISTRY } from '../lib/registry';
-import { PRESET_FILES } from '../presets';
+import { usePresetText } from '../presets';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import type { Knob } from '../types';
@@ -120,7 +120,7 @@ export function SweepPanel({ initialMode }: { initialMode?: 'declared' | 'custom
   const labSeed = useLab((s) => s.seed);
   const knobValues = useLab((s) => s.knobValues);
   const knobs = useLab((s) => currentPreset(s)?.knobs) ?? [];
-  const text = PRESET_FILES.find((f) => f.file === presetName)?.text;
+  const text = usePresetText(presetName);
   const declared = useMemo(() => declaredSweep(text), [text]);
   const [mode, setMode] = useState<'declared' | 'custom'>(declared && initialMode !== 'custom' ? 'declared' : 'custom');
   const [setup, setSetup] = useState<Setup>(() => initialSetup(knobs, declared, knobValues));

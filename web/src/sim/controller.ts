@@ -1,7 +1,7 @@
 // Connects the lab store to the simulation worker: user intents become store actions plus
 // worker messages; worker messages become store actions and series points. The run itself
 // goes through the pipeline A/B compare uses too (sim/pipeline.ts), with one column.
-import { DEFAULT_PRESET, PRESET_FILES } from '../presets';
+import { DEFAULT_PRESET, PRESETS, isPresetFile, loadPresetText, presetTextNow } from '../presets';
 import { urlSpeed } from '../lib/format';
 import { LINK_PREFIX, linkFromHash, parseSeed, queryWithoutPreset } from '../lib/shareLink';
 import { type SavedSelection, type Selection, currentPreset, savedSelection } from '../store/state';
@@ -61,6 +61,8 @@ class LabController {
   /** The sequence diagram's requests awaiting the worker's answer, by id. */
   private traceWaiting = new Map<number, (answer: TraceAnswer) => void>();
   private traceId = 0;
+  /** Counts loads: a preset text fetched for an older load must not start that load. */
+  private loadToken = 0;
 
   /**
    * Asks the worker for flow `flow`'s packets overlapping [`since`, `until`] (tracing it from
@@ -97,7 +99,11 @@ class LabController {
       if (seed.ok) labStore.dispatch({ type: 'setSeed', seed: seed.value });
       else labStore.dispatch({ type: 'notice', message: `The URL's ${seed.error}; using seed ${labStore.getState().seed}.` });
     }
-    this.post({ type: 'init', presets: PRESET_FILES });
+    // The worker starts the engine meanwhile; the presets come from the build-time index, so
+    // the first run is asked for now (its text is fetched alongside the engine's wasm) rather
+    // than after an engine round trip (issue 18).
+    this.post({ type: 'init' });
+    labStore.dispatch({ type: 'ready', engineVersion: null, presets: PRESETS });
     // For end-to-end tests and the console: the live state and the series checksum, and a way
     // to make the engine panic (tests of the worker's recovery; see worker/sim.worker.ts).
     (window as unknown as { __netlab?: unknown }).__netlab = {
@@ -110,6 +116,7 @@ class LabController {
     window.addEventListener('hashchange', () => {
       if (labStore.getState().presets.length > 0) this.openHash();
     });
+    if (!this.openHash()) this.openDefault();
   }
 
   /** Opens the link in the URL fragment; false when there is none. */
@@ -163,10 +170,25 @@ class LabController {
     this.post({ type: 'openText', text, seed: labStore.getState().seed, variant });
   }
 
-  /** The text of a preset or of an opened link / edited scenario, by its picker name. */
+  /**
+   * The text of a preset or of an opened link / edited scenario, by its picker name; undefined
+   * when unknown or (a preset file) not fetched yet: see `loadText`.
+   */
   presetText(name: string | null): string | undefined {
     if (name === null) return undefined;
-    return (this.linked.get(name) ?? PRESET_FILES.find((f) => f.file === name))?.text;
+    return this.linked.get(name)?.text ?? presetTextNow(name);
+  }
+
+  /** The same, fetching a preset file's text when needed; a failed fetch shows its error. */
+  async loadText(name: string | null): Promise<string | undefined> {
+    const now = this.presetText(name);
+    if (now !== undefined || name === null || !isPresetFile(name)) return now;
+    try {
+      return await loadPresetText(name);
+    } catch (e) {
+      labStore.dispatch({ type: 'error', runId: null, message: e instanceof Error ? e.message : String(e) });
+      return undefined;
+    }
   }
 
   /** Asks the worker for a link to the loaded run; puts it in the address bar and clipboard. */
@@ -265,11 +287,16 @@ class LabController {
     if (this.knobTimer !== null) clearTimeout(this.knobTimer);
     this.knobTimer = null;
     const s = labStore.getState();
-    const name = s.presetName ?? currentPreset(s)?.name;
-    const file = (name !== undefined ? this.linked.get(name) : undefined) ?? PRESET_FILES.find((f) => f.file === name);
-    if (!file) return;
+    const name = s.presetName ?? currentPreset(s)?.name ?? null;
+    const token = ++this.loadToken;
+    const text = this.presetText(name);
+    if (text === undefined) {
+      // A preset file not fetched yet: load once it is, unless another load came first.
+      void this.loadText(name).then((t) => t !== undefined && token === this.loadToken && this.load(play));
+      return;
+    }
     this.pipeline.load({
-      presetText: file.text,
+      presetText: text,
       // Only what the user changed: the variant and the preset decide everything else
       // (a knob may be unset in the preset, and sending its shown value would change it).
       columns: [{ settings: s.knobEdits, name: null }],
@@ -327,9 +354,7 @@ class LabController {
   private receive(msg: FromWorker): boolean {
     switch (msg.type) {
       case 'ready': {
-        labStore.dispatch({ type: 'ready', engineVersion: msg.engineVersion, presets: msg.presets });
-        if (msg.errors.length > 0) labStore.dispatch({ type: 'error', runId: null, message: msg.errors[0]! });
-        if (!this.openHash()) this.openDefault();
+        labStore.dispatch({ type: 'ready', engineVersion: msg.engineVersion, presets: labStore.getState().presets });
         return true;
       }
       case 'linkOpened': {

@@ -10,11 +10,13 @@ const meta: SeriesMeta[] = [{ key: 'flow/f1/cwnd', scope: 'flow', owner: 'f1', m
 /** A pipeline over a plain run store, as the compare view has (no worker is started). */
 function harness() {
   let state: RunFields = initialRun;
+  const actions: RunAction[] = [];
   const stores = [new SeriesStore(), new SeriesStore()];
   const pipeline = new RunPipeline({
     name: 'test worker',
     getState: () => state,
     dispatch: (a) => {
+      actions.push(a);
       state = runReducer(state, a);
     },
     loaded: (msg) => {
@@ -22,7 +24,7 @@ function harness() {
     },
     seriesStore: (i) => stores[i]!,
   });
-  return { pipeline, stores, state: () => state };
+  return { pipeline, stores, actions, state: () => state };
 }
 
 const loadedMsg = (runId: number): FromWorker => ({ type: 'loaded', runId, duration: 10, end: null, topologies: [null, null], meta: [meta, meta], aggregate: [null, null], playing: true });
@@ -59,5 +61,26 @@ describe('run pipeline (page side)', () => {
     h.pipeline.receive(loadedMsg(1));
     expect(h.state().runId).toBe(2);
     expect(h.stores[0]!.checksum.points).toBe(1);
+  });
+});
+
+describe('tick actions reach the store at most every UI_TICK_MS', () => {
+  it('merges ticks that come sooner (points stored at once), and applies a held one before any other message', () => {
+    const h = harness();
+    const inner = h.pipeline;
+    const ticks = () => h.actions.filter((a) => a.type === 'tick').length;
+    inner.receive(loadedMsg(1));
+    inner.receive(tickMsg(1, 0.1));
+    // 30 Hz from the worker: the next ticks arrive within the interval.
+    inner.receive(tickMsg(1, 0.2));
+    inner.receive(tickMsg(1, 0.3));
+    expect(ticks()).toBe(1);
+    expect(h.state().simTime).toBe(0.1);
+    // The charts' points are not held back.
+    expect(h.stores[0]!.select('flow', 'cwnd')[0]!.buf.toArray().map((p) => p.t)).toEqual([0.1, 0.2, 0.3]);
+    // The run ends: the held tick is applied first, then the end.
+    inner.receive({ type: 'playing', runId: 1, playing: false });
+    expect(ticks()).toBe(2);
+    expect(h.state().simTime).toBe(0.3);
   });
 });

@@ -7,6 +7,15 @@
 // Stale messages: a message whose run id is not the run on screen is dropped before it touches
 // a series store, and the run reducer ignores it too (`staleRun`), so a late tick of a replaced
 // run never draws into the new run's charts.
+//
+// Ticks reach the store at most every UI_TICK_MS (issue 18's frame targets): each tick's points
+// go into the series stores and its events to `onTick` at once, but the store's tick action —
+// which re-renders every panel that shows the clock, the tables and the topology (~6 ms of React
+// per tick on the fsfs presets, and a layout and paint after it) — is merged with the next one
+// when it comes sooner (latest clock and progress, latest snapshot, series changed if either
+// did). The worker posts ~30 ticks a second at 1×; 15 a second is plenty for numbers and
+// pictures, and halves the page's per-tick work. Any other message first applies a merged tick
+// still waiting, so the order of actions is the worker's.
 import { type ColumnProgress, type RunAction, type RunFields, staleRun } from '../store/run';
 import type { Speed } from '../types';
 import type { ColumnSpec, FromWorker, ToWorker } from '../worker/protocol';
@@ -32,8 +41,17 @@ export interface PipelineOptions {
   onOther?(msg: FromWorker): boolean;
 }
 
+/** Least wall time between two tick actions reaching the store (ms). */
+export const UI_TICK_MS = 66;
+
+type TickAction = Extract<RunAction, { type: 'tick' }>;
+
 export class RunPipeline {
   private worker: Worker | null = null;
+  /** A tick action held back (arrived within UI_TICK_MS of the last one), and its timer. */
+  private heldTick: TickAction | null = null;
+  private heldTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastTickAt = -Infinity;
   private lastRunId = 0;
   /** One series store per column of the run on screen. */
   stores: SeriesStore[] = [];
@@ -64,6 +82,7 @@ export class RunPipeline {
 
   /** Handles one message of the worker (public for the unit tests of the run-id rule). */
   receive(msg: FromWorker): void {
+    if (msg.type !== 'tick') this.flushTick();
     if (this.o.onOther?.(msg)) return;
     const s = this.o.getState();
     switch (msg.type) {
@@ -90,7 +109,7 @@ export class RunPipeline {
           return { now: t.now, events: t.events, finished: t.finished, aggregate: t.aggregate };
         });
         this.o.onTick?.(msg);
-        this.o.dispatch({ type: 'tick', runId: msg.runId, simTime: msg.now, columns, snapshot: msg.snapshot, seriesChanged: changed });
+        this.tick({ type: 'tick', runId: msg.runId, simTime: msg.now, columns, snapshot: msg.snapshot, seriesChanged: changed });
         return;
       }
       case 'rewound':
@@ -111,5 +130,34 @@ export class RunPipeline {
       default:
         return;
     }
+  }
+
+  /** Dispatches a tick action now, or merges it into the held one (see the header). */
+  private tick(a: TickAction): void {
+    const held = this.heldTick;
+    const merged: TickAction =
+      held && held.runId === a.runId
+        ? { ...a, snapshot: a.snapshot ?? held.snapshot, seriesChanged: a.seriesChanged || held.seriesChanged }
+        : a;
+    // A held tick of another run is dropped: the reducer would ignore it anyway.
+    const wait = this.lastTickAt + UI_TICK_MS - performance.now();
+    if (wait <= 0) {
+      this.heldTick = merged;
+      this.flushTick();
+      return;
+    }
+    this.heldTick = merged;
+    this.heldTimer ??= setTimeout(() => this.flushTick(), wait);
+  }
+
+  /** Applies the held tick action, if any. */
+  flushTick(): void {
+    if (this.heldTimer !== null) clearTimeout(this.heldTimer);
+    this.heldTimer = null;
+    const a = this.heldTick;
+    if (a === null) return;
+    this.heldTick = null;
+    this.lastTickAt = performance.now();
+    this.o.dispatch(a);
   }
 }

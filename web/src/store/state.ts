@@ -58,7 +58,8 @@ export const initialState: LabState = {
 };
 
 export type Action =
-  | { type: 'ready'; engineVersion: string; presets: PresetDesc[] }
+  /** The preset list (from the build-time index at start), and the engine's version once it runs (null: not yet). */
+  | { type: 'ready'; engineVersion: string | null; presets: PresetDesc[] }
   | { type: 'selectPreset'; name: string; variant?: string | null }
   | { type: 'setKnob'; name: string; value: KnobValue }
   | { type: 'setVariant'; variant: string | null }
@@ -101,7 +102,7 @@ export function currentPreset(s: LabState): PresetDesc | undefined {
 export function reducer(s: LabState, a: Action): LabState {
   switch (a.type) {
     case 'ready':
-      return { ...s, engineVersion: a.engineVersion, presets: a.presets };
+      return { ...s, engineVersion: a.engineVersion ?? s.engineVersion, presets: a.presets };
     case 'selectPreset': {
       const p = s.presets.find((x) => x.name === a.name);
       if (!p) return { ...s, error: `unknown preset '${a.name}'` };

@@ -7,7 +7,6 @@
 import { useId, useState } from 'react';
 import { KnobInput } from '../components/KnobInput';
 import { PresetPreview } from '../components/PresetPreview';
-import { PRESET_FILES } from '../presets';
 import { lab } from '../sim/controller';
 import { defaultKnobValues } from '../store/state';
 import { useLab } from '../store/store';
@@ -43,7 +42,7 @@ function PresetCard({ preset, selected, classMode }: { preset: PresetDesc; selec
         </h3>
         <code className="muted card-name">{preset.name}</code>
       </header>
-      <PresetPreview name={preset.name} text={PRESET_FILES.find((f) => f.file === preset.name)?.text} />
+      <PresetPreview name={preset.name} />
       <div className="card-desc" data-testid="gallery-description">
         <p className="card-short">{desc.short}</p>
         {desc.rest && (

@@ -22,7 +22,8 @@ export interface ColumnSpec {
 }
 
 export type ToWorker =
-  | { type: 'init'; presets: PresetFile[] }
+  /** Start the engine (the page lists the presets from its build-time index: presets.ts). */
+  | { type: 'init' }
   | {
       type: 'load';
       /** Given by the page, larger than every earlier load's. */
@@ -123,7 +124,7 @@ export interface AggregateInfo {
 }
 
 type Message =
-  | { type: 'ready'; engineVersion: string; presets: PresetDesc[]; errors: string[] }
+  | { type: 'ready'; engineVersion: string }
   | {
       type: 'loaded';
       duration: number;

@@ -31,6 +31,7 @@ import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../t
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
 import type { AggregateInfo, ColumnTick, FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
+import { Scheduler } from './schedule';
 
 /** One simulation of the run. */
 interface Column {
@@ -102,7 +103,10 @@ let playUntil: number | null = null;
 const pacer = new Pacer();
 /** Simulated seconds per round (every column advanced once); adapted to a few ms of wall time. */
 let chunkS = 0.01;
-let timer: ReturnType<typeof setTimeout> | null = null;
+/** The play loop's next slice (a self-post at max speed, not setTimeout(0): schedule.ts). */
+const loopTask = new Scheduler();
+/** A seek's next slice, the same way. */
+const seekTask = new Scheduler();
 /** The running seek's target (simulated seconds) and token; a newer seek or load cancels it. */
 let seekTarget: number | null = null;
 let seekToken = 0;
@@ -137,15 +141,13 @@ function columnError(c: { name: string | null }, e: unknown): Error {
 }
 
 function schedule(delay: number): void {
-  if (timer !== null) clearTimeout(timer);
-  timer = setTimeout(loop, delay);
+  loopTask.schedule(loop, delay);
 }
 
 function stop(): void {
   playing = false;
   playUntil = null;
-  if (timer !== null) clearTimeout(timer);
-  timer = null;
+  loopTask.cancel();
 }
 
 /**
@@ -210,7 +212,6 @@ function alignTo(t: number): boolean {
 const allFinished = () => columns.every((c) => c.sim.finished());
 
 function loop(): void {
-  timer = null;
   if (columns.length === 0 || !playing) return;
   pacer.begin();
   let done = allFinished();
@@ -403,7 +404,11 @@ function recover(e: unknown, report = true): string {
   return text;
 }
 
-/** Describes a preset, plus its knobs' values under each variant (what the controls show). */
+/**
+ * Describes a scenario opened from a link or the editor, plus its knobs' values under each
+ * variant (what the controls show). The preset files get the same description at build time
+ * (generated/presets-index.json, made by sim-wasm/core/tests/generated.rs the same way).
+ */
 function describe(text: string): PresetDesc {
   const desc = presetInfo(describe_preset(text));
   const variant_values: Record<string, Record<string, KnobValue | null>> = {};
@@ -417,18 +422,10 @@ function describe(text: string): PresetDesc {
 async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
     case 'init': {
+      // Only the engine: the page lists the presets from its build-time index (presets.ts).
       ready ??= init();
       await ready;
-      const presets: PresetDesc[] = [];
-      const errors: string[] = [];
-      for (const p of msg.presets) {
-        try {
-          presets.push(describe(p.text));
-        } catch (e) {
-          errors.push(`${p.file}.json: ${crashed(e) ? `the engine failed: ${resetSim(e)}` : errorText(e)}`);
-        }
-      }
-      post({ type: 'ready', engineVersion: engine_version(), presets, errors });
+      post({ type: 'ready', engineVersion: engine_version() });
       return;
     }
     case 'load': {
@@ -655,6 +652,7 @@ function cancelSeek(): void {
   if (seekTarget !== null) post({ type: 'seeking', target: null });
   seekTarget = null;
   seekToken++;
+  seekTask.cancel();
   restoring = false;
 }
 
@@ -711,7 +709,7 @@ function seekSlice(token: number): void {
     while (!done && ns(clock) < ns(target) && performance.now() - start < BUDGET_MS) done = round(Math.min(target, clock + chunkS));
     if (!done && ns(clock) < ns(target)) {
       flush(false);
-      setTimeout(() => seekSlice(token), 0);
+      seekTask.schedule(() => seekSlice(token));
       return;
     }
     // Land exactly on the target.
