@@ -298,11 +298,6 @@ impl Simulation {
         rec.series.get(index as usize).map_or_else(Vec::new, |s| s.points.iter().flat_map(|&(t, v)| [t, v]).collect())
     }
 
-    /// Live state of every flow and reported link, and the typed events since the last call.
-    pub fn snapshot_json(&mut self) -> String {
-        serde_json::to_string(&self.inner.snapshot()).unwrap_or_else(|_| "{}".into())
-    }
-
     /// The bounded snapshot the page gets (`max` flows beyond the charted ones, see
     /// `Simulation::snapshot_bounded`) as JSON: what `snapshot_packed` packs, for tests.
     pub fn snapshot_bounded_json(&mut self, max: u32) -> String {

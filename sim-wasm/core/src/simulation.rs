@@ -636,6 +636,27 @@ mod tests {
         assert!(agents < 1000 * done, "agents hold {agents} bytes after {done} connections finished");
     }
 
+    /// After a long seek the events since the last snapshot are thousands; the bounded ones
+    /// keep the tail and the newest of every (flow, type), in order: what the inspector reads.
+    #[test]
+    fn compact_events_keeps_the_tail_and_the_newest_per_flow_and_type() {
+        use crate::metrics::EventKind;
+        let e = |t: u64, flow: u32, kind: EventKind| LogEvent { t_ns: t, flow: Some(flow), kind };
+        let short = vec![e(1, 0, EventKind::Rto { backoff: 1 })];
+        assert_eq!(compact_events(short.clone(), 5), short);
+        let mut list = vec![
+            e(1, 0, EventKind::CcState { from: "startup", to: "drain" }),
+            e(2, 1, EventKind::FlowCompleted),
+            e(3, 0, EventKind::CcState { from: "drain", to: "probe_bw" }),
+        ];
+        list.extend((0..50).map(|i| e(10 + i, 0, EventKind::Drop { link: 0, wire: false })));
+        let out = compact_events(list.clone(), 10);
+        assert_eq!(out.len(), 12);
+        assert_eq!(out[0], list[1]);
+        assert_eq!(out[1], list[2]);
+        assert_eq!(out[2..], list[list.len() - 10..]);
+    }
+
     /// The picture's packets (issue 16): every link's, data and ACKs, each with its times on
     /// its link in order, and — under the budget — every queued packet of the bottleneck, so
     /// the buffer the page stacks from the marks holds what the link's queue holds.
