@@ -313,7 +313,7 @@ impl Simulation {
     /// [`Simulation::snapshot_bounded`], whose cost does not grow with the number of flows.
     pub fn snapshot(&mut self) -> Snapshot {
         let all: Vec<usize> = (0..self.engine.world.flows.len()).collect();
-        let events = self.events_since_last();
+        let events = self.events_since_last(|_| true);
         self.snapshot_of(&all, events, None)
     }
 
@@ -326,9 +326,9 @@ impl Simulation {
     /// second). Events are bounded too ([`compact_events`]).
     pub fn snapshot_bounded(&mut self, max: usize) -> Snapshot {
         let picked = self.bounded_flows(max);
-        // Events of the flows reported (the page can inspect no other) and of the whole run.
-        let mut events = self.events_since_last();
-        events.retain(|e| e.flow.is_none_or(|f| picked.binary_search(&(f as usize)).is_ok()));
+        // Events of the flows reported (the page can inspect no other) and of the whole run,
+        // chosen before they are copied: a long tick logs thousands of other flows' events.
+        let events = self.events_since_last(|e| e.flow.is_none_or(|f| picked.binary_search(&(f as usize)).is_ok()));
         let events = compact_events(events, EVENTS_TAIL);
         let total = self.engine.world.flows.len();
         self.snapshot_of(&picked, events, Some(total))
@@ -367,13 +367,14 @@ impl Simulation {
         picked
     }
 
-    /// The typed events logged since the previous snapshot (those the bounded log still holds).
-    fn events_since_last(&mut self) -> Vec<LogEvent> {
+    /// The typed events logged since the previous snapshot (those the bounded log still holds)
+    /// that `keep` accepts.
+    fn events_since_last(&mut self, keep: impl Fn(&LogEvent) -> bool) -> Vec<LogEvent> {
         let w = &self.engine.world;
         let kept = w.log.iter().count() as u64;
         let first_kept = w.log.total - kept;
         let skip = self.log_cursor.saturating_sub(first_kept) as usize;
-        let events = w.log.iter().skip(skip).cloned().collect();
+        let events = w.log.iter().skip(skip).filter(|e| keep(e)).cloned().collect();
         self.log_cursor = w.log.total;
         events
     }
