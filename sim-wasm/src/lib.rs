@@ -298,9 +298,19 @@ impl Simulation {
         rec.series.get(index as usize).map_or_else(Vec::new, |s| s.points.iter().flat_map(|&(t, v)| [t, v]).collect())
     }
 
-    /// Live state of every flow and reported link, and the typed events since the last call.
-    pub fn snapshot_json(&mut self) -> String {
-        serde_json::to_string(&self.inner.snapshot()).unwrap_or_else(|_| "{}".into())
+    /// The bounded snapshot the page gets (`max` flows beyond the charted ones, see
+    /// `Simulation::snapshot_bounded`) as JSON: what `snapshot_packed` packs, for tests.
+    pub fn snapshot_bounded_json(&mut self, max: u32) -> String {
+        serde_json::to_string(&self.inner.snapshot_bounded(max as usize)).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// The bounded snapshot as typed arrays (core simulation/packed.rs): what the worker
+    /// posts each tick. The string table restarts with `reset_strings` (a new reader).
+    pub fn snapshot_packed(&mut self, max: u32, reset_strings: bool) -> PackedSnapshot {
+        if reset_strings {
+            self.inner.reset_snapshot_strings();
+        }
+        PackedSnapshot { inner: self.inner.snapshot_packed(max as usize) }
     }
 
     pub fn topology_json(&self) -> String {
@@ -333,5 +343,34 @@ impl Simulation {
     /// The summary now (final once finished); `wall_s` is the caller's wall-clock time.
     pub fn summary_json(&mut self, wall_s: f64) -> String {
         serde_json::to_string(&self.inner.summary(wall_s)).unwrap_or_else(|_| "{}".into())
+    }
+}
+
+/// A packed snapshot (core simulation/packed.rs); each part is handed out once.
+#[wasm_bindgen]
+pub struct PackedSnapshot {
+    inner: netlab_core::simulation::packed::PackedSnapshot,
+}
+
+#[wasm_bindgen]
+impl PackedSnapshot {
+    /// The header, row counts and f64 columns.
+    pub fn take_f64(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.inner.f64s)
+    }
+
+    /// The f32 columns.
+    pub fn take_f32(&mut self) -> Vec<f32> {
+        std::mem::take(&mut self.inner.f32s)
+    }
+
+    /// The strings added to the run's table since the previous snapshot.
+    pub fn take_strings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.inner.strings)
+    }
+
+    /// The typed events since the previous snapshot (bounded), as JSON.
+    pub fn take_events_json(&mut self) -> String {
+        std::mem::take(&mut self.inner.events)
     }
 }

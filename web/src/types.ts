@@ -37,11 +37,8 @@ export type EngineEvent = G.LogEvent;
 export type PacketMark = G.PacketMark;
 export type LinkSnapshot = G.LinkSnapshot;
 
-/** The engine's snapshot, as the worker posts it. */
-export interface Snapshot extends G.Snapshot {
-  /** How many flows the engine reported when the worker posted only some (worker/budget.ts). */
-  flows_total?: number;
-}
+/** The engine's live snapshot (bounded: `flows_total` says how many flows the run has). */
+export type Snapshot = G.Snapshot;
 
 export type TopologyLink = G.LinkView;
 export type Topology = G.TopologyView;

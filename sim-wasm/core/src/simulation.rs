@@ -6,6 +6,7 @@
 //! The run itself is built by `scenario::build` (the one builder); this module is the top of
 //! the core's layers (docs/ARCHITECTURE.md) and assembles the summary from the world.
 
+pub mod packed;
 mod summary;
 
 use crate::engine::time::{secs, to_millis, to_secs, tx_time, Time};
@@ -29,6 +30,35 @@ pub struct Simulation {
     positions: Vec<(Option<f64>, Option<f64>)>,
     /// Events of the log already handed out by [`Simulation::snapshot`].
     log_cursor: u64,
+    /// (series count it was computed at, indices of the flows with series), for
+    /// [`Simulation::snapshot_bounded`].
+    charted: (usize, Vec<usize>),
+    /// Strings of the packed snapshots ([`packed`]), interned across calls.
+    pub(crate) strings: packed::Strings,
+}
+
+/// Flows a bounded snapshot reports beyond the charted ones: the first this many and up to
+/// this many sending now (web/src/worker/budget.ts posts what the engine selected).
+pub const SNAPSHOT_MAX_FLOWS: usize = 64;
+/// Events a bounded snapshot keeps beyond the newest of each type per flow ([`compact_events`]).
+pub const EVENTS_TAIL: usize = 200;
+
+/// Keeps, in order, the newest event of every (flow, type) pair plus the last `tail` events:
+/// after a long seek the events since the last snapshot can be thousands of drops, while the
+/// page reads only the newest per flow and type (the inspector) and the latest few (drop
+/// flashes) — so this changes nothing the page shows.
+pub fn compact_events(events: Vec<LogEvent>, tail: usize) -> Vec<LogEvent> {
+    if events.len() <= tail {
+        return events;
+    }
+    let n = events.len();
+    let mut seen = std::collections::HashSet::new();
+    let mut keep = vec![false; n];
+    for (i, e) in events.iter().enumerate().rev() {
+        let fresh = seen.insert((e.flow, std::mem::discriminant(&e.kind)));
+        keep[i] = fresh || i >= n - tail;
+    }
+    events.into_iter().zip(keep).filter_map(|(e, k)| k.then_some(e)).collect()
 }
 
 /// Live state for the page: every flow and reported link at the current time, plus the typed
@@ -37,6 +67,11 @@ pub struct Simulation {
 pub struct Snapshot {
     pub t_s: f64,
     pub flows: Vec<FlowSnapshot>,
+    /// How many flows the run has, when the snapshot holds only some of them
+    /// ([`Simulation::snapshot_bounded`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub flows_total: Option<usize>,
     pub links: Vec<LinkSnapshot>,
     pub events: Vec<LogEvent>,
     pub packets_in_network: usize,
@@ -163,7 +198,7 @@ impl Simulation {
         // The same bound as the scenario's own seed, for an override (CLI --seed, the page).
         scenario::check_seed("seed", seed)?;
         let Run { engine, listed_routes, positions } = scenario::build::run(&scenario, seed)?;
-        Ok(Simulation { engine, scenario, seed, listed_routes, positions, log_cursor: 0 })
+        Ok(Simulation { engine, scenario, seed, listed_routes, positions, log_cursor: 0, charted: (usize::MAX, Vec::new()), strings: Default::default() })
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -274,36 +309,103 @@ impl Simulation {
         self.engine.world.log.iter()
     }
 
+    /// Live state of every flow: what the CLI and the tests read. The page takes
+    /// [`Simulation::snapshot_bounded`], whose cost does not grow with the number of flows.
     pub fn snapshot(&mut self) -> Snapshot {
+        let all: Vec<usize> = (0..self.engine.world.flows.len()).collect();
+        let events = self.events_since_last(|_| true);
+        self.snapshot_of(&all, events, None)
+    }
+
+    /// The snapshot the page gets (issue 18): the first `max` flows (the live table, the
+    /// inspector's usual picks), every flow with series (the charted ones), and up to `max`
+    /// flows sending now (started, not completed: the MPTCP panel follows one), in the flows'
+    /// order, with `flows_total` saying how many flows the run has. The selection is made before
+    /// any flow's state is read, so the cost stays flat however many flows a run generates
+    /// (runs with 10⁵ generated flows built and serialised every one of them 15–30 times a
+    /// second). Events are bounded too ([`compact_events`]).
+    pub fn snapshot_bounded(&mut self, max: usize) -> Snapshot {
+        let picked = self.bounded_flows(max);
+        // Events of the flows reported (the page can inspect no other) and of the whole run,
+        // chosen before they are copied: a long tick logs thousands of other flows' events.
+        let events = self.events_since_last(|e| e.flow.is_none_or(|f| picked.binary_search(&(f as usize)).is_ok()));
+        let events = compact_events(events, EVENTS_TAIL);
+        let total = self.engine.world.flows.len();
+        self.snapshot_of(&picked, events, Some(total))
+    }
+
+    /// Indices of the flows [`Simulation::snapshot_bounded`] reports, ascending.
+    fn bounded_flows(&mut self, max: usize) -> Vec<usize> {
+        let w = &self.engine.world;
+        let n = w.flows.len();
+        if n <= max {
+            return (0..n).collect();
+        }
+        // Flows with series: their owners' indices, recomputed only when the series list grows
+        // (generated flows record none, so this is rare and small).
+        if self.charted.0 != w.rec.meta.len() {
+            let owners: std::collections::HashSet<&str> =
+                w.rec.meta.iter().filter(|m| m.scope == "flow").map(|m| m.owner.as_str()).collect();
+            let idx = w.flows.iter().enumerate().filter(|(_, f)| owners.contains(f.id.as_str())).map(|(i, _)| i).collect();
+            self.charted = (w.rec.meta.len(), idx);
+        }
+        let now = w.now;
+        let mut picked: Vec<usize> = (0..max).collect();
+        let mut active = 0;
+        for (i, f) in w.flows.iter().enumerate().skip(max) {
+            if active >= max {
+                break;
+            }
+            if f.start <= now && f.completed_at.is_none() {
+                picked.push(i);
+                active += 1;
+            }
+        }
+        picked.extend(self.charted.1.iter().copied().filter(|&i| i >= max));
+        picked.sort_unstable();
+        picked.dedup();
+        picked
+    }
+
+    /// The typed events logged since the previous snapshot (those the bounded log still holds)
+    /// that `keep` accepts.
+    fn events_since_last(&mut self, keep: impl Fn(&LogEvent) -> bool) -> Vec<LogEvent> {
+        let w = &self.engine.world;
+        let kept = w.log.iter().count() as u64;
+        let first_kept = w.log.total - kept;
+        let skip = self.log_cursor.saturating_sub(first_kept) as usize;
+        let events = w.log.iter().skip(skip).filter(|e| keep(e)).cloned().collect();
+        self.log_cursor = w.log.total;
+        events
+    }
+
+    /// Flow `i`'s live state from its sender (agents 2i and 2i+1 are its ends), named after the
+    /// flow here so agents need not carry report ids.
+    fn flow_snapshot(&self, i: usize) -> Option<FlowSnapshot> {
+        let w = &self.engine.world;
+        let ends = self.engine.agents.get(2 * i..2 * i + 2)?;
+        let mut f = ends.iter().find_map(|a| a.snapshot())?;
+        f.id = w.flows[i].id.clone();
+        f.index = i as u32;
+        for s in f.streams.iter_mut() {
+            let st = &w.streams[s.index];
+            s.id = st.stream;
+            s.name = st.name.clone();
+            s.delivered_bytes = st.bytes_delivered;
+            s.weight = st.weight;
+            s.priority = st.priority;
+            s.urgency = st.urgency;
+            s.incremental = st.incremental;
+            s.picks = st.picks;
+            s.last_pick_reason = st.last_pick_reason;
+        }
+        Some(f)
+    }
+
+    fn snapshot_of(&mut self, picked: &[usize], events: Vec<LogEvent>, flows_total: Option<usize>) -> Snapshot {
+        let flows = picked.iter().filter_map(|&i| self.flow_snapshot(i)).collect();
         let w = &mut self.engine.world;
         let now = w.now;
-        // Agents 2i and 2i+1 are flow i's ends; the snapshot is named after its flow here, so
-        // agents need not carry report ids.
-        let flows = self
-            .engine
-            .agents
-            .iter()
-            .enumerate()
-            .filter_map(|(k, a)| {
-                a.snapshot().map(|mut f| {
-                    f.id = w.flows[k / 2].id.clone();
-                    f.index = (k / 2) as u32;
-                    for s in f.streams.iter_mut() {
-                        let st = &w.streams[s.index];
-                        s.id = st.stream;
-                        s.name = st.name.clone();
-                        s.delivered_bytes = st.bytes_delivered;
-                        s.weight = st.weight;
-                        s.priority = st.priority;
-                        s.urgency = st.urgency;
-                        s.incremental = st.incremental;
-                        s.picks = st.picks;
-                        s.last_pick_reason = st.last_pick_reason;
-                    }
-                    f
-                })
-            })
-            .collect();
         let full_frame = w.full_frame;
         let links = self
             .engine
@@ -323,13 +425,8 @@ impl Simulation {
                 }
             })
             .collect();
-        let kept = w.log.iter().count() as u64;
-        let first_kept = w.log.total - kept;
-        let skip = self.log_cursor.saturating_sub(first_kept) as usize;
-        let events = w.log.iter().skip(skip).cloned().collect();
-        self.log_cursor = w.log.total;
         let packets = Self::packet_marks(w);
-        Snapshot { t_s: to_secs(now), flows, links, events, packets_in_network: w.net.pool.len(), packets }
+        Snapshot { t_s: to_secs(now), flows, flows_total, links, events, packets_in_network: w.net.pool.len(), packets }
     }
 
     fn packet_marks(w: &World) -> Vec<PacketMark> {
@@ -538,6 +635,27 @@ mod tests {
         assert!(done > 400, "{done} connections completed");
         let agents: usize = sim.memory_report().iter().filter(|(p, _)| *p == "agents' state").map(|(_, b)| *b).sum();
         assert!(agents < 1000 * done, "agents hold {agents} bytes after {done} connections finished");
+    }
+
+    /// After a long seek the events since the last snapshot are thousands; the bounded ones
+    /// keep the tail and the newest of every (flow, type), in order: what the inspector reads.
+    #[test]
+    fn compact_events_keeps_the_tail_and_the_newest_per_flow_and_type() {
+        use crate::metrics::EventKind;
+        let e = |t: u64, flow: u32, kind: EventKind| LogEvent { t_ns: t, flow: Some(flow), kind };
+        let short = vec![e(1, 0, EventKind::Rto { backoff: 1 })];
+        assert_eq!(compact_events(short.clone(), 5), short);
+        let mut list = vec![
+            e(1, 0, EventKind::CcState { from: "startup", to: "drain" }),
+            e(2, 1, EventKind::FlowCompleted),
+            e(3, 0, EventKind::CcState { from: "drain", to: "probe_bw" }),
+        ];
+        list.extend((0..50).map(|i| e(10 + i, 0, EventKind::Drop { link: 0, wire: false })));
+        let out = compact_events(list.clone(), 10);
+        assert_eq!(out.len(), 12);
+        assert_eq!(out[0], list[1]);
+        assert_eq!(out[1], list[2]);
+        assert_eq!(out[2..], list[list.len() - 10..]);
     }
 
     /// The picture's packets (issue 16): every link's, data and ACKs, each with its times on

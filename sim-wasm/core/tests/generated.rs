@@ -22,6 +22,7 @@ use netlab_core::scenario::expect::{Outcome, PlanView};
 use netlab_core::scenario::sweep::SweepPlan;
 use netlab_core::scenario::{apply_overrides, describe, parse_text, PresetInfo, Scenario};
 use netlab_core::share::Opened;
+use netlab_core::simulation::packed::{layout, SnapshotLayout};
 use netlab_core::simulation::{Snapshot, TopologyView};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -49,6 +50,7 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
     Scenario::export_all(&cfg).unwrap();
     Registry::export_all(&cfg).unwrap();
     TraceWindow::export_all(&cfg).unwrap();
+    SnapshotLayout::export_all(&cfg).unwrap();
 
     let mut files = BTreeMap::new();
     read_tree(dir, dir, &mut files);
@@ -63,6 +65,8 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
     files.insert("registry.json".into(), json(serde_json::to_value(registry()).unwrap()));
     files.insert("scenario.schema.json".into(), json(scenario_schema().to_value()));
     files.insert("presets-index.json".into(), json(presets_index()));
+    // The packed snapshot's columns (simulation/packed.rs), which the page decodes by.
+    files.insert("snapshot_layout.json".into(), json(serde_json::to_value(layout()).unwrap()));
     files
 }
 

@@ -8,7 +8,12 @@ import type { PacketMark } from "./PacketMark";
  * Live state for the page: every flow and reported link at the current time, plus the typed
  * events since the previous snapshot.
  */
-export type Snapshot = { t_s: number, flows: Array<FlowSnapshot>, links: Array<LinkSnapshot>, events: Array<LogEvent>, packets_in_network: number, 
+export type Snapshot = { t_s: number, flows: Array<FlowSnapshot>, 
+/**
+ * How many flows the run has, when the snapshot holds only some of them
+ * ([`Simulation::snapshot_bounded`]).
+ */
+flows_total?: number, links: Array<LinkSnapshot>, events: Array<LogEvent>, packets_in_network: number, 
 /**
  * Packets on every link (data and ACKs, queued, serialising or on the wire), every k-th
  * one when there are more than [`MAX_SNAPSHOT_PACKETS`] (k = ⌈in network / budget⌉), so

@@ -8,7 +8,6 @@ import type * as G from '../generated';
 /** The subset of the wasm `Simulation` these readers use (the worker's and the compare's). */
 interface SimJson {
   summary_json(wall_s: number): string;
-  snapshot_json(): string;
   series_meta_json(): string;
   topology_json(): string;
   flow_groups_json(): string;
@@ -19,7 +18,6 @@ function parse<T>(text: string): T {
 }
 
 export const summaryOf = (sim: SimJson, wallS: number): G.Summary => parse(sim.summary_json(wallS));
-export const snapshotOf = (sim: SimJson): G.Snapshot => parse(sim.snapshot_json());
 export const seriesMetaOf = (sim: SimJson): G.SeriesMeta[] => parse(sim.series_meta_json());
 /** The groups of every owner of per-flow series (the aggregate views, worker/aggregate.ts). */
 export const flowGroupsOf = (sim: SimJson): G.FlowGroup[] => parse(sim.flow_groups_json());

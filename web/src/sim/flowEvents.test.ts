@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../types';
-import { FlowEvents, compactEvents, describeEvent } from './flowEvents';
+import { FlowEvents, describeEvent } from './flowEvents';
 
 // Loose fixtures: only the fields each test reads.
 const ev = (t_ns: number, flow: number | null, type: string, extra: Record<string, unknown> = {}): EngineEvent => ({ t_ns, flow, type, ...extra }) as EngineEvent;
-
-describe('compactEvents', () => {
-  it('keeps short lists as they are', () => {
-    const list = [ev(1, 0, 'drop'), ev(2, 1, 'cc_state')];
-    expect(compactEvents(list, 5)).toEqual(list);
-  });
-
-  it('keeps the tail and the newest event of every flow and type, in order', () => {
-    const list = [
-      ev(1, 0, 'cc_state', { to: 'drain' }),
-      ev(2, 1, 'mptcp_sched', { subflow: 1, reason: 'lowest srtt' }),
-      ev(3, 0, 'cc_state', { to: 'probe_bw' }),
-      ...Array.from({ length: 50 }, (_, i) => ev(10 + i, 0, 'drop', { link: 0, wire: false })),
-    ];
-    const out = compactEvents(list, 10);
-    expect(out).toHaveLength(12);
-    expect(out[0]).toEqual(list[1]);
-    expect(out[1]).toEqual(list[2]);
-    expect(out.slice(2)).toEqual(list.slice(-10));
-  });
-});
 
 describe('FlowEvents', () => {
   it('remembers the newest event of each type per flow across snapshots', () => {

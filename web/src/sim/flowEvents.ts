@@ -1,7 +1,8 @@
 // What the inspector needs from the engine's typed events: the newest event of each type per
 // flow (its controller's last state change, gain phase, loss reaction, and — for multipath and
 // QUIC flows — the scheduler's latest decision with its reason), plus drops for the topology's
-// flashes. Snapshots carry only the events since the previous one, so this accumulates them.
+// flashes. Snapshots carry only the events since the previous one (bounded by the engine: core
+// simulation.rs `compact_events`, packed.rs), so this accumulates them.
 import type { EngineEvent } from '../types';
 
 /** The engine's event types (the `type` tags of the Rust `EventKind`). */
@@ -25,24 +26,6 @@ export function isEvent<T extends EventType>(e: EngineEvent, type: T): e is Even
 
 /** Events of the whole run belong to no flow: keyed under this. */
 const RUN = -1;
-
-/**
- * Keeps, in order, the newest event of every (flow, type) pair plus the last `tail` events.
- * The worker uses this so a snapshot after a long seek (thousands of drops) stays small while
- * everything the inspector reads survives.
- */
-export function compactEvents(events: readonly EngineEvent[], tail = 200): EngineEvent[] {
-  if (events.length <= tail) return events.slice();
-  const keep = new Uint8Array(events.length);
-  const seen = new Set<string>();
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    const key = `${e.flow ?? RUN}/${e.type}`;
-    if (i >= events.length - tail || !seen.has(key)) keep[i] = 1;
-    seen.add(key);
-  }
-  return events.filter((_, i) => keep[i] === 1);
-}
 
 export class FlowEvents {
   private latest = new Map<number, Map<string, EngineEvent>>();

@@ -17,11 +17,14 @@
 // pictures, and halves the page's per-tick work. Any other message first applies a merged tick
 // still waiting, so the order of actions is the worker's.
 import { type ColumnProgress, type RunAction, type RunFields, staleRun } from '../store/run';
-import type { Speed } from '../types';
+import { SnapshotDecoder } from '../lib/packedSnapshot';
+import type { Snapshot, Speed } from '../types';
 import type { ColumnSpec, FromWorker, ToWorker } from '../worker/protocol';
 import { SeriesStore } from './seriesStore';
 
 type Msg<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
+/** A tick with its packed snapshot decoded. */
+export type DecodedTick = Omit<Msg<'tick'>, 'snapshot'> & { snapshot: Snapshot | null };
 
 export interface PipelineOptions {
   /** Names the worker in errors ("compare worker: …"). */
@@ -33,8 +36,9 @@ export interface PipelineOptions {
   loaded(msg: Msg<'loaded'>): void;
   /** The series store of column `i` (the lab's is the page-wide one the charts read). */
   seriesStore(i: number): SeriesStore;
-  /** Called with each tick of the run on screen after its points are stored (the lab's events). */
-  onTick?(msg: Msg<'tick'>): void;
+  /** Called with each tick of the run on screen after its points are stored (the lab's events),
+   * its snapshot decoded. */
+  onTick?(msg: DecodedTick): void;
   /** A backward seek restarted the run on screen (the lab drops its event logs). */
   onRewound?(): void;
   /** Messages that are not about a run (ready, links, share), and errors the owner handles itself. */
@@ -53,6 +57,8 @@ export class RunPipeline {
   private heldTimer: ReturnType<typeof setTimeout> | null = null;
   private lastTickAt = -Infinity;
   private lastRunId = 0;
+  /** The worker's snapshots' string table (lib/packedSnapshot.ts). */
+  private snapshots = new SnapshotDecoder();
   /** One series store per column of the run on screen. */
   stores: SeriesStore[] = [];
 
@@ -96,6 +102,8 @@ export class RunPipeline {
         this.o.loaded(msg);
         return;
       case 'tick': {
+        // Decoded even when stale: the string table grows with every snapshot the worker sends.
+        const snapshot = msg.snapshot ? this.snapshots.decode(msg.snapshot) : null;
         if (staleRun(s, msg.runId)) return;
         let changed = false;
         const columns: ColumnProgress[] = msg.columns.map((t, i) => {
@@ -108,8 +116,8 @@ export class RunPipeline {
           }
           return { now: t.now, events: t.events, finished: t.finished, aggregate: t.aggregate };
         });
-        this.o.onTick?.(msg);
-        this.tick({ type: 'tick', runId: msg.runId, simTime: msg.now, columns, snapshot: msg.snapshot, seriesChanged: changed });
+        this.o.onTick?.({ ...msg, snapshot });
+        this.tick({ type: 'tick', runId: msg.runId, simTime: msg.now, columns, snapshot, seriesChanged: changed });
         return;
       }
       case 'rewound':

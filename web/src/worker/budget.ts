@@ -3,8 +3,8 @@
 // and per series on every tick (points, snapshots, charts, the state timeline). A share link
 // with 5 000 flows — valid, under the engine's limit — left the tab unresponsive at ~4 GB, and
 // 1 000 flows blocked it for seconds at a time. So the worker refuses runs above these budgets,
-// says why, bounds each slice of engine work, and bounds the snapshot it posts. Pure; unit-tested.
-import type { Snapshot } from '../types';
+// says why, bounds each slice of engine work, and asks the engine for a bounded snapshot. Pure;
+// unit-tested.
 
 /** Flows with their own charts the page runs (the presets have at most 50). */
 export const PAGE_MAX_FLOWS = 100;
@@ -19,12 +19,16 @@ export const PAGE_MAX_SERIES = 1000;
  * ~3–30 ms of work at this size, so messages such as pause are still handled promptly.
  */
 export const SLICE_MAX_EVENTS = 10_000;
-/** Per-flow entries a posted snapshot carries (beyond the flows the page charts). */
+/**
+ * Per-flow entries a posted snapshot carries beyond the flows the page charts: the engine
+ * reports the first this many and up to this many sending now (core
+ * Simulation::snapshot_bounded), so a snapshot's size does not grow with the run's flows.
+ */
 export const SNAPSHOT_MAX_FLOWS = 64;
 /**
- * A snapshot is posted only after this many times its own cost has passed since the last one:
- * runs with thousands of generated flows take ~100 ms per snapshot in the worker, which would
- * leave no time for the run itself.
+ * A snapshot is posted only after this many times its own cost has passed since the last one,
+ * so snapshots never take more than a fifth of the worker's time (they cost ~100 ms per
+ * snapshot for runs with thousands of generated flows before the engine bounded them).
  */
 export const SNAPSHOT_COST_FACTOR = 4;
 
@@ -44,25 +48,4 @@ export function pageBudgetError(flows: number, series: number): string | null {
 export function seriesGrowthError(series: number, t: number): string | null {
   if (series <= PAGE_MAX_SERIES) return null;
   return `stopped at t = ${t.toFixed(3)} s: the run now records ${series} series; the page charts at most ${PAGE_MAX_SERIES} live (more would freeze the tab): run it with the command-line netlab`;
-}
-
-/** Flow states of a flow that is not sending (yet, or any more). */
-const IDLE_STATES: readonly string[] = ['done', 'waiting'];
-
-/**
- * The snapshot the page gets: the first `max` flows (the live table, the inspector's usual
- * picks), every flow in `keep` (the flows with charts), and up to `max` flows sending now (the
- * MPTCP panel follows one), in the engine's order; `flows_total` says how many there were. Runs
- * with 10⁵ generated flows otherwise post megabytes 15–30 times a second.
- */
-export function boundSnapshot(snap: Snapshot, keep: ReadonlySet<string>, max = SNAPSHOT_MAX_FLOWS): Snapshot {
-  if (snap.flows.length <= max) return snap;
-  let active = 0;
-  const flows = snap.flows.filter((f, i) => {
-    if (i < max || keep.has(f.id)) return true;
-    if (IDLE_STATES.includes(f.state) || active >= max) return false;
-    active++;
-    return true;
-  });
-  return { ...snap, flows, flows_total: snap.flows.length };
 }

@@ -4,8 +4,9 @@
 // The page numbers its loads; every message from the worker carries the run id it belongs to
 // (0 before any load), so the page can drop a stale run's messages (store/run.ts, `staleRun`).
 import type { AggMode, Frame, ViewSpec } from './aggregate';
-import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Speed, Summary, Topology } from '../types';
+import type { KnobValue, PresetDesc, SeriesMeta, Speed, Summary, Topology } from '../types';
 import type { TraceWindow } from '../generated';
+import type { PackedSnapshot } from '../lib/packedSnapshot';
 
 export interface PresetFile {
   /** File name without .json. */
@@ -144,8 +145,9 @@ type Message =
       /** The shared clock: every unfinished column stands exactly here. */
       now: number;
       columns: ColumnTick[];
-      /** The first column's live snapshot (when the load asked for them). */
-      snapshot: Snapshot | null;
+      /** The first column's live snapshot (when the load asked for them), packed: the page
+       * decodes it (lib/packedSnapshot.ts). */
+      snapshot: PackedSnapshot | null;
     }
   /** Column `column` ran to its end. */
   | { type: 'finished'; column: number; summary: Summary }

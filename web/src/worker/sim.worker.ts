@@ -24,11 +24,11 @@ import init, {
 } from '@netlab/wasm';
 import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { crashed, errorText, resetEngine } from './engineReset';
-import { compactEvents } from '../sim/flowEvents';
-import { flowGroupsOf, openedLink, presetInfo, seriesMetaOf, snapshotOf, summaryOf, topologyOf, traceOf } from '../lib/engineJson';
+import { flowGroupsOf, openedLink, presetInfo, seriesMetaOf, summaryOf, topologyOf, traceOf } from '../lib/engineJson';
+import type { PackedSnapshot } from '../lib/packedSnapshot';
 import { type Frame, type ViewSpec, TickEncoder, historyOf } from './aggregate';
-import type { KnobValue, PresetDesc, SeriesMeta, Snapshot, Topology } from '../types';
-import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, boundSnapshot, pageBudgetError, seriesGrowthError } from './budget';
+import type { KnobValue, PresetDesc, SeriesMeta, Topology } from '../types';
+import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, SNAPSHOT_MAX_FLOWS, pageBudgetError, seriesGrowthError } from './budget';
 import type { AggregateInfo, ColumnTick, FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
 import { Scheduler } from './schedule';
@@ -89,8 +89,6 @@ const endKey = (scenario: string, seed: number) => `${seed}\n${scenario}`;
 let clock = 0;
 /** What the page shows of the loaded run: its time at the last post, and whether it ended. */
 let shown = { t: 0, finished: false };
-/** Flows with series (charts) in the loaded run: the bounded snapshot always keeps them. */
-let charted: ReadonlySet<string> = new Set();
 /** When the last snapshot was posted and what it cost (ms), to bound snapshot work. */
 let snapAt = -Infinity;
 let snapCost = 0;
@@ -253,13 +251,16 @@ function reached(): boolean {
 /** Simulated seconds → the engine's nanosecond grid, for exact comparisons. */
 const ns = (t: number) => Math.round(t * 1e9);
 
-function snapshot(s: Simulation): Snapshot {
+/**
+ * The first column's live snapshot, bounded and packed by the engine (core simulation/packed.rs:
+ * the first flows, the charted ones and a few sending now; events compacted) and decoded on
+ * the page (lib/packedSnapshot.ts). Its cost no longer grows with the run's flows.
+ */
+function snapshot(s: Simulation): PackedSnapshot {
   const t0 = performance.now();
-  const snap: Snapshot = snapshotOf(s);
-  // After a long seek the events since the last snapshot can be thousands of drops; the page
-  // only reads the newest per flow and type (inspector) and the latest few (drop flashes).
-  snap.events = compactEvents(snap.events);
-  const out = boundSnapshot(snap, charted);
+  const p = s.snapshot_packed(SNAPSHOT_MAX_FLOWS, false);
+  const out: PackedSnapshot = { f64: p.take_f64(), f32: p.take_f32(), strings: p.take_strings(), events: p.take_events_json() };
+  p.free();
   snapAt = performance.now();
   snapCost = snapAt - t0;
   return out;
@@ -273,24 +274,19 @@ function snapshotDue(): boolean {
 /** A run stopped because it outgrew the page's budget (not an invalid setting). */
 class BudgetStop extends Error {}
 
-function setCharted(meta: SeriesMeta[]): void {
-  charted = new Set(meta.filter((m) => m.scope === 'flow').map((m) => m.owner));
-}
-
 /**
  * A column's bounded frames since its last tick (aggregate.ts: one, or several when the tick
  * is longer than one frame holds), its drawn series list when it changed (the engine's grew,
  * the view changed, the top N moved), and then the past of the series the page does not have
  * yet. The tick carries the first frame; `rest` are posted after it, in order.
  */
-function columnTick(c: Column, first: boolean): { tick: ColumnTick; rest: Frame[] } {
+function columnTick(c: Column): { tick: ColumnTick; rest: Frame[] } {
   const points = c.sim.take_points();
   let grown: SeriesMeta[] | null = null;
   for (let i = 0; i < points.length; i += 3) {
     if (points[i]! >= c.metaLen) {
       grown = seriesMetaOf(c.sim);
       c.metaLen = grown.length;
-      if (first) setCharted(grown);
       break;
     }
   }
@@ -322,7 +318,7 @@ const transfers = (ticks: ColumnTick[]) => ticks.flatMap((t) => [t.frame.times.b
  * series outgrew what the page can chart.
  */
 function flush(snap: boolean | 'due' = 'due'): void {
-  const out = columns.map((c, i) => columnTick(c, i === 0));
+  const out = columns.map((c) => columnTick(c));
   viewPending = false;
   const first = columns[0];
   const withSnapshot = first !== undefined && loaded?.snapshots === true && (snap === 'due' ? snapshotDue() : snap);
@@ -336,7 +332,8 @@ function flush(snap: boolean | 'due' = 'due'): void {
   }
   messages.forEach((ticks, k) => {
     const last = k === messages.length - 1;
-    post({ type: 'tick', now: clock, columns: ticks, snapshot: last && withSnapshot ? snapshot(first.sim) : null }, transfers(ticks));
+    const snap = last && withSnapshot ? snapshot(first.sim) : null;
+    post({ type: 'tick', now: clock, columns: ticks, snapshot: snap }, snap ? [...transfers(ticks), snap.f64.buffer, snap.f32.buffer] : transfers(ticks));
   });
 }
 
@@ -481,7 +478,6 @@ async function handle(msg: ToWorker): Promise<void> {
       shown = { t: 0, finished: false };
       pacer.setSpeed(msg.speed);
       chunkS = Math.max(duration / 2000, 1e-4);
-      setCharted(next[0] ? seriesMetaOf(next[0].sim) : []);
       snapAt = -Infinity;
       const ends = scenarios.map((sc) => lastEnd.get(endKey(sc, msg.seed)));
       const end = ends.every((e) => e !== undefined) ? Math.max(...(ends as number[])) : null;
