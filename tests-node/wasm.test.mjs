@@ -148,7 +148,11 @@ describe('determinism: wasm equals native', () => {
         const meta = JSON.parse(sim.series_meta_json());
         for (let i = 0; i < p.length; i += 3) assert.ok(p[i] < meta.length, `series index ${p[i]} is described`);
         points += p.length / 3;
-        JSON.parse(sim.snapshot_json());
+        // What the worker takes each tick (a bounded, packed snapshot) must not disturb the run.
+        const snap = sim.snapshot_packed(64, false);
+        assert.ok(snap.take_f64() instanceof Float64Array);
+        snap.free();
+        JSON.parse(sim.snapshot_bounded_json(64));
       }
       assert.ok(points > 0, 'the run recorded series points');
       assert.ok(sim.finished());
