@@ -72,6 +72,12 @@ function tree(root, label) {
  * what TCP costs per event at that working set: the fair yardstick for the MPTCP preset's
  * per-event cost (issue 18 item 1), where a 2-flow dumbbell fits in cache and a 10-path run
  * with 50 long flows and ~20 000 packets in flight does not.
+ *
+ * A preset without background traffic (ECF-3's single transfer over three paths) has as twin
+ * one TCP flow per path its MPTCP flows' subflows use (the first `subflows` paths, as
+ * `first_path: "listed"` puts them), with the uncoupled controller of LIA (Reno) or the
+ * flow's own, each a bulk flow for the preset's duration: the same links carrying the same
+ * kind of window-limited flows, so the same working set.
  */
 const TWIN = 'tcp-twin:';
 
@@ -82,12 +88,22 @@ function scenarioText(t, name) {
   if (preset === name) return text;
   const s = JSON.parse(text);
   const tr = s.traffic;
-  if (!tr || !(tr.background_per_path > 0)) throw new StepError(`${name}: ${preset} has no background flows to keep`);
   const paths = (s.topology?.paths ?? []).reduce((n, p) => n + (p.count ?? 1), 0);
   if (s.topology?.kind !== 'parallel' || paths === 0) throw new StepError(`${name}: only a parallel topology's twin is defined`);
   const flows = [];
-  for (let path = 0; path < paths; path++) {
-    for (let k = 0; k < tr.background_per_path; k++) flows.push({ id: `bg${path}_${k}`, cc: tr.background_cc ?? 'reno', path });
+  if (tr && tr.background_per_path > 0) {
+    for (let path = 0; path < paths; path++) {
+      for (let k = 0; k < tr.background_per_path; k++) flows.push({ id: `bg${path}_${k}`, cc: tr.background_cc ?? 'reno', path });
+    }
+  } else {
+    for (const f of (s.flows ?? []).filter((f) => f.kind === 'mptcp')) {
+      const n = Math.min(f.mptcp?.subflows ?? paths, paths);
+      const cc = !f.cc || f.cc === 'lia' ? 'reno' : f.cc;
+      for (let path = 0; path < n; path++) {
+        flows.push({ id: `${f.id}_${path}`, cc, path });
+      }
+    }
+    if (flows.length === 0) throw new StepError(`${name}: ${preset} has neither background flows nor MPTCP flows to mirror`);
   }
   const twin = { name: name.replace(':', '-'), seed: s.seed, duration_s: s.duration_s, warmup_s: s.warmup_s, tcp: s.tcp, topology: s.topology, flows, headline: ['goodput'], metrics: s.metrics, limits: s.limits };
   return JSON.stringify(twin);

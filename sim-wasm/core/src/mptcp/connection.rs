@@ -325,11 +325,7 @@ impl MptcpSender {
                 self.last_logged = Some(key);
                 let sub = d.subflow.and_then(|k| self.view_sub.get(k).copied());
                 let path = sub.map(|i| self.subs[i].route as u32 + 1);
-                w.log.push(
-                    w.now,
-                    Some(self.flow),
-                    EventKind::MptcpSched { subflow: sub.map(|i| i as u32), path, reason: d.reason, terms: d.terms.to_vec() },
-                );
+                w.log.push_sched(w.now, Some(self.flow), sub.map(|i| i as u32), path, d.reason, &d.terms);
             }
             let Some(k) = d.subflow.filter(|&k| k < self.views.len() && self.views[k].available) else { break };
             let i = self.view_sub[k];

@@ -234,7 +234,7 @@ impl PacketTrace {
         let ack_key = |a: &crate::net::packet::TcpAck| {
             // The SACK blocks and ECE folded into one number: equal headers, equal keys.
             let mut h = a.ece as u64;
-            for &(s, e) in a.blocks() {
+            for (s, e) in a.blocks() {
                 h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(s) ^ e.rotate_left(32);
             }
             h
@@ -260,7 +260,7 @@ impl PacketTrace {
                 r.kind = TraceKind::Ack;
                 r.forward = false;
                 r.seq = a.cum;
-                r.sack_blocks = a.sack_len;
+                r.sack_blocks = a.sack_len();
                 r.ece = a.ece;
                 (pkt.path, 2, a.cum, ack_key(a))
             }
@@ -416,7 +416,7 @@ mod tests {
             hop: 0,
             ecn: Ecn::NotEct,
             wire_bytes: 64,
-            body: Body::TcpAck(TcpAck { cum, sack: [(0, 0); 3], sack_len: 0, ece: false }),
+            body: Body::TcpAck(TcpAck::new(cum, &[], false)),
         }
     }
 

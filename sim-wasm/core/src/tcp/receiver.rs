@@ -102,7 +102,7 @@ impl TcpReceiver {
                 n += 1;
             }
         }
-        let ack = TcpAck { cum: self.cum, sack, sack_len: n as u8, ece: self.ece };
+        let ack = TcpAck::new(self.cum, &sack[..n], self.ece);
         let body = match self.data_ack {
             None => Body::TcpAck(ack),
             Some((data_ack, window)) => Body::MptcpAck(MptcpAck { ack, data_ack, window }),

@@ -465,7 +465,7 @@ impl TcpSender {
             self.progress_since_rto = true;
         }
         // SACK blocks (none under ns3-classic): only the parts not already known are new.
-        for &(a, b) in ack.blocks() {
+        for (a, b) in ack.blocks() {
             newly += self.sb.ack_sack(a, b, |_, s| {
                 rate.on_delivered(&s.stamp, s.sent_at, s.tx_ord);
                 note((!s.retransmitted).then_some((s.tx_ord, s.sent_at)), &mut rtt_from, false);

@@ -61,9 +61,29 @@ impl SchedInput<'_> {
 
     /// Subflow indexes sorted by smoothed RTT (ties: lower index first).
     pub fn by_rtt(&self) -> RttOrder {
-        let mut idx: RttOrder = (0..self.subflows.len()).collect();
-        idx.sort_by_key(|&i| (self.subflows[i].srtt, i));
-        idx
+        // Insertion sort by (srtt, index) in a plain array: each subflow joins at the back
+        // and moves ahead of strictly slower ones only, so a tie keeps the lower index first.
+        // This runs once per decision over a handful of subflows, where the library sort's
+        // setup and the small vector's checks per element cost more than the comparisons.
+        let n = self.subflows.len();
+        if n > 8 {
+            let mut idx: RttOrder = (0..n).collect();
+            idx.sort_by_key(|&i| (self.subflows[i].srtt, i));
+            return idx;
+        }
+        let mut idx = [0usize; 8];
+        let mut rtt = [0 as Dur; 8];
+        for (i, s) in self.subflows.iter().enumerate() {
+            let mut at = i;
+            while at > 0 && rtt[at - 1] > s.srtt {
+                idx[at] = idx[at - 1];
+                rtt[at] = rtt[at - 1];
+                at -= 1;
+            }
+            idx[at] = i;
+            rtt[at] = s.srtt;
+        }
+        RttOrder::from_slice(&idx[..n])
     }
 
     /// minRTT's pick: the available subflow with the lowest RTT.
@@ -199,5 +219,35 @@ pub(crate) mod testing {
 
     pub fn input(subflows: &[SubflowView], unsent_packets: u64) -> SchedInput<'_> {
         SchedInput { subflows, unsent_bytes: unsent_packets * 1000, mss: 1000 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::*;
+
+    /// The RTT order every scheduler reads: by smoothed RTT, ties by index, for any number
+    /// of subflows (up to 8 in the array, more through the library sort) — the order a
+    /// stable sort gives, which the schedulers' decisions (and so every MPTCP result) rest on.
+    #[test]
+    fn by_rtt_orders_by_rtt_then_index() {
+        let mut x: u64 = 99;
+        for n in 0..12 {
+            for _ in 0..50 {
+                let subs: Vec<_> = (0..n)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        sf(10 + x % 4 * 10, 10, true) // few distinct RTTs: many ties
+                    })
+                    .collect();
+                let mut want: Vec<usize> = (0..n).collect();
+                want.sort_by_key(|&i| (subs[i].srtt, i));
+                assert_eq!(input(&subs, 0).by_rtt().to_vec(), want, "{n} subflows");
+            }
+        }
+        let subs = [sf(40, 10, true), sf(10, 10, true), sf(40, 10, true), sf(10, 10, true)];
+        assert_eq!(input(&subs, 0).by_rtt().to_vec(), vec![1, 3, 0, 2]);
     }
 }
