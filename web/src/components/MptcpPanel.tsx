@@ -6,7 +6,7 @@
 // as bars (summary `fct_by_class`) and CDFs (the listed flows' `fct_s` by `size_class`).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { decisionLog } from '../family/decisionLog';
-import { chooseConnection, connectionOptions, subflowPath } from '../family/series';
+import { type ListedConnections, chooseConnection, connectionOptions, listedConnections, subflowPath } from '../family/series';
 import { fctSample, sortClasses } from '../family/stats';
 import { formatBytes, formatMbps, formatPercent, formatRtt } from '../lib/format';
 import { colorFor } from '../lib/palette';
@@ -157,10 +157,15 @@ export function MptcpPanel() {
   const aggregate = useLab((s) => s.columns[0]?.aggregate ?? null);
   const charted = useMemo(() => aggregate?.connections ?? mptcpConnections(), [version, aggregate]);
   const live: FlowSnapshot[] = snap?.flows.filter((f) => f.subflows !== undefined) ?? [];
-  const options = connectionOptions(
-    charted,
+  const playing = useLab((s) => s.run === 'running');
+  const listed = useRef<ListedConnections | null>(null);
+  listed.current = listedConnections(
+    listed.current,
+    { runId, playing },
     live.map((f) => f.id),
+    performance.now(),
   );
+  const options = connectionOptions(charted, listed.current.ids);
   const selected = selection && (selection.kind === 'flow' ? selection.id : selection.kind === 'subflow' ? selection.flow : null);
   const flow = chooseConnection(options, {
     picked: picked?.runId === runId ? picked.id : null,

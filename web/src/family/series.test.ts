@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseConnection, connectionOptions, subflowPath } from './series';
+import { PICKER_REFRESH_MS, chooseConnection, connectionOptions, listedConnections, subflowPath } from './series';
 
 describe('subflow series owners', () => {
   it('takes the path number of the flow\'s own subflows only', () => {
@@ -34,5 +34,18 @@ describe('the MPTCP view\'s connections', () => {
   it('keeps the user\'s pick, then the inspector\'s selection, while they are listed', () => {
     expect(chooseConnection(opts, { picked: 't10', selected: 'm.2', sending: new Set() })).toBe('t10');
     expect(chooseConnection(opts, { picked: 'gone', selected: 't9', sending: new Set() })).toBe('t9');
+  });
+});
+
+describe('the MPTCP picker\'s live connections', () => {
+  it('change at most once a second while the run plays, at once otherwise', () => {
+    const first = listedConnections(null, { runId: 1, playing: true }, ['t1', 't2'], 0);
+    expect(first.ids).toEqual(['t1', 't2']);
+    // Connections come and go every tick: the list stays as it was for a second.
+    expect(listedConnections(first, { runId: 1, playing: true }, ['t2', 't3'], PICKER_REFRESH_MS - 1)).toBe(first);
+    expect(listedConnections(first, { runId: 1, playing: true }, ['t2', 't3'], PICKER_REFRESH_MS).ids).toEqual(['t2', 't3']);
+    // Paused (or finished), and for a new run: what is live now.
+    expect(listedConnections(first, { runId: 1, playing: false }, ['t3'], 10).ids).toEqual(['t3']);
+    expect(listedConnections(first, { runId: 2, playing: true }, ['u1'], 10).ids).toEqual(['u1']);
   });
 });

@@ -26,6 +26,27 @@ export function connectionOptions(charted: readonly string[], live: readonly str
   return [...charted.map((id) => ({ id, series: true })), ...live.filter((id) => !has.has(id)).map((id) => ({ id, series: false }))];
 }
 
+/** Least wall time (ms) between two changes of the picker's list of live connections while a run plays. */
+export const PICKER_REFRESH_MS = 1000;
+
+/** The live connections the picker lists, and when (wall ms) the list was taken. */
+export interface ListedConnections {
+  runId: number;
+  at: number;
+  ids: readonly string[];
+}
+
+/**
+ * The picker's live connections, refreshed at most every PICKER_REFRESH_MS while the run plays.
+ * The FSFS presets start and end dozens of short connections a second; re-listing them on every
+ * tick rebuilt ~40 <option>s a tick, and a <select> whose options change is laid out again (its
+ * width is its widest option's). A paused or finished run, or another run, lists what is live now.
+ */
+export function listedConnections(last: ListedConnections | null, run: { runId: number; playing: boolean }, live: readonly string[], now: number): ListedConnections {
+  if (last && last.runId === run.runId && run.playing && now - last.at < PICKER_REFRESH_MS) return last;
+  return { runId: run.runId, at: now, ids: live };
+}
+
 /**
  * Which connection the view shows: the user's pick, else the one selected in the inspector,
  * else one with series — sending now if one is (short flows come and go) — else one sending

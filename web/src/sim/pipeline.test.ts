@@ -83,4 +83,18 @@ describe('tick actions reach the store at most every UI_TICK_MS', () => {
     expect(ticks()).toBe(2);
     expect(h.state().simTime).toBe(0.3);
   });
+
+  it('never holds a tick that answers a step or seek of a paused run', () => {
+    const h = harness();
+    h.pipeline.receive(loadedMsg(1));
+    h.pipeline.receive(tickMsg(1, 0.1));
+    // A step while playing: the worker pauses, then posts the stepped state, within 66 ms.
+    h.pipeline.receive({ type: 'playing', runId: 1, playing: false });
+    h.pipeline.receive(tickMsg(1, 0.101));
+    expect(h.state().run).toBe('paused');
+    expect(h.state().simTime).toBe(0.101);
+    // And the next step at once after it.
+    h.pipeline.receive(tickMsg(1, 0.102));
+    expect(h.state().simTime).toBe(0.102);
+  });
 });

@@ -149,7 +149,11 @@ export class RunPipeline {
         : a;
     // A held tick of another run is dropped: the reducer would ignore it anyway.
     const wait = this.lastTickAt + UI_TICK_MS - performance.now();
-    if (wait <= 0) {
+    // Only a playing run's ticks are merged. A tick that answers a step or a seek (the run is
+    // paused by then) is the state the user asked for and shows at once: a step while playing
+    // posts "paused" and then its tick, and holding that tick left the clock at the paused
+    // instant for up to UI_TICK_MS, so the next step seemed to advance two steps.
+    if (wait <= 0 || this.o.getState().run !== 'running') {
       this.heldTick = merged;
       this.flushTick();
       return;
