@@ -5,31 +5,21 @@
 // one equals the JSON one, and every packed snapshot stays within 32 kB for the biggest runs.
 // Needs sim-wasm/pkg (node scripts/build-wasm.mjs).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { after, before, describe, test } from 'node:test';
-import { build } from 'rolldown';
+import { describe, test } from 'node:test';
 import { ROOT } from '../scripts/lib.mjs';
+import { tsModule } from './ts-module.mjs';
 import { Simulation, apply_knobs, initSync } from '../sim-wasm/pkg/netlab_wasm.js';
 
 initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
 
 /** The page's budget for one tick's snapshot. */
 const SNAPSHOT_MAX_BYTES = 32 * 1024;
-/** web/src/worker/budget.ts SNAPSHOT_MAX_FLOWS. */
-const MAX_FLOWS = 64;
 
-let tmp;
-let lib;
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'netlab-snap-'));
-  const out = join(tmp, 'packed.mjs');
-  await build({ input: join(ROOT, 'web/src/lib/packedSnapshot.ts'), platform: 'node', logLevel: 'silent', output: { file: out, format: 'esm' } });
-  lib = await import(pathToFileURL(out).href);
-});
-after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+const packed = tsModule('web/src/lib/packedSnapshot.ts');
+/** The worker's flow bound for snapshots (SNAPSHOT_MAX_FLOWS: flows beyond the charted ones). */
+const budget = tsModule('web/src/worker/budget.ts');
 
 function scenario(name, variant, settings = {}) {
   const text = readFileSync(join(ROOT, 'public', 'scenarios', `${name}.json`), 'utf8');
@@ -38,7 +28,7 @@ function scenario(name, variant, settings = {}) {
 
 /** What the worker posts (sim.worker.ts `snapshot`). */
 function packed(sim) {
-  const p = sim.snapshot_packed(MAX_FLOWS, false);
+  const p = sim.snapshot_packed(budget.module.SNAPSHOT_MAX_FLOWS, false);
   const out = { f64: p.take_f64(), f32: p.take_f32(), strings: p.take_strings(), events: p.take_events_json() };
   p.free();
   return out;
@@ -64,20 +54,20 @@ describe('packed snapshots', () => {
     const text = scenario('mptcp-fsfs-load', 'quick');
     const a = new Simulation(text, 1);
     const b = new Simulation(text, 1);
-    const dec = new lib.SnapshotDecoder();
+    const dec = new packed.module.SnapshotDecoder();
     let flowsSeen = 0;
     try {
       for (let i = 1; i <= 12; i++) {
         const t = (a.duration_s() * i) / 12;
         a.advance_to(t);
         b.advance_to(t);
-        const json = JSON.parse(a.snapshot_bounded_json(MAX_FLOWS));
+        const json = JSON.parse(a.snapshot_bounded_json(budget.module.SNAPSHOT_MAX_FLOWS));
         const got = dec.decode(packed(b));
         // Events: the newest that fit in the byte budget, as they were.
         assert.deepEqual(got.events, json.events.slice(json.events.length - got.events.length));
         assert.ok(got.events.length > 0 || json.events.length === 0);
         close({ ...json, events: [] }, { ...got, events: [] }, `t=${t}`);
-        assert.ok(got.flows.length <= 2 * MAX_FLOWS + 60, `${got.flows.length} flows`);
+        assert.ok(got.flows.length <= 2 * budget.module.SNAPSHOT_MAX_FLOWS + 60, `${got.flows.length} flows`);
         assert.equal(got.flows_total, JSON.parse(a.topology_json()).flows.length + JSON.parse(a.topology_json()).generated_flows);
         flowsSeen = Math.max(flowsSeen, got.flows_total);
       }
@@ -95,7 +85,7 @@ describe('packed snapshots', () => {
   for (const [name, variant, settings] of runs) {
     test(`${name} ${variant} ${JSON.stringify(settings)}: every posted snapshot <= 32 kB`, () => {
       const sim = new Simulation(scenario(name, variant, settings), 1);
-      const dec = new lib.SnapshotDecoder();
+      const dec = new packed.module.SnapshotDecoder();
       let most = 0;
       let flows = 0;
       try {
@@ -103,7 +93,7 @@ describe('packed snapshots', () => {
         for (let i = 1; i <= 40 && !sim.finished(); i++) {
           sim.advance_to((sim.duration_s() * i) / 40);
           const p = packed(sim);
-          most = Math.max(most, lib.packedBytes(p));
+          most = Math.max(most, packed.module.packedBytes(p));
           flows = Math.max(flows, dec.decode(p).flows_total ?? 0);
         }
       } finally {

@@ -4,33 +4,23 @@
 // speed, and every frame is at most TICK_MAX_BYTES; the per-class goodput aggregates add up to
 // the total goodput of the flows at every instant. Needs sim-wasm/pkg (node scripts/build-wasm.mjs).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { after, before, describe, test } from 'node:test';
-import { build } from 'rolldown';
+import { describe, test } from 'node:test';
 import { ROOT } from '../scripts/lib.mjs';
+import { tsModule } from './ts-module.mjs';
 import { Simulation, apply_knobs, initSync } from '../sim-wasm/pkg/netlab_wasm.js';
 
 initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wasm')) });
 
-let tmp;
-let agg;
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'netlab-agg-'));
-  const out = join(tmp, 'aggregate.mjs');
-  await build({ input: join(ROOT, 'web/src/worker/aggregate.ts'), platform: 'node', logLevel: 'silent', output: { file: out, format: 'esm' } });
-  agg = await import(pathToFileURL(out).href);
-});
-after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+const agg = tsModule('web/src/worker/aggregate.ts');
 
 /** Runs `name` (quick) in `ticks` equal slices; calls `check(frame, points, enc)` per frame of a tick. */
 function runTicks(name, ticks, mode, check) {
   const text = readFileSync(join(ROOT, 'public', 'scenarios', `${name}.json`), 'utf8');
   const sim = new Simulation(apply_knobs(text, '{}', 'quick'), 1);
   try {
-    const enc = new agg.TickEncoder(sim.duration_s());
+    const enc = new agg.module.TickEncoder(sim.duration_s());
     let metaLen = -1;
     enc.setView({ mode, picked: [] });
     for (let i = 1; i <= ticks && !sim.finished(); i++) {
@@ -55,10 +45,10 @@ describe('tick payload bound', () => {
       // 20 ticks: each far longer than a max-speed tick, the worst case for the bound.
       runTicks(name, 20, 'path', (frame, _points, enc) => {
         assert.ok(enc.aggregate, 'many flows are drawn as aggregates');
-        most = Math.max(most, agg.frameBytes(frame));
-        assert.ok(enc.drawnMeta.length <= agg.MAX_DRAWN_SERIES);
+        most = Math.max(most, agg.module.frameBytes(frame));
+        assert.ok(enc.drawnMeta.length <= agg.module.MAX_DRAWN_SERIES);
       });
-      assert.ok(most <= agg.TICK_MAX_BYTES, `${name}: ${most} bytes in one tick`);
+      assert.ok(most <= agg.module.TICK_MAX_BYTES, `${name}: ${most} bytes in one tick`);
       assert.ok(most > 0, 'frames carry points');
     });
   }
