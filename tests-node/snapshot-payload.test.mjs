@@ -17,7 +17,7 @@ initSync({ module: readFileSync(join(ROOT, 'sim-wasm', 'pkg', 'netlab_wasm_bg.wa
 /** The page's budget for one tick's snapshot. */
 const SNAPSHOT_MAX_BYTES = 32 * 1024;
 
-const packed = tsModule('web/src/lib/packedSnapshot.ts');
+const decoder = tsModule('web/src/lib/packedSnapshot.ts');
 /** The worker's flow bound for snapshots (SNAPSHOT_MAX_FLOWS: flows beyond the charted ones). */
 const budget = tsModule('web/src/worker/budget.ts');
 
@@ -54,7 +54,7 @@ describe('packed snapshots', () => {
     const text = scenario('mptcp-fsfs-load', 'quick');
     const a = new Simulation(text, 1);
     const b = new Simulation(text, 1);
-    const dec = new packed.module.SnapshotDecoder();
+    const dec = new decoder.module.SnapshotDecoder();
     let flowsSeen = 0;
     try {
       for (let i = 1; i <= 12; i++) {
@@ -85,7 +85,7 @@ describe('packed snapshots', () => {
   for (const [name, variant, settings] of runs) {
     test(`${name} ${variant} ${JSON.stringify(settings)}: every posted snapshot <= 32 kB`, () => {
       const sim = new Simulation(scenario(name, variant, settings), 1);
-      const dec = new packed.module.SnapshotDecoder();
+      const dec = new decoder.module.SnapshotDecoder();
       let most = 0;
       let flows = 0;
       try {
@@ -93,7 +93,7 @@ describe('packed snapshots', () => {
         for (let i = 1; i <= 40 && !sim.finished(); i++) {
           sim.advance_to((sim.duration_s() * i) / 40);
           const p = packed(sim);
-          most = Math.max(most, packed.module.packedBytes(p));
+          most = Math.max(most, decoder.module.packedBytes(p));
           flows = Math.max(flows, dec.decode(p).flows_total ?? 0);
         }
       } finally {
