@@ -147,6 +147,15 @@ async function runInLab(page: Page) {
   return JSON.parse((await page.getByTestId('summary-json').textContent()) ?? 'null');
 }
 
+test('after Run in the editor the address names the lab, so a reload opens the lab, not the editor', async ({ page }) => {
+  await openPreset(page, 'tcp-single');
+  expect(new URL(page.url()).searchParams.get('view')).toBe('editor');
+  await runInLab(page);
+  await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBeNull();
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-view', 'lab');
+});
+
 test('BBR-A parameters: the engine names a bad one beside its input; the last valid version runs', async ({ page }) => {
   await openPreset(page, 'bbr-fairness');
   await field(page, 'duration_s').fill('3');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTheme, nextTheme, parseProjector, parseTheme, parseView, queryWithProjector, uiReducer } from './ui';
+import { effectiveTheme, nextTheme, parseProjector, parseTheme, parseView, queryWithProjector, queryWithView, uiReducer } from './ui';
 
 describe('ui store', () => {
   it('switches views and ignores unknown ones', () => {
@@ -26,6 +26,13 @@ describe('ui store', () => {
     expect(parseView('editor')).toBe('editor');
     expect(parseView('x')).toBe('lab');
     expect(parseView(null)).toBe('lab');
+  });
+
+  it('names the view shown in the query: the lab by no parameter, the others by ?view=', () => {
+    expect(queryWithView('?view=editor&seed=1', 'lab')).toBe('?seed=1');
+    expect(queryWithView('?view=editor', 'lab')).toBe('');
+    expect(queryWithView('?seed=1', 'gallery')).toBe('?seed=1&view=gallery');
+    expect(queryWithView('?view=gallery&projector=1', 'editor')).toBe('?view=editor&projector=1');
   });
 
   it('keeps projector mode in the query, leaving the other parameters as they are', () => {

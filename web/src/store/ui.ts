@@ -98,8 +98,29 @@ export function useUi<T>(select: (s: UiState) => T): T {
   return useSyncExternalStore(uiStore.subscribe, () => select(uiStore.getState()));
 }
 
+/**
+ * The query string naming `view` (`?view=editor`; the lab, the default, is named by no
+ * parameter), other parameters kept in order.
+ */
+export function queryWithView(search: string, view: View): string {
+  const q = new URLSearchParams(search);
+  if (view === 'lab') q.delete('view');
+  else q.set('view', view);
+  const rest = q.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * Shows `view` and names it in the address bar, so a reload or a copied address opens what is
+ * on screen: `?view=editor` no longer outlives the editor once its scenario runs in the lab.
+ */
 export function setView(view: View): void {
   uiStore.dispatch({ type: 'view', view });
+  const loc = globalThis.location;
+  if (loc && globalThis.history && VIEWS.includes(view)) {
+    const search = queryWithView(loc.search, view);
+    if (search !== loc.search) globalThis.history.replaceState(globalThis.history.state, '', `${loc.pathname}${search}${loc.hash}`);
+  }
 }
 
 /**

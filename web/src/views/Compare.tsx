@@ -76,10 +76,10 @@ function useUrlSync(param: string | null): void {
   }, [param]);
   useEffect(
     () => () => {
-      // Leaving the view: the address bar no longer opens it.
+      // Leaving the view: the address bar no longer opens it (setView has already named the
+      // view shown next; its comparison goes with it).
       const q = new URLSearchParams(location.search);
-      if (q.get('view') !== 'compare') return;
-      q.delete('view');
+      if (q.get('view') === 'compare') q.delete('view');
       q.delete('compare');
       const search = q.toString();
       history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
