@@ -22,6 +22,10 @@
 // a ratio this/reference: on a noisy machine absolute times move by ±20 % between benches,
 // while the ratio of runs interleaved in one bench is steady. Each tree runs its own copy of
 // the preset, so a preset changed on purpose by this tree is compared as it now stands.
+// The page too (unless --no-wasm): the reference's dist/ is built in its worktree, its sizes
+// are printed as ratios, and the page timings run both pages side by side, alternating run by
+// run (page-speed.mjs `measurePageSpeedAgainst`). Frame times are not compared: at 1× both
+// pages sit at the display's 16.7 ms whenever they keep up, so a ratio says nothing.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,9 +33,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ArgError, parseBenchArgs } from './bench-args.mjs';
-import { bundleSizes, printBundleSizes } from './bundle-size.mjs';
+import { bundleRatios, bundleSizes, printBundleRatios, printBundleSizes } from './bundle-size.mjs';
 import { measureFrames, measureFramesAllPresets, printFrames, printFramesAllPresets } from './frames.mjs';
-import { measurePageSpeed, pageRuns, printPageSpeed } from './page-speed.mjs';
+import { measurePageSpeed, measurePageSpeedAgainst, pageRuns, printPageSpeed, printPageSpeedRatios } from './page-speed.mjs';
 import { ROOT, StepError, capture, run } from './lib.mjs';
 
 const SEED = 1;
@@ -346,10 +350,20 @@ async function main() {
   run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
   const bundle = bundleSizes(join(ROOT, 'dist'));
   printBundleSizes(bundle);
+  // The reference's page, built in its worktree with its own config (and this tree's tools, as
+  // its wasm was): sizes as ratios, and its dist/ served beside this one for the page timings.
+  let bundleAgainst = null;
+  const pageReference = reference && opts.wasm ? reference : null;
+  if (pageReference) {
+    run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: pageReference.tree.root });
+    bundleAgainst = bundleRatios(bundle, bundleSizes(join(pageReference.tree.root, 'dist')));
+    printBundleRatios(bundleAgainst, pageReference.ref);
+  }
 
   let frames = null;
   let framesPresets = null;
   let page = null;
+  let pageAgainst = null;
   if (!opts.noFrames) {
     console.log('\nbench: frame time of the live page (headless Chromium)');
     frames = await measureFrames();
@@ -360,14 +374,23 @@ async function main() {
     printFramesAllPresets(framesPresets);
     // Issue 18: every quick preset ≤ 3 s at max speed, mptcp-fsfs-load at full scale ≤ 30 s.
     console.log('\nbench: the page running each quick preset, and mptcp-fsfs-load at full scale, at speed=max');
-    page = await measurePageSpeed(pageRuns());
-    printPageSpeed(page);
+    if (pageReference) {
+      // Side by side with the reference's page, alternating run by run (page-speed.mjs).
+      const both = await measurePageSpeedAgainst(pageRuns(), pageReference.tree.root);
+      page = both.mine;
+      pageAgainst = both.ratios;
+      printPageSpeed(page);
+      printPageSpeedRatios(pageAgainst, pageReference.ref);
+    } else {
+      page = await measurePageSpeed(pageRuns());
+      printPageSpeed(page);
+    }
   }
 
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
   const against = reference ? { ref: reference.ref, commit: reference.commit, worktree: reference.tree.root } : null;
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, per_event: perEvent, bundle, frames, frames_presets: framesPresets, page_speed: page }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, per_event: perEvent, bundle, bundle_against: bundleAgainst, frames, frames_presets: framesPresets, page_speed: page, page_speed_against: pageAgainst }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
   if (reference) console.log(`bench: the reference worktree stays for the next bench; remove it with: git worktree remove --force ${reference.tree.root}`);
 }

@@ -55,3 +55,31 @@ export function printBundleSizes(s) {
   line('lazy (on first use)', '', '');
   for (const r of s.lazy) line(`  ${r.file}`, kb(r.raw), kb(r.gzip));
 }
+
+/** What the bench compares with a reference: the first load and the wasm module in it. */
+function bundleFigures(s) {
+  const wasm = s.firstLoad.files.filter((f) => f.file.endsWith('.wasm'));
+  const lazy = s.lazy.reduce((n, r) => n + r.gzip, 0);
+  return {
+    'first load, gzip': s.firstLoad.gzip,
+    'first load, raw': s.firstLoad.raw,
+    'wasm, gzip': wasm.reduce((n, f) => n + f.gzip, 0),
+    'JS and CSS of the first load, gzip': s.firstLoad.gzip - wasm.reduce((n, f) => n + f.gzip, 0),
+    'lazy chunks, gzip': lazy,
+  };
+}
+
+/** Sizes as ratios this / reference (< 1 is smaller), figure by figure. */
+export function bundleRatios(mine, theirs) {
+  const a = bundleFigures(mine);
+  const b = bundleFigures(theirs);
+  return Object.keys(a).map((figure) => ({ figure, bytes: a[figure], ref_bytes: b[figure], ratio: b[figure] > 0 ? a[figure] / b[figure] : null }));
+}
+
+/** Prints `bundleRatios` against reference `ref`. */
+export function printBundleRatios(ratios, ref) {
+  console.log(`against ${ref}: ratio = this / reference (< 1 is smaller)`);
+  for (const r of ratios) {
+    console.log(`  ${r.figure.padEnd(40)}${kb(r.bytes).padStart(12)}${kb(r.ref_bytes).padStart(12)}${(r.ratio === null ? 'n/a' : `${r.ratio.toFixed(2)}×`).padStart(10)}`);
+  }
+}

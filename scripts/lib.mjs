@@ -68,13 +68,14 @@ export function log(tag, msg) {
 }
 
 /**
- * Serves the built app (`vite preview`) on 127.0.0.1:`port`; resolves with the child process
- * once it listens. The vite binary itself (not npx), so that kill() stops the server and not
+ * Serves the built app of `root` (`vite preview`; by default this tree's dist/, a bench's
+ * reference worktree for its own) on 127.0.0.1:`port`; resolves with the child process once it
+ * listens. The vite binary itself (not npx), so that kill() stops the server and not
  * just a wrapper.
  */
-export function startPreview(port) {
+export function startPreview(port, root = ROOT) {
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: ROOT,
+    cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The server must not outlive this script, whatever ends it (a thrown error before the

@@ -49,67 +49,151 @@ export function pageRuns(names = null, full = names && names.length > 0 ? [] : [
   ];
 }
 
+/**
+ * Times one run (see `pageRuns`) of the app served at `base` in a fresh page of `browser`:
+ * load, run, the worker's engine time and the total a user waits.
+ */
+async function timeRun(browser, base, r) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const q = `preset=${encodeURIComponent(r.preset)}${r.variant ? `&variant=${r.variant}` : ''}&speed=max&seed=1`;
+  const t0 = Date.now();
+  let started = null;
+  let state = 'timeout';
+  let engine = null;
+  let finishedAt = null;
+  try {
+    await page.goto(`${base}/?${q}`);
+    // The first state past loading: `running` (or already `finished` for a tiny run).
+    await page.waitForFunction(
+      () => ['running', 'finished', 'error'].includes(document.querySelector('[data-testid="app"]')?.getAttribute('data-state') ?? ''),
+      null,
+      { timeout: RUN_TIMEOUT_MS, polling: 20 },
+    );
+    started = Date.now();
+    await page.waitForFunction(
+      () => ['finished', 'error'].includes(document.querySelector('[data-testid="app"]')?.getAttribute('data-state') ?? ''),
+      null,
+      { timeout: RUN_TIMEOUT_MS, polling: 20 },
+    );
+    finishedAt = Date.now();
+    state = await page.getByTestId('app').getAttribute('data-state');
+    if (state === 'finished') {
+      // The worker's engine time (the summary's wall_s): the rest of run_s is the page's
+      // share (snapshots, messages, drawing).
+      const summary = JSON.parse((await page.getByTestId('summary-json').textContent({ timeout: 5000 })) ?? 'null');
+      engine = typeof summary?.wall_s === 'number' ? summary.wall_s : null;
+    }
+  } catch (e) {
+    if (!String(e).includes('Timeout')) throw e;
+  }
+  const end = finishedAt ?? Date.now();
+  await page.close();
+  const total_s = (end - t0) / 1000;
+  return {
+    preset: r.preset,
+    variant: r.variant ?? 'full',
+    state,
+    load_s: started === null ? null : (started - t0) / 1000,
+    run_s: started === null ? null : (end - started) / 1000,
+    engine_s: engine,
+    total_s,
+    target_s: r.target_s,
+    meets: state === 'finished' && total_s <= r.target_s,
+  };
+}
+
+const needDist = (root) => {
+  if (!existsSync(join(root, 'dist', 'index.html'))) throw new StepError(`page-speed: no dist/ in ${root} (run \`npx vite build\` there first)`);
+};
+
 /** Times each run of `runs` (see `pageRuns`) in headless Chromium. Needs dist/. */
 export async function measurePageSpeed(runs) {
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new StepError('page-speed: no dist/ (run `npx vite build` first)');
+  needDist(ROOT);
   const preview = await startPreview(PORT);
   const browser = await launchChromium();
   const results = [];
   try {
     for (const r of runs) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-      const q = `preset=${encodeURIComponent(r.preset)}${r.variant ? `&variant=${r.variant}` : ''}&speed=max&seed=1`;
-      const t0 = Date.now();
-      let started = null;
-      let state = 'timeout';
-      let engine = null;
-      let finishedAt = null;
-      try {
-        await page.goto(`${BASE}/?${q}`);
-        // The first state past loading: `running` (or already `finished` for a tiny run).
-        await page.waitForFunction(
-          () => ['running', 'finished', 'error'].includes(document.querySelector('[data-testid="app"]')?.getAttribute('data-state') ?? ''),
-          null,
-          { timeout: RUN_TIMEOUT_MS, polling: 20 },
-        );
-        started = Date.now();
-        await page.waitForFunction(
-          () => ['finished', 'error'].includes(document.querySelector('[data-testid="app"]')?.getAttribute('data-state') ?? ''),
-          null,
-          { timeout: RUN_TIMEOUT_MS, polling: 20 },
-        );
-        finishedAt = Date.now();
-        state = await page.getByTestId('app').getAttribute('data-state');
-        if (state === 'finished') {
-          // The worker's engine time (the summary's wall_s): the rest of run_s is the page's
-          // share (snapshots, messages, drawing).
-          const summary = JSON.parse((await page.getByTestId('summary-json').textContent({ timeout: 5000 })) ?? 'null');
-          engine = typeof summary?.wall_s === 'number' ? summary.wall_s : null;
-        }
-      } catch (e) {
-        if (!String(e).includes('Timeout')) throw e;
-      }
-      const end = finishedAt ?? Date.now();
-      await page.close();
-      const total_s = (end - t0) / 1000;
-      results.push({
-        preset: r.preset,
-        variant: r.variant ?? 'full',
-        state,
-        load_s: started === null ? null : (started - t0) / 1000,
-        run_s: started === null ? null : (end - started) / 1000,
-        engine_s: engine,
-        total_s,
-        target_s: r.target_s,
-        meets: state === 'finished' && total_s <= r.target_s,
-      });
-      say(`${r.preset} (${r.variant ?? 'full'}): ${state} in ${total_s.toFixed(2)} s`);
+      const result = await timeRun(browser, BASE, r);
+      results.push(result);
+      say(`${r.preset} (${result.variant}): ${result.state} in ${result.total_s.toFixed(2)} s`);
     }
   } finally {
     await browser.close();
     preview.kill();
   }
   return results;
+}
+
+/**
+ * This tree's page and a reference's (`refRoot`, a bench's worktree with its own dist/), side by
+ * side: both served at once, one browser, and every run timed `rounds` times on each, the two
+ * alternating and taking turns at going first, so the machine's drift hits both alike. Each
+ * side keeps its fastest try (the one least disturbed by other work on the machine).
+ */
+export async function measurePageSpeedAgainst(runs, refRoot, rounds = 2) {
+  needDist(ROOT);
+  needDist(refRoot);
+  const previews = [await startPreview(PORT), await startPreview(PORT + 1, refRoot)];
+  const bases = [BASE, `http://127.0.0.1:${PORT + 1}`];
+  const browser = await launchChromium();
+  const mine = [];
+  const theirs = [];
+  try {
+    for (const r of runs) {
+      const tries = [[], []];
+      for (let k = 0; k < 2 * rounds; k++) {
+        const side = (k + Math.floor(k / 2)) % 2;
+        tries[side].push(await timeRun(browser, bases[side], r));
+      }
+      const [a, b] = tries.map(fastest);
+      mine.push(a);
+      theirs.push(b);
+      say(`${r.preset} (${a.variant}): ${a.total_s.toFixed(2)} s, reference ${b.total_s.toFixed(2)} s`);
+    }
+  } finally {
+    await browser.close();
+    for (const p of previews) p.kill();
+  }
+  return { mine, theirs, ratios: pageSpeedRatios(mine, theirs) };
+}
+
+/** The finished try with the least total time, else the first (all timed out or failed). */
+function fastest(tries) {
+  const done = tries.filter((t) => t.state === 'finished');
+  return done.length > 0 ? done.reduce((x, y) => (y.total_s < x.total_s ? y : x)) : tries[0];
+}
+
+/**
+ * Each run's times as ratios this / reference (< 1 is faster), by preset and variant; a ratio
+ * is null where either side did not finish.
+ */
+export function pageSpeedRatios(mine, theirs) {
+  return mine.map((m) => {
+    const t = theirs.find((x) => x.preset === m.preset && x.variant === m.variant);
+    const ok = t !== undefined && m.state === 'finished' && t.state === 'finished';
+    const ratio = (a, b) => (ok && a !== null && b !== null && b > 0 ? a / b : null);
+    return {
+      preset: m.preset,
+      variant: m.variant,
+      total_s: m.total_s,
+      ref_total_s: t?.total_s ?? null,
+      total: ratio(m.total_s, t?.total_s ?? null),
+      load: ratio(m.load_s, t?.load_s ?? null),
+      run: ratio(m.run_s, t?.run_s ?? null),
+    };
+  });
+}
+
+/** Prints `pageSpeedRatios`' rows against reference `ref`. */
+export function printPageSpeedRatios(ratios, ref) {
+  console.log(`\npage at speed=max against ${ref}: ratio = this / reference (< 1 is faster); each side its fastest of the tries`);
+  console.log(['preset', 'variant', 'this', 'reference', 'total', 'load', 'run'].map((h, i) => (i === 0 ? h.padEnd(30) : h.padStart(11))).join(''));
+  const s = (x) => (x === null ? 'n/a' : `${x.toFixed(2)} s`);
+  const x = (v) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
+  for (const r of ratios) {
+    console.log([r.preset.padEnd(30), r.variant, s(r.total_s), s(r.ref_total_s), x(r.total), x(r.load), x(r.run)].map((c, i) => (i === 0 ? c : c.padStart(11))).join(''));
+  }
 }
 
 export function printPageSpeed(results) {

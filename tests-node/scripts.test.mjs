@@ -60,3 +60,25 @@ test('the bench counts what index.html and the lab start load as the first load,
   assert.equal(s.firstLoad.gzip, s.firstLoad.files.reduce((n, r) => n + r.gzip, 0));
   assert.ok(s.lazy[0].gzip < 50, 'gzip compresses a repeated character');
 });
+
+test('bench --against: the page timings and sizes are ratios this / reference, null where a side failed', async () => {
+  const { pageSpeedRatios } = await import('../scripts/page-speed.mjs');
+  const run = (preset, total_s, state = 'finished') => ({ preset, variant: 'quick', state, load_s: 0.5, run_s: total_s - 0.5, total_s });
+  const rows = pageSpeedRatios([run('a', 1.5), run('b', 2), run('c', 1)], [run('a', 3), run('b', 1, 'error'), run('c', 0.75)]);
+  assert.deepEqual(rows.map((r) => r.preset), ['a', 'b', 'c']);
+  assert.equal(rows[0].total, 0.5);
+  assert.equal(rows[0].run, 1 / 2.5);
+  assert.equal(rows[1].total, null, 'the reference did not finish: no ratio');
+  assert.equal(rows[2].total, 1 / 0.75);
+
+  const { bundleRatios } = await import('../scripts/bundle-size.mjs');
+  const sizes = (js, wasm, lazy) => ({
+    firstLoad: { files: [{ file: 'assets/index.js', raw: js * 3, gzip: js }, { file: 'assets/netlab_wasm_bg.wasm', raw: wasm * 3, gzip: wasm }], raw: 3 * (js + wasm), gzip: js + wasm },
+    lazy: [{ file: 'assets/Editor.js', raw: lazy * 3, gzip: lazy }],
+  });
+  const by = Object.fromEntries(bundleRatios(sizes(100, 300, 10), sizes(200, 300, 20)).map((r) => [r.figure, r.ratio]));
+  assert.equal(by['first load, gzip'], 400 / 500);
+  assert.equal(by['wasm, gzip'], 1);
+  assert.equal(by['JS and CSS of the first load, gzip'], 0.5);
+  assert.equal(by['lazy chunks, gzip'], 0.5);
+});
