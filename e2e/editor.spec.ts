@@ -147,6 +147,14 @@ async function runInLab(page: Page) {
   return JSON.parse((await page.getByTestId('summary-json').textContent()) ?? 'null');
 }
 
+test('"Start from" loads another preset into the editor, fetching its file first', async ({ page }) => {
+  await openPreset(page, 'tcp-single');
+  await page.getByTestId('editor-source').selectOption('bbr-fairness');
+  await page.getByTestId('editor-load').click();
+  await expect(editor(page)).toHaveAttribute('data-source', 'bbr-fairness');
+  expect((await rawJson(page)).flows.some((f: { cc?: string }) => f.cc === 'bbr')).toBe(true);
+});
+
 test('after Run in the editor the address names the lab, so a reload opens the lab, not the editor', async ({ page }) => {
   await openPreset(page, 'tcp-single');
   expect(new URL(page.url()).searchParams.get('view')).toBe('editor');

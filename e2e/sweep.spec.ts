@@ -60,6 +60,19 @@ test('a sweep the engine cannot run says why, and the lab keeps its run', async 
   await expect(page.getByTestId('app')).toHaveAttribute('data-state', 'finished');
 });
 
+test('a slow preset fetch still opens the declared sweep, not an empty custom form', async ({ page }) => {
+  // The panel can mount before the preset's text arrives (it is fetched on demand).
+  await page.route('**/scenarios/quic-priority-control.json', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/?preset=quic-priority-control&variant=quick&speed=max&seed=1');
+  const sweep = page.getByTestId('sweep');
+  await expect(sweep).toHaveAttribute('data-mode', 'declared', { timeout: 20_000 });
+  await page.getByTestId('sweep-mode-custom').click();
+  await expect(page.getByTestId('sweep-compare')).toHaveValue('scheduler');
+});
+
 test('a preset with a declared sweep can switch to a custom one', async ({ page }) => {
   await page.goto('/?preset=quic-priority-control&variant=quick&speed=max&seed=1');
   const sweep = page.getByTestId('sweep');

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { knobWords, metricWords } from '../lib/labels';
 import { colorFor } from '../lib/palette';
 import { REGISTRY } from '../lib/registry';
-import { usePresetText } from '../presets';
+import { isPresetFile, usePresetText } from '../presets';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import type { Knob } from '../types';
@@ -113,14 +113,32 @@ function customSweep(setup: Setup, knobs: readonly Knob[], firstSeed: number): {
   return { sweep, runs };
 }
 
+/**
+ * The sweep panel of the preset on screen. Its form starts from the preset's declared sweep,
+ * which is in the preset's text, fetched on demand (presets.ts): the form is built only once
+ * the text is here, or a panel opened before the fetch ended would start in custom mode, with
+ * none of the declared sweep's knob, lines and metric, and stay so.
+ */
 export function SweepPanel({ initialMode }: { initialMode?: 'declared' | 'custom' } = {}) {
+  const presetName = useLab((s) => s.presetName);
+  const text = usePresetText(presetName);
+  if (text === undefined && isPresetFile(presetName)) {
+    return (
+      <section className="panel sweep" data-testid="sweep" data-status="loading" aria-label="Sweep">
+        <p className="muted">Loading the preset…</p>
+      </section>
+    );
+  }
+  return <SweepForm initialMode={initialMode} text={text} />;
+}
+
+function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom'; text: string | undefined }) {
   const presetName = useLab((s) => s.presetName);
   const variant = useLab((s) => s.variant);
   const edits = useLab((s) => s.knobEdits);
   const labSeed = useLab((s) => s.seed);
   const knobValues = useLab((s) => s.knobValues);
   const knobs = useLab((s) => currentPreset(s)?.knobs) ?? [];
-  const text = usePresetText(presetName);
   const declared = useMemo(() => declaredSweep(text), [text]);
   const [mode, setMode] = useState<'declared' | 'custom'>(declared && initialMode !== 'custom' ? 'declared' : 'custom');
   const [setup, setSetup] = useState<Setup>(() => initialSetup(knobs, declared, knobValues));

@@ -56,13 +56,20 @@ function useChoiceForScenario(): void {
       compare.choose(presetName, null);
       return;
     }
-    compare.choose(presetName, firstChoice(presetName, knob));
+    // The preset's declared sweep (its text, fetched on first use) names the lines to compare.
+    let live = true;
+    void lab.loadText(presetName).then((text) => {
+      if (live) compare.choose(presetName, firstChoice(text, knob));
+    });
+    return () => {
+      live = false;
+    };
   }, [presetName, preset, scenario]);
 }
 
 /** A first comparison of `knob`, starting from the value the lab runs now. */
-function firstChoice(presetName: string, knob: Knob): CompareChoice {
-  return defaultChoice(knob, labStore.getState().knobValues[knob.name], sweepAlgorithmsFor(lab.presetText(presetName), knob.name));
+function firstChoice(presetText: string | undefined, knob: Knob): CompareChoice {
+  return defaultChoice(knob, labStore.getState().knobValues[knob.name], sweepAlgorithmsFor(presetText, knob.name));
 }
 
 /** Keeps `?view=compare&compare=knob:a,b` in the address bar while the view is open. */
@@ -123,7 +130,7 @@ function Setup() {
   if (!preset || scenario === null) return <p className="muted">Loading the engine…</p>;
   const setKnob = (name: string) => {
     const k = knobs.find((x) => x.name === name);
-    if (k) compare.choose(preset.name, firstChoice(preset.name, k));
+    if (k) compare.choose(preset.name, firstChoice(lab.presetText(preset.name), k));
   };
   return (
     <section className="panel compare-setup" aria-label="What to compare" data-testid="compare-setup" data-knobs={knobs.length}>

@@ -278,11 +278,12 @@ export function Editor() {
   const labPreset = useLab((s) => s.presetName);
   const [source, setSource] = useState<string>('');
 
-  const loadPreset = (name: string) => {
+  // A preset file's text is fetched on first use (presets.ts), so loading one waits for it.
+  const loadPreset = async (name: string) => {
     if (!eng) return;
-    const s = labStore.getState();
-    let text = lab.presetText(name);
+    let text = await lab.loadText(name);
     if (text === undefined) return;
+    const s = labStore.getState();
     // A linked or edited scenario's text already has its variant applied.
     let variant = s.presets.find((p) => p.name === name)?.origin?.variant ?? null;
     // The lab's current preset comes with what is set there (variant, knobs).
@@ -306,7 +307,7 @@ export function Editor() {
 
   // First open: start from what the lab shows.
   useEffect(() => {
-    if (eng && editorStore.getState().source === null && labPreset) loadPreset(labPreset);
+    if (eng && editorStore.getState().source === null && labPreset) void loadPreset(labPreset);
     // loadPreset reads the latest state itself.
   }, [eng, labPreset]);
 
@@ -359,7 +360,7 @@ export function Editor() {
             ))}
           </select>
         </label>
-        <button type="button" data-testid="editor-load" onClick={() => loadPreset(source || st.source || labPreset || '')}>
+        <button type="button" data-testid="editor-load" onClick={() => void loadPreset(source || st.source || labPreset || '')}>
           Load
         </button>
         <span className="spacer" />
