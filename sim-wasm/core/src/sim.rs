@@ -227,6 +227,12 @@ pub struct FlowSnapshot {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub recv_buffer_bytes: Option<u64>,
+    /// MPTCP: the size class the flow scheduler put the connection in (FSFS: G0–G3), once it
+    /// chose its paths; `subflows` are on the paths that class was given. State, not only an
+    /// event: a page that missed the connection's `mptcp_paths` event still shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub size_class: Option<&'static str>,
 }
 
 /// One QUIC stream's live state.

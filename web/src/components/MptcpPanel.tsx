@@ -197,8 +197,14 @@ export function MptcpPanel() {
   }, [version, flow]);
 
   if (!has) return null;
-  // The flow scheduler's choice of paths when the connection started (FSFS: by size class).
-  const chosen = index !== null ? flowEvents.latestFor(index).find((e) => e.type === 'mptcp_paths') : undefined;
+  // The flow scheduler's choice of paths when the connection started (FSFS: by size class):
+  // from the connection's live state while it runs (its class, its subflows' paths), else from
+  // its `mptcp_paths` event (a finished connection). The snapshot carries the events of the
+  // flows it reports only, so a connection that started while others filled it has no event.
+  const event = index !== null ? flowEvents.latestFor(index).find((e) => e.type === 'mptcp_paths') : undefined;
+  const chosen = f?.size_class
+    ? { size_class: f.size_class, paths: ((f.subflows as SubflowSnapshot[] | undefined) ?? []).map((s) => s.path) }
+    : event;
   const chosenPaths = Array.isArray(chosen?.paths) ? (chosen.paths as number[]) : null;
   const done = summary?.flows.find((x) => x.id === flow);
   // The snapshot types subflows generically; MPTCP's entries are SubflowSnapshot.

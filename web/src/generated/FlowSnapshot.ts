@@ -22,4 +22,10 @@ subflows?: Array<SubflowSnapshot>,
 /**
  * MPTCP: bytes held out of order in the connection-level receive buffer.
  */
-recv_buffer_bytes?: number, };
+recv_buffer_bytes?: number, 
+/**
+ * MPTCP: the size class the flow scheduler put the connection in (FSFS: G0–G3), once it
+ * chose its paths; `subflows` are on the paths that class was given. State, not only an
+ * event: a page that missed the connection's `mptcp_paths` event still shows it.
+ */
+size_class?: string, };

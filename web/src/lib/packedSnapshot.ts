@@ -78,7 +78,7 @@ export class SnapshotDecoder {
               out = Number.isNaN(v) ? undefined : v;
               break;
             case 'str':
-              out = this.strings[v];
+              out = Number.isNaN(v) ? undefined : this.strings[v];
               break;
             case 'bool':
               out = v === 1;

@@ -94,6 +94,8 @@ pub struct MptcpSender {
     conn_series: Option<(SeriesId, SeriesId)>,
     last_goodput: (f64, u64),
     recv_occupancy: Rc<Cell<u64>>,
+    /// The size class the flow scheduler used, once it chose the paths (for the snapshot).
+    size_class: Option<&'static str>,
     views: Vec<SubflowView>,
     /// `views[k]` is subflow `view_sub[k]` (only established subflows are offered).
     view_sub: Vec<usize>,
@@ -183,6 +185,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         conn_series,
         last_goodput: (0.0, 0),
         recv_occupancy: occupancy,
+        size_class: None,
         views: Vec::new(),
         view_sub: Vec::new(),
         coupled: Default::default(),
@@ -215,6 +218,7 @@ impl MptcpSender {
         if let (Some(n), super::flow_sched::FlowSchedKind::Mptcp) = (self.spec.subflows, self.spec.flow_sched) {
             chosen.truncate(n.max(1));
         }
+        self.size_class = Some(CLASS_NAMES[class]);
         w.log.push(
             w.now,
             Some(self.flow),
@@ -488,6 +492,7 @@ impl Agent for MptcpSender {
             state: if self.done { "done" } else if self.started { "mptcp" } else { "waiting" },
             subflows: Some(subflows),
             recv_buffer_bytes: Some(self.recv_occupancy.get()),
+            size_class: self.size_class,
             ..FlowSnapshot::default()
         })
     }

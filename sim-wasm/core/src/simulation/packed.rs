@@ -41,7 +41,7 @@ pub enum ColKind {
     Opt,
     /// A number, or no field at all (NaN in the column): a field the JSON skips when absent.
     Omit,
-    /// An index into the string table.
+    /// An index into the string table; NaN = the field is absent.
     Str,
     /// 0 = false, 1 = true.
     Bool,
@@ -98,6 +98,8 @@ enum V<'a> {
     O(Option<f64>),
     M(Option<f64>),
     S(&'a str),
+    /// A string or no field at all (NaN).
+    SO(Option<&'a str>),
     B(bool),
     T(f64),
     R(Option<usize>),
@@ -130,6 +132,7 @@ const FLOWS: &[Col<FlowSnapshot>] = &[
     col!("pacing_gain", Opt, F32, |f| V::O(f.pacing_gain)),
     col!("state", Str, F32, |f| V::S(f.state)),
     col!("recv_buffer_bytes", Omit, F64, |f| V::M(f.recv_buffer_bytes.map(|b| b as f64))),
+    col!("size_class", Str, F32, |f| V::SO(f.size_class)),
     // As in the JSON: no `streams` field when there are none, no `subflows` unless MPTCP.
     col!("streams", Rows("streams"), |f| V::R(Some(f.streams.len()).filter(|&n| n > 0))),
     col!("subflows", Rows("subflows"), |f| V::R(f.subflows.as_ref().map(Vec::len))),
@@ -255,6 +258,7 @@ impl Packer<'_> {
                     V::O(x) => x.unwrap_or(f64::NAN),
                     V::M(x) => x.unwrap_or(f64::NAN),
                     V::S(s) => self.strings.id(s),
+                    V::SO(s) => s.map_or(f64::NAN, |s| self.strings.id(s)),
                     V::B(b) => f64::from(u8::from(b)),
                     V::T(t) => t - self.t_s,
                     V::R(n) => n.map_or(f64::NAN, |n| n as f64),
@@ -371,6 +375,7 @@ mod tests {
         let mut sim = Simulation::new(scenario::from_value(v).expect("valid"), Some(1)).expect("builds");
         let mut seen = std::collections::HashSet::new();
         let mut biggest = 0;
+        let mut running = 0;
         for _ in 0..20 {
             sim.advance(0.1);
             let p = sim.snapshot_packed(SNAPSHOT_MAX_FLOWS);
@@ -391,8 +396,17 @@ mod tests {
                 let stats = &w.flows[f.index as usize];
                 assert!(stats.start <= w.now && stats.completed_at.is_none(), "{} is not sending", f.id);
             }
+            // A running connection carries its size class as state, so the page shows the flow
+            // scheduler's choice even when the connection's mptcp_paths event never reached it.
+            for f in snap.flows.iter().filter(|f| f.state == "mptcp") {
+                running += 1;
+                let class = f.size_class.unwrap_or_else(|| panic!("{} has no size class", f.id));
+                assert!(["G0", "G1", "G2", "G3"].contains(&class), "{class}");
+                assert!(!f.subflows.as_ref().expect("MPTCP").is_empty());
+            }
         }
         assert!(sim.world().flows.len() > 3000, "{} flows", sim.world().flows.len());
+        assert!(running > 100, "{running} running connections seen");
         assert!(biggest <= SNAPSHOT_MAX_BYTES, "{biggest} bytes");
     }
 }
