@@ -33,6 +33,10 @@ pub struct Simulation {
     /// (series count it was computed at, indices of the flows with series), for
     /// [`Simulation::snapshot_bounded`].
     charted: (usize, Vec<usize>),
+    /// Every flow below this index has completed (a low-water mark that only moves up), so
+    /// [`Simulation::snapshot_bounded`]'s search for flows sending now starts here instead of
+    /// walking the thousands a traffic run has finished.
+    first_open: usize,
     /// Strings of the packed snapshots ([`packed`]), interned across calls.
     pub(crate) strings: packed::Strings,
 }
@@ -198,7 +202,7 @@ impl Simulation {
         // The same bound as the scenario's own seed, for an override (CLI --seed, the page).
         scenario::check_seed("seed", seed)?;
         let Run { engine, listed_routes, positions } = scenario::build::run(&scenario, seed)?;
-        Ok(Simulation { engine, scenario, seed, listed_routes, positions, log_cursor: 0, charted: (usize::MAX, Vec::new()), strings: Default::default() })
+        Ok(Simulation { engine, scenario, seed, listed_routes, positions, log_cursor: 0, charted: (usize::MAX, Vec::new()), first_open: 0, strings: Default::default() })
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -349,10 +353,13 @@ impl Simulation {
             let idx = w.flows.iter().enumerate().filter(|(_, f)| owners.contains(f.id.as_str())).map(|(i, _)| i).collect();
             self.charted = (w.rec.meta.len(), idx);
         }
+        while self.first_open < n && w.flows[self.first_open].completed_at.is_some() {
+            self.first_open += 1;
+        }
         let now = w.now;
         let mut picked: Vec<usize> = (0..max).collect();
         let mut active = 0;
-        for (i, f) in w.flows.iter().enumerate().skip(max) {
+        for (i, f) in w.flows.iter().enumerate().skip(max.max(self.first_open)) {
             if active >= max {
                 break;
             }
