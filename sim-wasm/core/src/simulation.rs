@@ -297,19 +297,19 @@ impl Simulation {
         while !self.finished() {
             self.advance(step_s);
             let total = self.engine.world.log.total;
-            let kept = self.log().count() as u64;
+            let kept = self.engine.world.log.len() as u64;
             let new = total - read;
             if new > kept {
                 return Err(format!("the event log overflowed within {step_s} s: use a smaller step"));
             }
-            self.log().skip((kept - new) as usize).for_each(&mut seen);
+            self.engine.world.log.iter_from((kept - new) as usize).for_each(|e| seen(&e));
             read = total;
         }
         Ok(())
     }
 
     /// Typed events still held by the bounded log.
-    pub fn log(&self) -> impl Iterator<Item = &LogEvent> {
+    pub fn log(&self) -> impl Iterator<Item = LogEvent> + '_ {
         self.engine.world.log.iter()
     }
 
@@ -378,10 +378,10 @@ impl Simulation {
     /// that `keep` accepts.
     fn events_since_last(&mut self, keep: impl Fn(&LogEvent) -> bool) -> Vec<LogEvent> {
         let w = &self.engine.world;
-        let kept = w.log.iter().count() as u64;
+        let kept = w.log.len() as u64;
         let first_kept = w.log.total - kept;
         let skip = self.log_cursor.saturating_sub(first_kept) as usize;
-        let events = w.log.iter().skip(skip).filter(|e| keep(e)).cloned().collect();
+        let events = w.log.iter_from(skip).filter(|e| keep(e)).collect();
         self.log_cursor = w.log.total;
         events
     }
@@ -571,7 +571,6 @@ impl Simulation {
             .iter()
             .filter(|e| e.flow == Some(t.flow) && e.t_ns >= since && e.t_ns <= until)
             .filter(|e| matches!(e.kind, EventKind::Rto { .. } | EventKind::FastRetransmit { .. } | EventKind::Pto { .. } | EventKind::PacketsLost { .. }))
-            .cloned()
             .collect();
         Some(crate::sim::trace::TraceWindow {
             flow: t.flow,

@@ -151,9 +151,23 @@ pub struct LogEvent {
 }
 
 /// The most recent events, bounded so a long run's memory stays flat.
+///
+/// The terms of the MPTCP scheduler decisions kept are held beside the events, in event
+/// order, as a name number and a value each, rather than in a list of each event's own: ECF-3
+/// changes its decision every other segment, and a list allocated per logged decision (freed
+/// when the bounded log dropped it) was a tenth of such a run's time, then the log's fresh
+/// memory was (20 000 decisions of six 24-byte terms). [`EventLog::iter`] gives each event with
+/// its terms in place, as [`LogEvent`] shows it.
 #[derive(Debug)]
 pub struct EventLog {
-    events: VecDeque<LogEvent>,
+    /// The events kept, each with the number of its terms (their list in the event itself is
+    /// empty then).
+    events: VecDeque<(LogEvent, u32)>,
+    /// The kept events' terms in order: the name as its index in `names`, and the value.
+    term_names: VecDeque<u16>,
+    term_values: VecDeque<f64>,
+    /// Every term name logged so far: a handful, each scheduler naming a fixed few.
+    names: Vec<&'static str>,
     cap: usize,
     /// Events pushed in total, including those no longer kept.
     pub total: u64,
@@ -161,41 +175,91 @@ pub struct EventLog {
 
 impl EventLog {
     pub fn new(cap: usize) -> Self {
-        EventLog { events: VecDeque::new(), cap, total: 0 }
+        EventLog { events: VecDeque::new(), term_names: VecDeque::new(), term_values: VecDeque::new(), names: Vec::new(), cap, total: 0 }
     }
 
     pub fn push(&mut self, t_ns: Time, flow: Option<FlowIdx>, kind: EventKind) {
+        self.keep(LogEvent { t_ns, flow, kind }, &[]);
+    }
+
+    /// Log an MPTCP scheduler decision ([`EventKind::MptcpSched`]) with a copy of `terms`:
+    /// the event `push` would log with the terms in it, without allocating.
+    pub fn push_sched(&mut self, t_ns: Time, flow: Option<FlowIdx>, subflow: Option<u32>, path: Option<u32>, reason: &'static str, terms: &[Term]) {
+        let kind = EventKind::MptcpSched { subflow, path, reason, terms: Vec::new() };
+        self.keep(LogEvent { t_ns, flow, kind }, terms);
+    }
+
+    fn keep(&mut self, event: LogEvent, terms: &[Term]) {
         if self.events.len() == self.cap {
-            self.events.pop_front();
+            if let Some((_, n)) = self.events.pop_front() {
+                self.term_names.drain(..n as usize);
+                self.term_values.drain(..n as usize);
+            }
+        } else if self.events.len() == self.events.capacity() {
+            // Grow by doubling up to the cap, not past it (a ring of 20 000 events would
+            // otherwise take 32 768 slots).
+            let len = self.events.len();
+            self.events.reserve_exact(len.max(16).min(self.cap - len));
         }
-        self.events.push_back(LogEvent { t_ns, flow, kind });
+        for t in terms {
+            let name = self.name_index(t.name);
+            self.term_names.push_back(name);
+            self.term_values.push_back(t.value);
+        }
+        self.events.push_back((event, terms.len() as u32));
         self.total += 1;
     }
 
-    /// Log an MPTCP scheduler decision ([`EventKind::MptcpSched`]) with a copy of `terms`.
-    /// Once the log is full, the terms list of the event it drops is reused for the new one:
-    /// ECF-3 on heterogeneous paths changes its decision every other segment, and a fresh
-    /// list per logged decision (allocated here, freed when the bounded log dropped it) was a
-    /// tenth of such a run's time. The event logged is the same either way.
-    pub fn push_sched(&mut self, t_ns: Time, flow: Option<FlowIdx>, subflow: Option<u32>, path: Option<u32>, reason: &'static str, terms: &[Term]) {
-        let mut list = Vec::new();
-        if self.events.len() == self.cap {
-            if let Some(LogEvent { kind: EventKind::MptcpSched { terms: old, .. }, .. }) = self.events.pop_front() {
-                list = old;
-                list.clear();
+    /// `name`'s number in `names`, added if new. The same literal is found by its address.
+    fn name_index(&mut self, name: &'static str) -> u16 {
+        let same = |n: &&str| std::ptr::eq(n.as_ptr(), name.as_ptr()) && n.len() == name.len();
+        let at = match self.names.iter().position(same).or_else(|| self.names.iter().position(|n| *n == name)) {
+            Some(at) => at,
+            None => {
+                self.names.push(name);
+                self.names.len() - 1
             }
-        }
-        list.extend_from_slice(terms);
-        self.push(t_ns, flow, EventKind::MptcpSched { subflow, path, reason, terms: list });
+        };
+        // Term names are string literals in the schedulers' code: a few dozen at most.
+        u16::try_from(at).unwrap_or(u16::MAX)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &LogEvent> {
-        self.events.iter()
+    /// Events kept.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// The events kept, oldest first, each with its terms in place.
+    pub fn iter(&self) -> impl Iterator<Item = LogEvent> + '_ {
+        self.iter_from(0)
+    }
+
+    /// The events kept from the `first`-th on (0 = the oldest kept), with their terms.
+    pub fn iter_from(&self, first: usize) -> impl Iterator<Item = LogEvent> + '_ {
+        let first = first.min(self.events.len());
+        let mut at: usize = self.events.range(..first).map(|&(_, n)| n as usize).sum();
+        self.events.range(first..).map(move |(event, n)| {
+            let mut event = event.clone();
+            let n = *n as usize;
+            if let EventKind::MptcpSched { terms, .. } = &mut event.kind {
+                let names = self.term_names.range(at..at + n).map(|&i| self.names.get(i as usize).copied().unwrap_or("?"));
+                terms.extend(names.zip(self.term_values.range(at..at + n)).map(|(name, &value)| Term { name, value }));
+            }
+            at += n;
+            event
+        })
     }
 
     /// Heap bytes of the kept events.
     pub fn memory_bytes(&self) -> usize {
-        self.events.capacity() * std::mem::size_of::<LogEvent>()
+        self.events.capacity() * std::mem::size_of::<(LogEvent, u32)>()
+            + self.term_names.capacity() * std::mem::size_of::<u16>()
+            + self.term_values.capacity() * std::mem::size_of::<f64>()
+            + self.names.capacity() * std::mem::size_of::<&str>()
     }
 }
 
@@ -223,24 +287,43 @@ mod tests {
         assert_eq!(log.total, 5);
     }
 
-    /// A decision logged through `push_sched` (which reuses the dropped event's terms list
-    /// once the log is full) is the event `push` would have logged, before and after the log
-    /// fills and whatever kind of event it drops.
+    /// A decision logged through `push_sched` (its terms kept beside the events, names by
+    /// number) is the event `push` would have logged with the terms in it, before and after
+    /// the log fills, whatever kind of event it drops, read from any kept event on.
     #[test]
     fn push_sched_logs_what_push_would() {
+        // The same name at another address (not the literal) is the same name.
+        let k_again: &'static str = Box::leak(String::from("k").into_boxed_str());
+        let names = ["k", "rtt_ms", "t_wait_ms", k_again, "cwnd"];
         let (mut fast, mut plain) = (EventLog::new(4), EventLog::new(4));
-        for i in 0..20u64 {
+        for i in 0..40u64 {
             if i % 3 == 0 {
                 fast.push(i, None, EventKind::FlowCompleted);
                 plain.push(i, None, EventKind::FlowCompleted);
                 continue;
             }
-            let terms: Vec<Term> = (0..(i % 5) as usize).map(|k| Term { name: "x", value: (i * 10 + k as u64) as f64 }).collect();
+            let terms: Vec<Term> = (0..(i % 6) as usize).map(|k| Term { name: names[(i as usize + k) % names.len()], value: (i * 10 + k as u64) as f64 }).collect();
             let reason = if i % 2 == 0 { "line 1" } else { "line 2" };
             fast.push_sched(i, Some(1), Some(i as u32 % 3), None, reason, &terms);
             plain.push(i, Some(1), EventKind::MptcpSched { subflow: Some(i as u32 % 3), path: None, reason, terms });
-            assert_eq!(fast.iter().collect::<Vec<_>>(), plain.iter().collect::<Vec<_>>());
+            let want: Vec<LogEvent> = plain.iter().collect();
+            assert_eq!(fast.iter().collect::<Vec<_>>(), want, "event {i}");
+            for from in 0..=want.len() + 1 {
+                assert_eq!(fast.iter_from(from).collect::<Vec<_>>(), want[from.min(want.len())..], "event {i}, from {from}");
+            }
         }
         assert_eq!(fast.total, plain.total);
+    }
+
+    /// The log holds at most `cap` events' room: it grows by doubling up to the cap, not to
+    /// the next power of two past it (a 20 000-event log took 32 768 slots).
+    #[test]
+    fn event_log_room_stops_at_its_cap() {
+        let mut log = EventLog::new(1000);
+        for i in 0..5000 {
+            log.push(i, None, EventKind::FlowCompleted);
+        }
+        assert_eq!(log.len(), 1000);
+        assert_eq!(log.memory_bytes(), 1000 * std::mem::size_of::<(LogEvent, u32)>());
     }
 }

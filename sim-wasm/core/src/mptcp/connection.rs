@@ -17,7 +17,7 @@
 //! receiver j's delayed ACK is `Timer::DelayedAck { sub: j }`.
 
 use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
-use super::sched::{self, PacketScheduler, SchedInput, SubflowView};
+use super::sched::{self, rtt_order, PacketScheduler, RttOrder, SchedInput, SubflowView, Terms};
 use super::MptcpConfig;
 
 use crate::cc;
@@ -31,6 +31,7 @@ use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, Timer, World};
 use crate::tcp::receiver::TcpReceiver;
 use crate::tcp::sender::TcpSender;
 use crate::tcp::TcpConfig;
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
@@ -99,6 +100,8 @@ pub struct MptcpSender {
     views: Vec<SubflowView>,
     /// `views[k]` is subflow `view_sub[k]` (only established subflows are offered).
     view_sub: Vec<usize>,
+    /// The terms of the scheduler's latest decision (logged when the decision changes).
+    terms: Terms,
     /// The subflows' shared view for coupled controllers (LIA); every subflow gets it.
     coupled: crate::cc::SharedCoupledGroup,
     /// Which copy of a counted flow this is (for `first_path: spread`).
@@ -188,6 +191,7 @@ pub fn build(s: MptcpSetup, start: Time, w: &mut World) -> (MptcpSender, MptcpRe
         size_class: None,
         views: Vec::new(),
         view_sub: Vec::new(),
+        terms: Terms::new(),
         coupled: Default::default(),
         copy_index: s.copy_index,
     };
@@ -295,6 +299,11 @@ impl MptcpSender {
         if !self.started || self.done {
             return;
         }
+        // The views are built at the first decision of this call and then kept: sending a
+        // segment changes only the sending subflow's view (its window, its pacing), and
+        // nothing here changes an RTT, so the RTT order holds for the whole call too. Each
+        // decision used to rebuild every view and sort them again.
+        let mut order: Option<RttOrder> = None;
         loop {
             let Some(dsn) = self.next_data() else {
                 for s in self.subs.iter_mut() {
@@ -304,32 +313,31 @@ impl MptcpSender {
                 }
                 break;
             };
-            self.views.clear();
-            self.view_sub.clear();
-            for (k, s) in self.subs.iter().enumerate() {
-                if !s.tcp.established() {
-                    continue;
+            if order.is_none() {
+                self.views.clear();
+                self.view_sub.clear();
+                for (k, s) in self.subs.iter().enumerate() {
+                    if s.tcp.established() {
+                        self.view_sub.push(k);
+                        self.views.push(view_of(&s.tcp, w.now));
+                    }
                 }
-                self.view_sub.push(k);
-                self.views.push(SubflowView {
-                    srtt: s.tcp.srtt(),
-                    rttvar: s.tcp.rttvar(),
-                    cwnd: s.tcp.cwnd(),
-                    in_flight: s.tcp.in_flight(),
-                    available: s.tcp.can_send(w.now) && !s.tcp.in_rto_recovery(),
-                });
+                if self.views.is_empty() {
+                    break; // still connecting
+                }
+                order = Some(rtt_order(&self.views));
             }
-            if self.views.is_empty() {
-                break; // still connecting
-            }
+            let Some(order_now) = order.as_deref() else { break };
             let unsent = (self.unsent_new() + self.reinject.len() as u64) * self.cfg.mss as u64;
-            let d = self.sched.pick(&SchedInput { subflows: &self.views, unsent_bytes: unsent, mss: self.cfg.mss });
+            self.terms.clear();
+            let input = SchedInput { subflows: &self.views, order: Cow::Borrowed(order_now), unsent_bytes: unsent, mss: self.cfg.mss };
+            let d = self.sched.decide(&input, &mut self.terms);
             let key = (d.subflow, d.reason);
             if self.last_logged != Some(key) {
                 self.last_logged = Some(key);
                 let sub = d.subflow.and_then(|k| self.view_sub.get(k).copied());
                 let path = sub.map(|i| self.subs[i].route as u32 + 1);
-                w.log.push_sched(w.now, Some(self.flow), sub.map(|i| i as u32), path, d.reason, &d.terms);
+                w.log.push_sched(w.now, Some(self.flow), sub.map(|i| i as u32), path, d.reason, &self.terms);
             }
             let Some(k) = d.subflow.filter(|&k| k < self.views.len() && self.views[k].available) else { break };
             let i = self.view_sub[k];
@@ -341,6 +349,7 @@ impl MptcpSender {
             }
             let len = self.seg_len(dsn);
             self.subs[i].tcp.send_data(dsn, len, w);
+            self.views[k] = view_of(&self.subs[i].tcp, w.now);
         }
         for s in self.subs.iter_mut() {
             s.tcp.wake_for_pacing(w);
@@ -387,6 +396,18 @@ impl MptcpSender {
         self.queued.clear();
         self.views = Vec::new();
         self.view_sub = Vec::new();
+        self.terms = Terms::new();
+    }
+}
+
+/// What the scheduler may know of a subflow at `now`.
+fn view_of(tcp: &TcpSender, now: Time) -> SubflowView {
+    SubflowView {
+        srtt: tcp.srtt(),
+        rttvar: tcp.rttvar(),
+        cwnd: tcp.cwnd(),
+        in_flight: tcp.in_flight(),
+        available: tcp.can_send(now) && !tcp.in_rto_recovery(),
     }
 }
 

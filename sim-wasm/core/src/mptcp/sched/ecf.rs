@@ -40,7 +40,7 @@
 //! k is the bytes in the connection send buffer not yet on any subflow (Linux approximates it
 //! from the meta socket's queued bytes minus the subflows' queues and in-flight data).
 
-use super::{Decision, PacketScheduler, SchedInput, SchedParams, NONE_AVAILABLE};
+use super::{Choice, PacketScheduler, SchedInput, SchedParams, Terms, NONE_AVAILABLE};
 use crate::engine::time::Dur;
 
 /// Linux `mptcp_ecf_r_beta` = 4, i.e. β = 1/4.
@@ -96,12 +96,12 @@ impl PacketScheduler for Ecf {
         "ecf"
     }
 
-    fn pick(&mut self, input: &SchedInput) -> Decision {
+    fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice {
         let order = input.by_rtt();
-        let Some(&fast) = order.first() else { return Decision::none(NONE_AVAILABLE) };
-        let Some(best) = input.min_rtt_available() else { return Decision::none(NONE_AVAILABLE) };
+        let Some(&fast) = order.first() else { return Choice::none(NONE_AVAILABLE) };
+        let Some(best) = input.min_rtt_available() else { return Choice::none(NONE_AVAILABLE) };
         if best == fast {
-            return Decision::send(best, "fastest subflow available");
+            return Choice::send(best, "fastest subflow available");
         }
         let (f, s) = (&input.subflows[fast], &input.subflows[best]);
         let mss = input.mss.max(1) as u128;
@@ -138,19 +138,19 @@ impl PacketScheduler for Ecf {
         if wait_sooner {
             if much_slower {
                 self.waiting = true;
-                return Decision::none("waiting for the fastest subflow finishes sooner").with(&terms);
+                return Choice::none("waiting for the fastest subflow finishes sooner").with(out, &terms);
             }
-            return Decision::send(best, "slower subflow is not much slower").with(&terms);
+            return Choice::send(best, "slower subflow is not much slower").with(out, &terms);
         }
         self.waiting = false;
-        Decision::send(best, "slower subflow finishes sooner than waiting").with(&terms)
+        Choice::send(best, "slower subflow finishes sooner than waiting").with(out, &terms)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
-    use super::super::SubflowView;
+    use super::super::{Decision, SubflowView};
     use super::*;
 
     /// A subflow with the sender's smoothed RTT and Linux-style rttvar_us, both in ns.

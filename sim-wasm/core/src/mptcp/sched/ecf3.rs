@@ -12,7 +12,7 @@
 //! With more than three subflows only the three fastest are considered (that is the
 //! algorithm; ECF-N generalises it). With two, line 4 has no x_t and falls to line 5.
 
-use super::{ms, Decision, PacketScheduler, SchedInput, NONE_AVAILABLE};
+use super::{ms, Choice, PacketScheduler, SchedInput, Term, Terms, NONE_AVAILABLE};
 
 pub struct Ecf3;
 
@@ -21,39 +21,44 @@ impl PacketScheduler for Ecf3 {
         "ecf3"
     }
 
-    fn pick(&mut self, input: &SchedInput) -> Decision {
+    fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice {
         let order = input.by_rtt();
         let sf = |j: usize| order.get(j).map(|&i| (i, &input.subflows[i]));
-        let Some((f, xf)) = sf(0) else { return Decision::none(NONE_AVAILABLE) };
+        let Some((f, xf)) = sf(0) else { return Choice::none(NONE_AVAILABLE) };
         // Line 1.
         if xf.available {
-            return Decision::send(f, "line 1: fastest subflow available");
+            return Choice::send(f, "line 1: fastest subflow available");
         }
         let k = input.unsent_packets() as f64;
         let rtt_f = xf.srtt as f64;
         let t_wait = rtt_f + k / xf.cwnd.max(1) as f64 * rtt_f;
-        let mut terms: smallvec::SmallVec<[(&'static str, f64); 6]> = smallvec::smallvec![("k_packets", k), ("cwnd_f", xf.cwnd as f64), ("rtt_f_ms", ms(xf.srtt)), ("t_wait_ms", t_wait / 1e6)];
+        // The terms grow with the lines reached (the caller emptied `out`).
+        let mut term = |name: &'static str, value: f64| out.push(Term { name, value });
+        term("k_packets", k);
+        term("cwnd_f", xf.cwnd as f64);
+        term("rtt_f_ms", ms(xf.srtt));
+        term("t_wait_ms", t_wait / 1e6);
         let Some((s, xs)) = sf(1) else {
-            return Decision::none("line 5: no other subflow").with(&terms);
+            return Choice::none("line 5: no other subflow");
         };
-        terms.push(("rtt_s_ms", ms(xs.srtt)));
+        term("rtt_s_ms", ms(xs.srtt));
         // Line 2.
         if t_wait < xs.srtt as f64 {
-            return Decision::none("line 2: waiting for the fastest beats the second").with(&terms);
+            return Choice::none("line 2: waiting for the fastest beats the second");
         }
         // Line 3.
         if xs.available {
-            return Decision::send(s, "line 3: second fastest available").with(&terms);
+            return Choice::send(s, "line 3: second fastest available");
         }
         // Line 4.
         if let Some((t, xt)) = sf(2) {
-            terms.push(("rtt_t_ms", ms(xt.srtt)));
+            term("rtt_t_ms", ms(xt.srtt));
             if (xt.srtt as f64) < t_wait && xt.available {
-                return Decision::send(t, "line 4: third beats waiting for the fastest").with(&terms);
+                return Choice::send(t, "line 4: third beats waiting for the fastest");
             }
         }
         // Line 5.
-        Decision::none("line 5: none worth using").with(&terms)
+        Choice::none("line 5: none worth using")
     }
 }
 

@@ -12,7 +12,7 @@
 //! with three subflows ECF-N decides exactly as ECF-3. Since subflows are sorted, once one
 //! is slower than waiting every later one is too.
 
-use super::{ms, Decision, PacketScheduler, SchedInput, NONE_AVAILABLE};
+use super::{ms, Choice, PacketScheduler, SchedInput, Terms, NONE_AVAILABLE};
 
 pub struct EcfN;
 
@@ -21,12 +21,12 @@ impl PacketScheduler for EcfN {
         "ecf-n"
     }
 
-    fn pick(&mut self, input: &SchedInput) -> Decision {
+    fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice {
         let order = input.by_rtt();
-        let Some(&first) = order.first() else { return Decision::none(NONE_AVAILABLE) };
+        let Some(&first) = order.first() else { return Choice::none(NONE_AVAILABLE) };
         let x1 = &input.subflows[first];
         if x1.available {
-            return Decision::send(first, "fastest subflow available");
+            return Choice::send(first, "fastest subflow available");
         }
         let k = input.unsent_packets() as f64;
         let rtt_1 = x1.srtt as f64;
@@ -37,13 +37,13 @@ impl PacketScheduler for EcfN {
             let terms = [("k_packets", k), ("rtt_1_ms", ms(x1.srtt)), ("t_wait_ms", t_wait / 1e6), ("rtt_j_ms", rtt / 1e6), ("j", (j + 1) as f64)];
             let slower = if j == 1 { t_wait < rtt } else { rtt >= t_wait };
             if slower {
-                return Decision::none("waiting for the fastest beats the next subflow").with(&terms);
+                return Choice::none("waiting for the fastest beats the next subflow").with(out, &terms);
             }
             if x.available {
-                return Decision::send(i, "faster than waiting for the fastest").with(&terms);
+                return Choice::send(i, "faster than waiting for the fastest").with(out, &terms);
             }
         }
-        Decision::none(NONE_AVAILABLE)
+        Choice::none(NONE_AVAILABLE)
     }
 }
 

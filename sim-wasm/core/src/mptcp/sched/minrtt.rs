@@ -1,7 +1,7 @@
 //! minRTT, the Linux MPTCP default scheduler (mptcp_sched.c `get_available_subflow`): among
 //! the subflows that may send now, the one with the lowest smoothed RTT.
 
-use super::{ms, Decision, PacketScheduler, SchedInput, NONE_AVAILABLE};
+use super::{ms, Choice, PacketScheduler, SchedInput, Terms, NONE_AVAILABLE};
 
 pub struct MinRtt;
 
@@ -10,11 +10,11 @@ impl PacketScheduler for MinRtt {
         "minrtt"
     }
 
-    fn pick(&mut self, input: &SchedInput) -> Decision {
+    fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice {
         match input.min_rtt_available() {
-            Some(i) => Decision::send(i, "lowest RTT among available subflows")
-                .with(&[("rtt_ms", ms(input.subflows[i].srtt))]),
-            None => Decision::none(NONE_AVAILABLE),
+            Some(i) => Choice::send(i, "lowest RTT among available subflows")
+                .with(out, &[("rtt_ms", ms(input.subflows[i].srtt))]),
+            None => Choice::none(NONE_AVAILABLE),
         }
     }
 }

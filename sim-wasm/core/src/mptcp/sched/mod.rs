@@ -17,15 +17,16 @@ pub mod single;
 use crate::engine::time::Dur;
 use serde::Serialize;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 
 /// Subflow indexes in RTT order, inline up to 8 subflows: the connection asks for a decision
 /// once per segment, and a heap list per decision was a tenth of an MPTCP run's time
 /// (allocation and free).
 pub type RttOrder = SmallVec<[usize; 8]>;
 
-/// A decision's terms, inline up to 8 (ECF's count): most decisions are never logged (only
-/// one that differs from the previous decision is), so their terms should cost no allocation.
-pub type Terms = SmallVec<[Term; 8]>;
+/// A decision's terms. The connection keeps one buffer the scheduler writes them to, so
+/// deciding allocates nothing once the buffer has grown to the longest list (ECF's 8).
+pub type Terms = Vec<Term>;
 
 /// What a scheduler may know of one subflow.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,76 +46,102 @@ pub struct SubflowView {
 }
 
 /// The connection's side of a decision.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct SchedInput<'a> {
     pub subflows: &'a [SubflowView],
+    /// `subflows`' indexes by smoothed RTT, as [`rtt_order`] gives them. The connection sorts
+    /// once per round of decisions (within a round only windows change, never an RTT) and
+    /// lends the order to each decision.
+    pub order: Cow<'a, [usize]>,
     /// Bytes in the connection send buffer not yet sent on any subflow (ECF's k).
     pub unsent_bytes: u64,
     pub mss: u32,
 }
 
-impl SchedInput<'_> {
+impl<'a> SchedInput<'a> {
+    /// The input for one decision, the RTT order computed here.
+    pub fn new(subflows: &'a [SubflowView], unsent_bytes: u64, mss: u32) -> Self {
+        SchedInput { subflows, order: Cow::Owned(rtt_order(subflows).to_vec()), unsent_bytes, mss }
+    }
+
     /// k in packets, rounded up (ECF-3 counts packets).
     pub fn unsent_packets(&self) -> u64 {
         self.unsent_bytes.div_ceil(self.mss.max(1) as u64)
     }
 
     /// Subflow indexes sorted by smoothed RTT (ties: lower index first).
-    pub fn by_rtt(&self) -> RttOrder {
-        // Insertion sort by (srtt, index) in a plain array: each subflow joins at the back
-        // and moves ahead of strictly slower ones only, so a tie keeps the lower index first.
-        // This runs once per decision over a handful of subflows, where the library sort's
-        // setup and the small vector's checks per element cost more than the comparisons.
-        let n = self.subflows.len();
-        if n > 8 {
-            let mut idx: RttOrder = (0..n).collect();
-            idx.sort_by_key(|&i| (self.subflows[i].srtt, i));
-            return idx;
-        }
-        let mut idx = [0usize; 8];
-        let mut rtt = [0 as Dur; 8];
-        for (i, s) in self.subflows.iter().enumerate() {
-            let mut at = i;
-            while at > 0 && rtt[at - 1] > s.srtt {
-                idx[at] = idx[at - 1];
-                rtt[at] = rtt[at - 1];
-                at -= 1;
-            }
-            idx[at] = i;
-            rtt[at] = s.srtt;
-        }
-        RttOrder::from_slice(&idx[..n])
+    pub fn by_rtt(&self) -> &[usize] {
+        &self.order
     }
 
     /// minRTT's pick: the available subflow with the lowest RTT.
     pub fn min_rtt_available(&self) -> Option<usize> {
-        self.by_rtt().into_iter().find(|&i| self.subflows[i].available)
+        self.order.iter().copied().find(|&i| self.subflows[i].available)
     }
+}
+
+/// Subflow indexes sorted by smoothed RTT (ties: lower index first).
+pub fn rtt_order(subflows: &[SubflowView]) -> RttOrder {
+    // Insertion sort by (srtt, index) in a plain array: each subflow joins at the back and
+    // moves ahead of strictly slower ones only, so a tie keeps the lower index first. This
+    // runs over a handful of subflows, where the library sort's setup and the small vector's
+    // checks per element cost more than the comparisons.
+    let n = subflows.len();
+    if n > 8 {
+        let mut idx: RttOrder = (0..n).collect();
+        idx.sort_by_key(|&i| (subflows[i].srtt, i));
+        return idx;
+    }
+    let mut idx = [0usize; 8];
+    let mut rtt = [0 as Dur; 8];
+    for (i, s) in subflows.iter().enumerate() {
+        let mut at = i;
+        while at > 0 && rtt[at - 1] > s.srtt {
+            idx[at] = idx[at - 1];
+            rtt[at] = rtt[at - 1];
+            at -= 1;
+        }
+        idx[at] = i;
+        rtt[at] = s.srtt;
+    }
+    RttOrder::from_slice(&idx[..n])
 }
 
 /// A named number that entered a decision; defined with the event that carries it.
 pub use crate::metrics::Term;
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct Decision {
+/// A scheduler's answer: the subflow to send on, or none (send nothing now), and the rule
+/// that decided. The terms of the comparison go to the caller's buffer (see
+/// [`PacketScheduler::decide`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Choice {
     /// The subflow to send on, or `None` to send nothing now.
     pub subflow: Option<usize>,
     /// Which rule decided, in words ("fastest subflow available", "wait for the fastest").
     pub reason: &'static str,
-    pub terms: Terms,
 }
 
-impl Decision {
+impl Choice {
     pub fn send(i: usize, reason: &'static str) -> Self {
-        Decision { subflow: Some(i), reason, terms: Terms::new() }
+        Choice { subflow: Some(i), reason }
     }
     pub fn none(reason: &'static str) -> Self {
-        Decision { subflow: None, reason, terms: Terms::new() }
+        Choice { subflow: None, reason }
     }
-    pub fn with(mut self, terms: &[(&'static str, f64)]) -> Self {
-        self.terms = terms.iter().map(|&(name, value)| Term { name, value }).collect();
+    /// This choice, with the named numbers that decided it written to `out`.
+    pub fn with(self, out: &mut Terms, terms: &[(&'static str, f64)]) -> Self {
+        out.clear();
+        out.extend(terms.iter().map(|&(name, value)| Term { name, value }));
         self
     }
+}
+
+/// A choice with its terms in one value: what [`PacketScheduler::pick`] returns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub subflow: Option<usize>,
+    pub reason: &'static str,
+    pub terms: Terms,
 }
 
 /// Reason used by every scheduler when no subflow can send.
@@ -127,8 +154,19 @@ pub fn ms(d: Dur) -> f64 {
 pub trait PacketScheduler {
     /// Registry name.
     fn name(&self) -> &'static str;
-    /// Choose the subflow for the next segment.
-    fn pick(&mut self, input: &SchedInput) -> Decision;
+    /// Choose the subflow for the next segment. The terms of the comparison that decided go
+    /// to `out`, which the caller empties first (a rule that compares nothing leaves it
+    /// empty). The connection decides once per segment it could send and logs only a choice
+    /// that differs from the previous one, so the terms go to a buffer it keeps rather than
+    /// into a ~200-byte answer moved out of every call.
+    fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice;
+
+    /// [`decide`](Self::decide) with the terms in the answer.
+    fn pick(&mut self, input: &SchedInput) -> Decision {
+        let mut terms = Terms::new();
+        let c = self.decide(input, &mut terms);
+        Decision { subflow: c.subflow, reason: c.reason, terms }
+    }
 }
 
 /// Scheduler parameters from a flow's `mptcp.sched_params` (each scheduler reads its own).
@@ -218,7 +256,7 @@ pub(crate) mod testing {
     }
 
     pub fn input(subflows: &[SubflowView], unsent_packets: u64) -> SchedInput<'_> {
-        SchedInput { subflows, unsent_bytes: unsent_packets * 1000, mss: 1000 }
+        SchedInput::new(subflows, unsent_packets * 1000, 1000)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Round-robin (Linux mptcp_rr.c with one segment per turn): subflows take turns in index
 //! order; a subflow that cannot send now is skipped.
 
-use super::{Decision, PacketScheduler, SchedInput, NONE_AVAILABLE};
+use super::{Choice, PacketScheduler, SchedInput, Terms, NONE_AVAILABLE};
 
 #[derive(Default)]
 pub struct RoundRobin {
@@ -14,16 +14,16 @@ impl PacketScheduler for RoundRobin {
         "rr"
     }
 
-    fn pick(&mut self, input: &SchedInput) -> Decision {
+    fn decide(&mut self, input: &SchedInput, _out: &mut Terms) -> Choice {
         let n = input.subflows.len();
         for k in 0..n {
             let i = (self.next + k) % n;
             if input.subflows[i].available {
                 self.next = (i + 1) % n;
-                return Decision::send(i, "next available subflow in turn");
+                return Choice::send(i, "next available subflow in turn");
             }
         }
-        Decision::none(NONE_AVAILABLE)
+        Choice::none(NONE_AVAILABLE)
     }
 }
 

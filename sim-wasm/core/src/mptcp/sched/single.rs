@@ -1,7 +1,7 @@
 //! Single path: only the connection's first subflow (the first path the flow lists) carries
 //! data — the "single fast path" baseline of the ECF-3 paper, as an MPTCP connection.
 
-use super::{Decision, PacketScheduler, SchedInput, NONE_AVAILABLE};
+use super::{Choice, PacketScheduler, SchedInput, Terms, NONE_AVAILABLE};
 
 pub struct Single;
 
@@ -10,10 +10,10 @@ impl PacketScheduler for Single {
         "single"
     }
 
-    fn pick(&mut self, input: &SchedInput) -> Decision {
+    fn decide(&mut self, input: &SchedInput, _out: &mut Terms) -> Choice {
         match input.subflows.first() {
-            Some(s) if s.available => Decision::send(0, "the only subflow used"),
-            _ => Decision::none(NONE_AVAILABLE),
+            Some(s) if s.available => Choice::send(0, "the only subflow used"),
+            _ => Choice::none(NONE_AVAILABLE),
         }
     }
 }
