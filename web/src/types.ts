@@ -11,11 +11,6 @@ export type KnobValue = number | string;
 export type Knob = G.KnobInfo;
 
 export interface PresetDesc extends G.PresetInfo {
-  /**
-   * The knobs' values under each variant (the variant applied to the preset, then described),
-   * so the controls show what will actually run. Filled in by the worker, not the engine.
-   */
-  variant_values: Record<string, Record<string, KnobValue | null>>;
   /** Set for a scenario the page opened from its editor or a shared link (not a preset file). */
   origin?: ScenarioOrigin;
 }

@@ -20,7 +20,7 @@ use netlab_core::sim::trace::TraceWindow;
 use netlab_core::registry::{registry, scenario_schema, Registry};
 use netlab_core::scenario::expect::{Outcome, PlanView};
 use netlab_core::scenario::sweep::SweepPlan;
-use netlab_core::scenario::{apply_overrides, describe, parse_text, PresetInfo, Scenario};
+use netlab_core::scenario::{describe, parse_text, PresetInfo, Scenario};
 use netlab_core::share::Opened;
 use netlab_core::simulation::packed::{layout, SnapshotLayout};
 use netlab_core::simulation::{Snapshot, TopologyView};
@@ -92,20 +92,11 @@ fn presets_index() -> serde_json::Value {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let root = parse_text(&text).unwrap_or_else(|e| bad(file, e));
         let info = describe(&root).unwrap_or_else(|e| bad(file, e));
-        let mut variant_values = serde_json::Map::new();
-        for v in &info.variants {
-            let mut under = root.clone();
-            apply_overrides(&mut under, Some(v)).unwrap_or_else(|e| bad(file, e));
-            let desc = describe(&under).unwrap_or_else(|e| bad(file, format!("variant {v}: {e}")));
-            let values = desc.knobs.into_iter().map(|k| (k.knob.name, k.value)).collect();
-            variant_values.insert(v.clone(), serde_json::Value::Object(values));
-        }
         let mut entry = serde_json::Map::new();
         entry.insert("file".into(), file.trim_end_matches(".json").into());
         entry.insert("sweep".into(), root.get("sweep").is_some_and(|s| s.is_object()).into());
         let serde_json::Value::Object(desc) = serde_json::to_value(&info).unwrap() else { unreachable!() };
         entry.extend(desc);
-        entry.insert("variant_values".into(), serde_json::Value::Object(variant_values));
         serde_json::Value::Object(entry)
     });
     serde_json::Value::Array(entries.collect())

@@ -14,4 +14,9 @@ headline: Array<Headline>,
 /**
  * The guided tour's stops, every variant's (each stop says which it applies to).
  */
-tour: Array<TourStop>, };
+tour: Array<TourStop>, 
+/**
+ * Each variant's knob values in knob order (the variant applied to the scenario, then its
+ * knobs read), so the controls show what will actually run under it.
+ */
+variant_values: Record<string, Record<string, number | string | null>>, };

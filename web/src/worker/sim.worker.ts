@@ -27,7 +27,7 @@ import { crashed, errorText, resetEngine } from './engineReset';
 import { flowGroupsOf, openedLink, presetInfo, seriesMetaOf, summaryOf, topologyOf, traceOf } from '../lib/engineJson';
 import type { PackedSnapshot } from '../lib/packedSnapshot';
 import { type Frame, type ViewSpec, TickEncoder, historyOf } from './aggregate';
-import type { KnobValue, PresetDesc, SeriesMeta, Topology } from '../types';
+import type { PresetDesc, SeriesMeta, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, SNAPSHOT_MAX_FLOWS, pageBudgetError, seriesGrowthError } from './budget';
 import type { AggregateInfo, ColumnTick, FromWorker, ToWorker } from './protocol';
 import { BUDGET_MS, Pacer } from './pacer';
@@ -402,18 +402,12 @@ function recover(e: unknown, report = true): string {
 }
 
 /**
- * Describes a scenario opened from a link or the editor, plus its knobs' values under each
- * variant (what the controls show). The preset files get the same description at build time
- * (generated/presets-index.json, made by sim-wasm/core/tests/generated.rs the same way).
+ * Describes a scenario opened from a link or the editor, with its knobs' values under each
+ * variant (what the controls show): the engine's describe, which also wrote the preset files'
+ * build-time index (generated/presets-index.json).
  */
 function describe(text: string): PresetDesc {
-  const desc = presetInfo(describe_preset(text));
-  const variant_values: Record<string, Record<string, KnobValue | null>> = {};
-  for (const v of desc.variants) {
-    const under = presetInfo(describe_preset(apply_knobs(text, '{}', v)));
-    variant_values[v] = Object.fromEntries(under.knobs.map((k) => [k.name, k.value]));
-  }
-  return { ...desc, variant_values };
+  return presetInfo(describe_preset(text));
 }
 
 async function handle(msg: ToWorker): Promise<void> {

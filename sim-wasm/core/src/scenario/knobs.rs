@@ -56,6 +56,10 @@ pub struct PresetInfo {
     pub headline: Vec<super::headline::Headline>,
     /// The guided tour's stops, every variant's (each stop says which it applies to).
     pub tour: Vec<super::tour::TourStop>,
+    /// Each variant's knob values in knob order (the variant applied to the scenario, then its
+    /// knobs read), so the controls show what will actually run under it.
+    #[ts(type = "Record<string, Record<string, number | string | null>>")]
+    pub variant_values: BTreeMap<String, serde_json::Map<String, Value>>,
 }
 
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -208,8 +212,22 @@ pub fn apply_overrides(root: &mut Value, variant: Option<&str>) -> Result<(), Sc
     Ok(())
 }
 
-/// Knob, variant and text information for a preset's UI.
+/// Knob, variant and text information for a preset's UI, with every variant's knob values.
+/// The page's build-time preset index (tests/generated.rs) and the worker's description of an
+/// edited or shared scenario both come from here.
 pub fn describe(root: &Value) -> Result<PresetInfo, ScenarioError> {
+    let mut info = describe_as_is(root)?;
+    for v in &info.variants {
+        let mut under = root.clone();
+        apply_overrides(&mut under, Some(v))?;
+        let desc = describe_as_is(&under).map_err(|e| ScenarioError::new(e.path.clone(), format!("under variant '{v}': {}", e.message)))?;
+        info.variant_values.insert(v.clone(), desc.knobs.into_iter().map(|k| (k.knob.name, k.value)).collect());
+    }
+    Ok(info)
+}
+
+/// [`describe`] without the variants' knob values.
+fn describe_as_is(root: &Value) -> Result<PresetInfo, ScenarioError> {
     let s: Scenario = super::from_value(root.clone())?;
     let knobs = s
         .knobs
@@ -228,6 +246,7 @@ pub fn describe(root: &Value) -> Result<PresetInfo, ScenarioError> {
         variants: s.variants.keys().cloned().collect(),
         headline: s.headline.clone(),
         tour: s.tour.clone(),
+        variant_values: BTreeMap::new(),
     })
 }
 
@@ -323,5 +342,15 @@ mod tests {
         assert_eq!(info.knobs[0].value, json!("cubic"));
         assert_eq!(info.knobs[1].value.as_f64(), Some(1.0));
         assert_eq!(info.variants, vec!["quick"]);
+        // Under "quick" the controls show the variant's buffer, the others as they are.
+        assert_eq!(info.variant_values["quick"], *json!({"cc": "cubic", "buffer_bdp": 5}).as_object().unwrap());
+        // A variant that makes the scenario invalid is named in the message.
+        let mut bad = preset();
+        bad["variants"]["quick"]["buffer_bdp"] = json!(-1);
+        assert_eq!(describe(&bad).unwrap_err().to_string(), "variants.quick.buffer_bdp: -1 is out of range [0.1, 100] BDP");
+        let mut bad = preset();
+        bad["variants"]["quick"]["duration_s"] = json!(-2);
+        let e = describe(&bad).unwrap_err().to_string();
+        assert!(e.starts_with("duration_s: under variant 'quick': "), "{e}");
     }
 }
