@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Native vs wasm speed on the same scenarios: wall time, events/s, simulated packets/s and
 // peak memory per engine, plus the wasm/native wall-time ratio. Each engine runs each preset
-// REPEATS times (the wasm module once per process, so later runs are JIT-warm); the median
-// wall time is reported. Then the live page's frame time while it simulates 4 flows on a
+// REPEATS times, and more until its runs add up to MIN_WALL_S (a 15 ms run is mostly noise;
+// the wasm module loads once per process, so later runs are JIT-warm); the median wall time
+// is reported. Then the live page's frame time while it simulates 4 flows on a
 // 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
 // sampling, median and p95), after the page's download sizes (scripts/bundle-size.mjs: the
 // first load, raw and gzip, and each lazy chunk), every preset's frame time at 1× (the same,
@@ -39,6 +40,10 @@ import { measurePageSpeed, measurePageSpeedAgainst, pageRuns, printPageSpeed, pr
 import { ROOT, StepError, capture, run } from './lib.mjs';
 
 const SEED = 1;
+/** A preset's runs go on past --repeat until they add up to this much wall time per engine… */
+const MIN_WALL_S = 1;
+/** …up to this many runs. */
+const MAX_RUNS = 60;
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -267,13 +272,15 @@ async function main() {
   for (const name of names) {
     const ref = reference && hasPreset(reference.tree, name) ? reference : null;
     if (reference && !ref) console.log(`bench: the reference has no preset ${name}; measuring this tree only`);
-    console.log(`bench: ${name} (seed ${SEED}, ${opts.repeats} runs per engine${ref ? `, interleaved with ${ref.tree.label}` : ''})`);
+    console.log(`bench: ${name} (seed ${SEED}, at least ${opts.repeats} runs per engine and ${MIN_WALL_S} s of them${ref ? `, interleaved with ${ref.tree.label}` : ''})`);
     // One list of runs per (engine, tree); each repeat runs every pair back to back, the
     // reference first on odd repeats.
     const engines = [['native', (t) => native(t, name)]];
     if (opts.wasm) engines.push(['wasm (node)', (t) => wasm(t, name)]);
     const runs = new Map();
-    for (let i = 0; i < opts.repeats; i++) {
+    const wallOf = (key) => (runs.get(key) ?? []).reduce((sum, r) => sum + r.wall_s, 0);
+    let done = 0;
+    for (let i = 0; i < MAX_RUNS; i++) {
       for (const [engine, once] of engines) {
         const trees = ref && (engine === 'native' || ref.wasm) ? [here, ref.tree] : [here];
         if (i % 2 === 1) trees.reverse();
@@ -283,12 +290,16 @@ async function main() {
           runs.get(key).push(await once(t));
         }
       }
+      done = i + 1;
+      // A run of a few milliseconds is mostly noise (page faults, the scheduler): such a preset
+      // is run again until every engine has MIN_WALL_S of runs here, so its median settles.
+      if (done >= opts.repeats && engines.every(([engine]) => wallOf(`${engine}|${here.label}`) >= MIN_WALL_S)) break;
     }
     const mine = engines.map(([engine]) => withRates(engine, fold(runs.get(`${engine}|${here.label}`))));
     const row = {
       preset: name,
       seed: SEED,
-      repeats: opts.repeats,
+      repeats: done,
       same_digest: mine.length > 1 ? mine[0].digest !== null && mine[0].digest === mine[1].digest : null,
       wasm_native_wall_ratio: mine.length > 1 ? mine[1].wall_s / mine[0].wall_s : null,
       engines: mine,
