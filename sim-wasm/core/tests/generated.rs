@@ -6,12 +6,12 @@
 //! registry of pluggable algorithms and the scenario's JSON Schema (schemars) that the editor
 //! renders, and the preset index (presets-index.json: every preset file in public/scenarios
 //! described by the engine as the page shows it, so the page needs no engine call to list the
-//! presets and fetches a preset's text only when it runs one; web/src/presets.ts). A preset file
-//! edited without regenerating fails this test too. This test regenerates all of it into a temporary folder and fails, naming the
-//! files, when the checked-in copy differs: a Rust change that moves a field, renames an event
-//! or adds an algorithm cannot land with a stale page. To refresh the folder after such a
-//! change: `NETLAB_WRITE_GENERATED=1 cargo test -p netlab-core --test generated`
-//! (`npm run gen:types`).
+//! presets and fetches a preset's text only when it runs one; web/src/presets.ts). A preset
+//! file edited without regenerating fails this test too. This test regenerates all of it into
+//! a temporary folder and fails, naming the files, when the checked-in copy differs: a Rust
+//! change that moves a field, renames an event or adds an algorithm cannot land with a stale
+//! page. To refresh the folder after such a change:
+//! `NETLAB_WRITE_GENERATED=1 cargo test -p netlab-core --test generated` (`npm run gen:types`).
 
 use netlab_core::metrics::aggregate::FlowGroup;
 use netlab_core::metrics::series::SeriesMeta;
@@ -76,10 +76,9 @@ fn bad(file: &str, e: impl std::fmt::Display) -> ! {
 }
 
 /// Every preset file (by file name) as the page lists it: the engine's description
-/// (`PresetInfo`: title, texts, knobs with their values, variants, headline, tour), each knob's
-/// value under each variant (`variant_values`: the variant applied, then described, which is
-/// what the controls show), and whether the file declares a sweep. What the worker used to
-/// compute for all presets before the page could run the first one (issue 18).
+/// (`PresetInfo`: title, texts, knobs with their values and their values under each variant,
+/// headline, tour) and whether the file declares a sweep. What the worker used to compute for
+/// all presets before the page could run the first one (issue 18).
 fn presets_index() -> serde_json::Value {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
     let mut names: Vec<String> = std::fs::read_dir(&dir)

@@ -354,7 +354,7 @@ class LabController {
   private receive(msg: FromWorker): boolean {
     switch (msg.type) {
       case 'ready': {
-        labStore.dispatch({ type: 'ready', engineVersion: msg.engineVersion, presets: labStore.getState().presets });
+        labStore.dispatch({ type: 'engine', engineVersion: msg.engineVersion });
         return true;
       }
       case 'linkOpened': {

@@ -153,13 +153,9 @@ export class RunPipeline {
     // paused by then) is the state the user asked for and shows at once: a step while playing
     // posts "paused" and then its tick, and holding that tick left the clock at the paused
     // instant for up to UI_TICK_MS, so the next step seemed to advance two steps.
-    if (wait <= 0 || this.o.getState().run !== 'running') {
-      this.heldTick = merged;
-      this.flushTick();
-      return;
-    }
     this.heldTick = merged;
-    this.heldTimer ??= setTimeout(() => this.flushTick(), wait);
+    if (wait <= 0 || this.o.getState().run !== 'running') this.flushTick();
+    else this.heldTimer ??= setTimeout(() => this.flushTick(), wait);
   }
 
   /** Applies the held tick action, if any. */

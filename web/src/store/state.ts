@@ -58,8 +58,10 @@ export const initialState: LabState = {
 };
 
 export type Action =
-  /** The preset list (from the build-time index at start), and the engine's version once it runs (null: not yet). */
+  /** The preset list (the build-time index at start), and the engine's version if known (null: not yet). */
   | { type: 'ready'; engineVersion: string | null; presets: PresetDesc[] }
+  /** The engine started (the worker's answer to init). */
+  | { type: 'engine'; engineVersion: string }
   | { type: 'selectPreset'; name: string; variant?: string | null }
   | { type: 'setKnob'; name: string; value: KnobValue }
   | { type: 'setVariant'; variant: string | null }
@@ -102,7 +104,9 @@ export function currentPreset(s: LabState): PresetDesc | undefined {
 export function reducer(s: LabState, a: Action): LabState {
   switch (a.type) {
     case 'ready':
-      return { ...s, engineVersion: a.engineVersion ?? s.engineVersion, presets: a.presets };
+      return { ...s, engineVersion: a.engineVersion, presets: a.presets };
+    case 'engine':
+      return { ...s, engineVersion: a.engineVersion };
     case 'selectPreset': {
       const p = s.presets.find((x) => x.name === a.name);
       if (!p) return { ...s, error: `unknown preset '${a.name}'` };

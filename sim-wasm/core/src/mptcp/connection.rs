@@ -31,7 +31,6 @@ use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, Timer, World};
 use crate::tcp::receiver::TcpReceiver;
 use crate::tcp::sender::TcpSender;
 use crate::tcp::TcpConfig;
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
@@ -302,8 +301,9 @@ impl MptcpSender {
         // The views are built at the first decision of this call and then kept: sending a
         // segment changes only the sending subflow's view (its window, its pacing), and
         // nothing here changes an RTT, so the RTT order holds for the whole call too. Each
-        // decision used to rebuild every view and sort them again.
-        let mut order: Option<RttOrder> = None;
+        // decision used to rebuild every view and sort them again. Empty until built (an
+        // established subflow has a place in it).
+        let mut order = RttOrder::new();
         loop {
             let Some(dsn) = self.next_data() else {
                 for s in self.subs.iter_mut() {
@@ -313,7 +313,7 @@ impl MptcpSender {
                 }
                 break;
             };
-            if order.is_none() {
+            if order.is_empty() {
                 self.views.clear();
                 self.view_sub.clear();
                 for (k, s) in self.subs.iter().enumerate() {
@@ -325,12 +325,11 @@ impl MptcpSender {
                 if self.views.is_empty() {
                     break; // still connecting
                 }
-                order = Some(rtt_order(&self.views));
+                order = rtt_order(&self.views);
             }
-            let Some(order_now) = order.as_deref() else { break };
             let unsent = (self.unsent_new() + self.reinject.len() as u64) * self.cfg.mss as u64;
             self.terms.clear();
-            let input = SchedInput { subflows: &self.views, order: Cow::Borrowed(order_now), unsent_bytes: unsent, mss: self.cfg.mss };
+            let input = SchedInput { subflows: &self.views, order: &order, unsent_bytes: unsent, mss: self.cfg.mss };
             let d = self.sched.decide(&input, &mut self.terms);
             let key = (d.subflow, d.reason);
             if self.last_logged != Some(key) {

@@ -97,9 +97,8 @@ enum V<'a> {
     N(f64),
     O(Option<f64>),
     M(Option<f64>),
-    S(&'a str),
-    /// A string or no field at all (NaN).
-    SO(Option<&'a str>),
+    /// A string, or no field at all (NaN).
+    S(Option<&'a str>),
     B(bool),
     T(f64),
     R(Option<usize>),
@@ -124,15 +123,15 @@ macro_rules! col {
 
 const FLOWS: &[Col<FlowSnapshot>] = &[
     col!("index", Num, F32, |f| V::N(f.index as f64)),
-    col!("id", Str, F32, |f| V::S(&f.id)),
+    col!("id", Str, F32, |f| V::S(Some(&f.id))),
     col!("cwnd", Num, F32, |f| V::N(f.cwnd as f64)),
     col!("inflight", Num, F32, |f| V::N(f.inflight as f64)),
     col!("srtt_ms", Num, F32, |f| V::N(f.srtt_ms)),
     col!("pacing_rate_mbps", Opt, F32, |f| V::O(f.pacing_rate_mbps)),
     col!("pacing_gain", Opt, F32, |f| V::O(f.pacing_gain)),
-    col!("state", Str, F32, |f| V::S(f.state)),
+    col!("state", Str, F32, |f| V::S(Some(f.state))),
     col!("recv_buffer_bytes", Omit, F64, |f| V::M(f.recv_buffer_bytes.map(|b| b as f64))),
-    col!("size_class", Str, F32, |f| V::SO(f.size_class)),
+    col!("size_class", Str, F32, |f| V::S(f.size_class)),
     // As in the JSON: no `streams` field when there are none, no `subflows` unless MPTCP.
     col!("streams", Rows("streams"), |f| V::R(Some(f.streams.len()).filter(|&n| n > 0))),
     col!("subflows", Rows("subflows"), |f| V::R(f.subflows.as_ref().map(Vec::len))),
@@ -148,7 +147,7 @@ const SUBFLOWS: &[Col<SubflowSnapshot>] = &[
 
 const STREAMS: &[Col<StreamSnapshot>] = &[
     col!("id", Num, F64, |s| V::N(s.id as f64)),
-    col!("name", Str, F32, |s| V::S(&s.name)),
+    col!("name", Str, F32, |s| V::S(Some(&s.name))),
     col!("queued_bytes", Num, F64, |s| V::N(s.queued_bytes as f64)),
     col!("delivered_bytes", Num, F64, |s| V::N(s.delivered_bytes as f64)),
     col!("weight", Num, F64, |s| V::N(s.weight as f64)),
@@ -156,11 +155,11 @@ const STREAMS: &[Col<StreamSnapshot>] = &[
     col!("urgency", Num, F32, |s| V::N(s.urgency as f64)),
     col!("incremental", Bool, F32, |s| V::B(s.incremental)),
     col!("picks", Num, F64, |s| V::N(s.picks as f64)),
-    col!("last_pick_reason", Str, F32, |s| V::S(s.last_pick_reason)),
+    col!("last_pick_reason", Str, F32, |s| V::S(Some(s.last_pick_reason))),
 ];
 
 const LINKS: &[Col<LinkSnapshot>] = &[
-    col!("id", Str, F32, |l| V::S(&l.id)),
+    col!("id", Str, F32, |l| V::S(Some(&l.id))),
     col!("queue_bytes", Num, F64, |l| V::N(l.queue_bytes as f64)),
     col!("queue_packets", Num, F64, |l| V::N(l.queue_packets as f64)),
     col!("drops", Num, F64, |l| V::N(l.drops as f64)),
@@ -170,7 +169,7 @@ const LINKS: &[Col<LinkSnapshot>] = &[
 ];
 
 const PACKETS: &[Col<PacketMark>] = &[
-    col!("link", Str, F32, |p| V::S(&p.link)),
+    col!("link", Str, F32, |p| V::S(Some(&p.link))),
     col!("flow", Num, F32, |p| V::N(p.flow as f64)),
     col!("data", Bool, F32, |p| V::B(p.data)),
     col!("ce", Bool, F32, |p| V::B(p.ce)),
@@ -257,8 +256,7 @@ impl Packer<'_> {
                     V::N(x) => x,
                     V::O(x) => x.unwrap_or(f64::NAN),
                     V::M(x) => x.unwrap_or(f64::NAN),
-                    V::S(s) => self.strings.id(s),
-                    V::SO(s) => s.map_or(f64::NAN, |s| self.strings.id(s)),
+                    V::S(s) => s.map_or(f64::NAN, |s| self.strings.id(s)),
                     V::B(b) => f64::from(u8::from(b)),
                     V::T(t) => t - self.t_s,
                     V::R(n) => n.map_or(f64::NAN, |n| n as f64),

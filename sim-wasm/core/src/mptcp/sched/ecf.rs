@@ -150,7 +150,7 @@ impl PacketScheduler for Ecf {
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
-    use super::super::{Decision, SubflowView};
+    use super::super::SubflowView;
     use super::*;
 
     /// A subflow with the sender's smoothed RTT and Linux-style rttvar_us, both in ns.

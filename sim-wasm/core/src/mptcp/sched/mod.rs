@@ -17,7 +17,6 @@ pub mod single;
 use crate::engine::time::Dur;
 use serde::Serialize;
 use smallvec::SmallVec;
-use std::borrow::Cow;
 
 /// Subflow indexes in RTT order, inline up to 8 subflows: the connection asks for a decision
 /// once per segment, and a heap list per decision was a tenth of an MPTCP run's time
@@ -46,24 +45,19 @@ pub struct SubflowView {
 }
 
 /// The connection's side of a decision.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct SchedInput<'a> {
     pub subflows: &'a [SubflowView],
     /// `subflows`' indexes by smoothed RTT, as [`rtt_order`] gives them. The connection sorts
     /// once per round of decisions (within a round only windows change, never an RTT) and
     /// lends the order to each decision.
-    pub order: Cow<'a, [usize]>,
+    pub order: &'a [usize],
     /// Bytes in the connection send buffer not yet sent on any subflow (ECF's k).
     pub unsent_bytes: u64,
     pub mss: u32,
 }
 
-impl<'a> SchedInput<'a> {
-    /// The input for one decision, the RTT order computed here.
-    pub fn new(subflows: &'a [SubflowView], unsent_bytes: u64, mss: u32) -> Self {
-        SchedInput { subflows, order: Cow::Owned(rtt_order(subflows).to_vec()), unsent_bytes, mss }
-    }
-
+impl SchedInput<'_> {
     /// k in packets, rounded up (ECF-3 counts packets).
     pub fn unsent_packets(&self) -> u64 {
         self.unsent_bytes.div_ceil(self.mss.max(1) as u64)
@@ -71,7 +65,7 @@ impl<'a> SchedInput<'a> {
 
     /// Subflow indexes sorted by smoothed RTT (ties: lower index first).
     pub fn by_rtt(&self) -> &[usize] {
-        &self.order
+        self.order
     }
 
     /// minRTT's pick: the available subflow with the lowest RTT.
@@ -130,18 +124,9 @@ impl Choice {
     }
     /// This choice, with the named numbers that decided it written to `out`.
     pub fn with(self, out: &mut Terms, terms: &[(&'static str, f64)]) -> Self {
-        out.clear();
         out.extend(terms.iter().map(|&(name, value)| Term { name, value }));
         self
     }
-}
-
-/// A choice with its terms in one value: what [`PacketScheduler::pick`] returns.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Decision {
-    pub subflow: Option<usize>,
-    pub reason: &'static str,
-    pub terms: Terms,
 }
 
 /// Reason used by every scheduler when no subflow can send.
@@ -160,13 +145,6 @@ pub trait PacketScheduler {
     /// that differs from the previous one, so the terms go to a buffer it keeps rather than
     /// into a ~200-byte answer moved out of every call.
     fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice;
-
-    /// [`decide`](Self::decide) with the terms in the answer.
-    fn pick(&mut self, input: &SchedInput) -> Decision {
-        let mut terms = Terms::new();
-        let c = self.decide(input, &mut terms);
-        Decision { subflow: c.subflow, reason: c.reason, terms }
-    }
 }
 
 /// Scheduler parameters from a flow's `mptcp.sched_params` (each scheduler reads its own).
@@ -255,8 +233,46 @@ pub(crate) mod testing {
         SubflowView { srtt: rtt_ms * MS, rttvar: rtt_ms * MS / 4, cwnd, in_flight: if available { 0 } else { cwnd }, available }
     }
 
-    pub fn input(subflows: &[SubflowView], unsent_packets: u64) -> SchedInput<'_> {
-        SchedInput::new(subflows, unsent_packets * 1000, 1000)
+    /// A decision's input owning its RTT order (the connection lends its own).
+    pub struct TestInput<'a> {
+        subflows: &'a [SubflowView],
+        order: RttOrder,
+        unsent_packets: u64,
+    }
+
+    impl TestInput<'_> {
+        pub fn get(&self) -> SchedInput<'_> {
+            SchedInput { subflows: self.subflows, order: &self.order, unsent_bytes: self.unsent_packets * 1000, mss: 1000 }
+        }
+        pub fn by_rtt(&self) -> &[usize] {
+            &self.order
+        }
+    }
+
+    /// `subflows` with `unsent_packets` to send, MSS 1000.
+    pub fn input(subflows: &[SubflowView], unsent_packets: u64) -> TestInput<'_> {
+        TestInput { subflows, order: rtt_order(subflows), unsent_packets }
+    }
+
+    /// A choice with its terms in one value, for tests.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Decision {
+        pub subflow: Option<usize>,
+        pub reason: &'static str,
+        pub terms: Terms,
+    }
+
+    /// `decide` with a fresh terms buffer, its terms in the answer.
+    pub trait Pick {
+        fn pick(&mut self, input: &TestInput) -> Decision;
+    }
+
+    impl<S: PacketScheduler> Pick for S {
+        fn pick(&mut self, input: &TestInput) -> Decision {
+            let mut terms = Terms::new();
+            let c = self.decide(&input.get(), &mut terms);
+            Decision { subflow: c.subflow, reason: c.reason, terms }
+        }
     }
 }
 
