@@ -2,8 +2,8 @@
 // Native vs wasm speed on the same scenarios: wall time, events/s, simulated packets/s and
 // peak memory per engine, plus the wasm/native wall-time ratio. Each engine runs each preset
 // REPEATS times, and more until its runs add up to MIN_WALL_S (a 15 ms run is mostly noise;
-// the wasm module loads once per process, so later runs are JIT-warm); the median wall time
-// is reported. Then the live page's frame time while it simulates 4 flows on a
+// the wasm module loads once per process, so later runs are JIT-warm), every preset's runs
+// interleaved round by round; the median wall time is reported. Then the live page's frame time while it simulates 4 flows on a
 // 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
 // sampling, median and p95), after the page's download sizes (scripts/bundle-size.mjs: the
 // first load, raw and gzip, and each lazy chunk), every preset's frame time at 1× (the same,
@@ -268,33 +268,42 @@ async function main() {
   if (opts.wasm || !opts.noFrames) run(process.execPath, ['scripts/build-wasm.mjs']);
   const reference = opts.against ? prepareReference(opts.against, opts.wasm) : null;
 
-  const results = [];
-  for (const name of names) {
+  // Every preset's runs are interleaved, round by round, rather than one preset's block after
+  // another: the per-event ratio divides one preset's events/s by another's, and on this shared
+  // machine the load moves between blocks (the same ratio read 2.07× and 2.56× in two benches).
+  // Within a round, each (engine, tree) pair runs back to back, the reference first on odd rounds.
+  const engines = [['native', native]];
+  if (opts.wasm) engines.push(['wasm (node)', wasm]);
+  const plans = names.map((name) => {
     const ref = reference && hasPreset(reference.tree, name) ? reference : null;
     if (reference && !ref) console.log(`bench: the reference has no preset ${name}; measuring this tree only`);
-    console.log(`bench: ${name} (seed ${SEED}, at least ${opts.repeats} runs per engine and ${MIN_WALL_S} s of them${ref ? `, interleaved with ${ref.tree.label}` : ''})`);
-    // One list of runs per (engine, tree); each repeat runs every pair back to back, the
-    // reference first on odd repeats.
-    const engines = [['native', (t) => native(t, name)]];
-    if (opts.wasm) engines.push(['wasm (node)', (t) => wasm(t, name)]);
-    const runs = new Map();
-    const wallOf = (key) => (runs.get(key) ?? []).reduce((sum, r) => sum + r.wall_s, 0);
-    let done = 0;
-    for (let i = 0; i < MAX_RUNS; i++) {
+    return { name, ref, runs: new Map(), done: 0, finished: false };
+  });
+  const wallOf = (plan, key) => (plan.runs.get(key) ?? []).reduce((sum, r) => sum + r.wall_s, 0);
+  console.log(
+    `bench: ${names.join(', ')} (seed ${SEED}, interleaved round by round${reference ? ` with ${reference.tree.label}` : ''}; ` +
+      `at least ${opts.repeats} runs per engine and ${MIN_WALL_S} s of them, at most ${MAX_RUNS})`,
+  );
+  for (let i = 0; i < MAX_RUNS && plans.some((p) => !p.finished); i++) {
+    for (const plan of plans.filter((p) => !p.finished)) {
       for (const [engine, once] of engines) {
-        const trees = ref && (engine === 'native' || ref.wasm) ? [here, ref.tree] : [here];
+        const trees = plan.ref && (engine === 'native' || plan.ref.wasm) ? [here, plan.ref.tree] : [here];
         if (i % 2 === 1) trees.reverse();
         for (const t of trees) {
           const key = `${engine}|${t.label}`;
-          if (!runs.has(key)) runs.set(key, []);
-          runs.get(key).push(await once(t));
+          if (!plan.runs.has(key)) plan.runs.set(key, []);
+          plan.runs.get(key).push(await once(t, plan.name));
         }
       }
-      done = i + 1;
+      plan.done = i + 1;
       // A run of a few milliseconds is mostly noise (page faults, the scheduler): such a preset
       // is run again until every engine has MIN_WALL_S of runs here, so its median settles.
-      if (done >= opts.repeats && engines.every(([engine]) => wallOf(`${engine}|${here.label}`) >= MIN_WALL_S)) break;
+      plan.finished = plan.done >= opts.repeats && engines.every(([engine]) => wallOf(plan, `${engine}|${here.label}`) >= MIN_WALL_S);
     }
+  }
+
+  const results = [];
+  for (const { name, ref, runs, done } of plans) {
     const mine = engines.map(([engine]) => withRates(engine, fold(runs.get(`${engine}|${here.label}`))));
     const row = {
       preset: name,

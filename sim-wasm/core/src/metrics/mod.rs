@@ -152,22 +152,25 @@ pub struct LogEvent {
 
 /// The most recent events, bounded so a long run's memory stays flat.
 ///
-/// The terms of the MPTCP scheduler decisions kept are held beside the events, in event
-/// order, as a name number and a value each, rather than in a list of each event's own: ECF-3
-/// changes its decision every other segment, and a list allocated per logged decision (freed
-/// when the bounded log dropped it) was a tenth of such a run's time, then the log's fresh
-/// memory was (20 000 decisions of six 24-byte terms). [`EventLog::iter`] gives each event with
-/// its terms in place, as [`LogEvent`] shows it.
+/// The terms of the MPTCP scheduler decisions kept are held beside the events rather than in a
+/// list of each event's own: the values in event order, and per event the number of its list
+/// of term names. A scheduler names the same few lists over and over (ECF-3: the names of
+/// Algorithm 1's terms up to the line it reached), so each list is kept once. ECF-3 changes its
+/// decision every other segment: a list allocated per logged decision (freed when the bounded
+/// log dropped it) was a tenth of such a run's time, then the log's fresh memory was (20 000
+/// decisions of six 24-byte terms), then looking up each term's name was.
+/// [`EventLog::iter`] gives each event with its terms in place, as [`LogEvent`] shows it.
 #[derive(Debug)]
 pub struct EventLog {
-    /// The events kept, each with the number of its terms (their list in the event itself is
-    /// empty then).
+    /// The events kept, each with the number in `name_lists` of its terms' names (the list of
+    /// terms in the event itself is empty then).
     events: VecDeque<(LogEvent, u32)>,
-    /// The kept events' terms in order: the name as its index in `names`, and the value.
-    term_names: VecDeque<u16>,
-    term_values: VecDeque<f64>,
-    /// Every term name logged so far: a handful, each scheduler naming a fixed few.
-    names: Vec<&'static str>,
+    /// The kept events' term values in order.
+    values: VecDeque<f64>,
+    /// Every list of term names logged so far, the empty list first: a handful.
+    name_lists: Vec<Vec<&'static str>>,
+    /// The list the previous event named: where the next is looked for first.
+    last_list: usize,
     cap: usize,
     /// Events pushed in total, including those no longer kept.
     pub total: u64,
@@ -175,7 +178,7 @@ pub struct EventLog {
 
 impl EventLog {
     pub fn new(cap: usize) -> Self {
-        EventLog { events: VecDeque::new(), term_names: VecDeque::new(), term_values: VecDeque::new(), names: Vec::new(), cap, total: 0 }
+        EventLog { events: VecDeque::new(), values: VecDeque::new(), name_lists: vec![Vec::new()], last_list: 0, cap, total: 0 }
     }
 
     pub fn push(&mut self, t_ns: Time, flow: Option<FlowIdx>, kind: EventKind) {
@@ -191,9 +194,8 @@ impl EventLog {
 
     fn keep(&mut self, event: LogEvent, terms: &[Term]) {
         if self.events.len() == self.cap {
-            if let Some((_, n)) = self.events.pop_front() {
-                self.term_names.drain(..n as usize);
-                self.term_values.drain(..n as usize);
+            if let Some((_, list)) = self.events.pop_front() {
+                self.values.drain(..self.names(list).len());
             }
         } else if self.events.len() == self.events.capacity() {
             // Grow by doubling up to the cap, not past it (a ring of 20 000 events would
@@ -201,29 +203,40 @@ impl EventLog {
             let len = self.events.len();
             self.events.reserve_exact(len.max(16).min(self.cap - len));
         }
-        for t in terms {
-            let name = self.name_index(t.name);
-            self.term_names.push_back(name);
-            self.term_values.push_back(t.value);
-        }
-        self.events.push_back((event, terms.len() as u32));
+        let list = self.list_index(terms);
+        self.values.extend(terms.iter().map(|t| t.value));
+        self.events.push_back((event, list));
         self.total += 1;
     }
 
-    /// `name`'s number in `names`, added if new. The literal is looked for by its address
-    /// first, then by its text: comparing the text of every name on the way was a sixth of an
-    /// ECF-3 run's time in this function.
-    fn name_index(&mut self, name: &'static str) -> u16 {
-        let same_literal = |n: &&str| std::ptr::eq(n.as_ptr(), name.as_ptr()) && n.len() == name.len();
-        let at = match self.names.iter().position(same_literal).or_else(|| self.names.iter().position(|n| *n == name)) {
-            Some(at) => at,
-            None => {
-                self.names.push(name);
-                self.names.len() - 1
+    /// The number in `name_lists` of the names of `terms`, added if new. A list is looked for
+    /// by the addresses of its names first (they are string literals), then by their text.
+    fn list_index(&mut self, terms: &[Term]) -> u32 {
+        if terms.is_empty() {
+            return 0;
+        }
+        let names_of = |list: &[&str], same: fn(&str, &str) -> bool| list.len() == terms.len() && list.iter().zip(terms).all(|(n, t)| same(n, t.name));
+        let literal = |a: &str, b: &str| std::ptr::eq(a.as_ptr(), b.as_ptr()) && a.len() == b.len();
+        let text = |a: &str, b: &str| a == b;
+        let at = if names_of(&self.name_lists[self.last_list], literal) {
+            self.last_list
+        } else {
+            match self.name_lists.iter().position(|l| names_of(l, literal)).or_else(|| self.name_lists.iter().position(|l| names_of(l, text))) {
+                Some(at) => at,
+                None => {
+                    self.name_lists.push(terms.iter().map(|t| t.name).collect());
+                    self.name_lists.len() - 1
+                }
             }
         };
-        // Term names are string literals in the schedulers' code: a few dozen at most.
-        u16::try_from(at).unwrap_or(u16::MAX)
+        self.last_list = at;
+        // The lists are fixed in the schedulers' code: a few dozen at most.
+        u32::try_from(at).unwrap_or(u32::MAX)
+    }
+
+    /// The term names of list number `list`.
+    fn names(&self, list: u32) -> &[&'static str] {
+        self.name_lists.get(list as usize).map_or(&[], |l| &l[..])
     }
 
     /// Events kept.
@@ -243,15 +256,14 @@ impl EventLog {
     /// The events kept from the `first`-th on (0 = the oldest kept), with their terms.
     pub fn iter_from(&self, first: usize) -> impl Iterator<Item = LogEvent> + '_ {
         let first = first.min(self.events.len());
-        let mut at: usize = self.events.range(..first).map(|&(_, n)| n as usize).sum();
-        self.events.range(first..).map(move |(event, n)| {
+        let mut at: usize = self.events.range(..first).map(|&(_, list)| self.names(list).len()).sum();
+        self.events.range(first..).map(move |&(ref event, list)| {
             let mut event = event.clone();
-            let n = *n as usize;
+            let names = self.names(list);
             if let EventKind::MptcpSched { terms, .. } = &mut event.kind {
-                let names = self.term_names.range(at..at + n).map(|&i| self.names.get(i as usize).copied().unwrap_or("?"));
-                terms.extend(names.zip(self.term_values.range(at..at + n)).map(|(name, &value)| Term { name, value }));
+                terms.extend(names.iter().zip(self.values.range(at..at + names.len())).map(|(&name, &value)| Term { name, value }));
             }
-            at += n;
+            at += names.len();
             event
         })
     }
@@ -259,9 +271,8 @@ impl EventLog {
     /// Heap bytes of the kept events.
     pub fn memory_bytes(&self) -> usize {
         self.events.capacity() * std::mem::size_of::<(LogEvent, u32)>()
-            + self.term_names.capacity() * std::mem::size_of::<u16>()
-            + self.term_values.capacity() * std::mem::size_of::<f64>()
-            + self.names.capacity() * std::mem::size_of::<&str>()
+            + self.values.capacity() * std::mem::size_of::<f64>()
+            + self.name_lists.iter().map(|l| l.capacity()).sum::<usize>() * std::mem::size_of::<&str>()
     }
 }
 
