@@ -89,6 +89,9 @@ pub enum CcEvent {
     Gain { phase: u8, pacing_gain: f64 },
     /// HyStart ended slow start (`reason`: "ack_train" or "delay") at window `cwnd`.
     HyStartExit { reason: &'static str, cwnd: u32 },
+    /// BBR's long-term bandwidth estimator began (`engaged`) or stopped pacing at gain 1 on
+    /// its long-term rate, `rate_mbps` on the wire (cc/bbr/lt_bw.rs).
+    LongTermRate { engaged: bool, rate_mbps: f64 },
 }
 
 /// A controller's state for the per-flow series and the inspector.
@@ -301,6 +304,7 @@ impl crate::metrics::EventKind {
             CcEvent::State { from, to } => crate::metrics::EventKind::CcState { from, to },
             CcEvent::Gain { phase, pacing_gain } => crate::metrics::EventKind::CcGain { phase, pacing_gain },
             CcEvent::HyStartExit { reason, cwnd } => crate::metrics::EventKind::HystartExit { reason, cwnd },
+            CcEvent::LongTermRate { engaged, rate_mbps } => crate::metrics::EventKind::CcLongTermRate { engaged, rate_mbps },
         }
     }
 }

@@ -110,6 +110,10 @@ pub enum EventKind {
     CcGain { phase: u8, pacing_gain: f64 },
     /// HyStart ended slow start early (ACK train or delay increase) at window `cwnd`.
     HystartExit { reason: &'static str, cwnd: u32 },
+    /// BBR's long-term bandwidth estimator ("policer detection") began (`engaged`) or, 48 round
+    /// trips later, stopped pacing at gain 1 on its long-term rate (`rate_mbps`, on the wire):
+    /// why a BBR flow's gain sits at 1 instead of cycling.
+    CcLongTermRate { engaged: bool, rate_mbps: f64 },
     /// Three later packets were delivered: loss detected, fast retransmit.
     FastRetransmit { lost: u32 },
     /// An ACK echoed an ECN mark and the sender entered CWR (RFC 3168 §6.1.2); `reduced`:

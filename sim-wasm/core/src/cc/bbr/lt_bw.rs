@@ -88,8 +88,9 @@ impl LtBw {
     }
 
     /// An interval with a high loss rate ended at `bw` packets/s (`bbr_lt_bw_interval_done`).
-    /// `bytes_per_pkt` converts packets/s to the pacing rate's bytes/s.
-    fn interval_done(&mut self, bw: f64, bytes_per_pkt: f64, x: &LtSample) {
+    /// `bytes_per_pkt` converts packets/s to the pacing rate's bytes/s. True when this
+    /// interval agreed with the previous one, so the long-term rate is now in use.
+    fn interval_done(&mut self, bw: f64, bytes_per_pkt: f64, x: &LtSample) -> bool {
         if self.bw > 0.0 {
             let diff = (bw - self.bw).abs();
             if diff <= LT_BW_RATIO * self.bw || diff * bytes_per_pkt <= LT_BW_DIFF_BYTES_PER_S {
@@ -97,11 +98,12 @@ impl LtBw {
                 self.bw = (bw + self.bw) / 2.0;
                 self.use_bw = true;
                 self.rtt_cnt = 0;
-                return;
+                return true;
             }
         }
         self.bw = bw;
         self.reset_interval(x);
+        false
     }
 }
 
@@ -113,12 +115,16 @@ impl<V: Variant> Bbr<V> {
         }
         let round_start = self.s.round_start;
         let probe_bw = self.s.mode == super::Mode::ProbeBw;
+        let bytes_per_pkt = self.s.rate_for(1.0, 1.0);
+        // The long-term rate (packets/s) as the event shows it: Mb/s on the wire.
+        let wire_mbps = self.s.wire_bytes as f64 * 8.0 / 1e6;
         let lt = &mut self.s.lt;
         if lt.use_bw {
             // Already on the long-term rate: after 48 round trips, probe again.
             if probe_bw && round_start {
                 lt.rtt_cnt += 1;
                 if lt.rtt_cnt >= LT_BW_MAX_RTTS {
+                    events.push(CcEvent::LongTermRate { engaged: false, rate_mbps: lt.bw * wire_mbps });
                     lt.reset(&x);
                     self.reset_probe_bw_mode(now, events);
                 }
@@ -163,8 +169,9 @@ impl<V: Variant> Bbr<V> {
             return;
         }
         let bw = delivered as f64 * NS_PER_S as f64 / (elapsed_ms * NS_PER_MS) as f64;
-        let bytes_per_pkt = self.s.rate_for(1.0, 1.0);
-        self.s.lt.interval_done(bw, bytes_per_pkt, &x);
+        if lt.interval_done(bw, bytes_per_pkt, &x) {
+            events.push(CcEvent::LongTermRate { engaged: true, rate_mbps: lt.bw * wire_mbps });
+        }
     }
 }
 

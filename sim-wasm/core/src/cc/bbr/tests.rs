@@ -416,12 +416,19 @@ fn steady_heavy_loss_switches_to_the_long_term_rate_for_48_rounds() {
     let mut d = Driver::new(Plain);
     d.drive_to_probe_bw(400.0, rtt);
     let mut lost_total = 0;
+    // The log says when the long-term rate starts and stops being used, at what rate.
+    let long_term = |events: &[CcEvent]| -> Vec<(bool, f64)> {
+        events.iter().filter_map(|e| if let CcEvent::LongTermRate { engaged, rate_mbps } = *e { Some((engaged, rate_mbps)) } else { None }).collect()
+    };
+    let mbps_300 = 300.0 * 1500.0 * 8.0 / 1e6;
     // The first loss starts sampling; 4 rounds end the first interval, 4 more the second.
     for round in 1..=8 {
         assert!(!d.bbr.s.lt.use_bw, "round {round}: too early");
         lossy_round(&mut d, &mut lost_total, 30, 10, 400.0, rtt);
     }
     assert!(d.bbr.s.lt.use_bw, "two agreeing lossy intervals engage the long-term rate");
+    let said = long_term(&d.events);
+    assert!(matches!(said[..], [(true, r)] if (r - mbps_300).abs() < 0.02), "{said:?}");
     assert!((d.bbr.s.lt.bw - 300.0).abs() < 1.0, "long-term rate {} pkt/s", d.bbr.s.lt.bw);
     assert_eq!(d.bbr.max_bw(), 400.0, "the windowed maximum is kept, just not used");
     assert_eq!(d.bbr.s.pacing_gain, 1.0);
@@ -437,6 +444,8 @@ fn steady_heavy_loss_switches_to_the_long_term_rate_for_48_rounds() {
     lossy_round(&mut d, &mut lost_total, 30, 10, 400.0, rtt);
     assert!(!d.bbr.s.lt.use_bw);
     assert_eq!(d.bbr.bw(), 400.0);
+    let said = long_term(&d.events);
+    assert!(matches!(said[..], [(true, _), (false, r)] if (r - mbps_300).abs() < 0.02), "{said:?}");
 
     let mut off = Driver { bbr: Bbr::new(init(1), &BbrParams { lt_bw: false, ..BbrParams::default() }, Plain), now: 0, delivered: 0, events: Vec::new() };
     off.drive_to_probe_bw(400.0, rtt);
@@ -446,6 +455,7 @@ fn steady_heavy_loss_switches_to_the_long_term_rate_for_48_rounds() {
     }
     assert!(!off.bbr.s.lt.use_bw);
     assert_eq!(off.bbr.bw(), 400.0);
+    assert!(long_term(&off.events).is_empty());
 }
 
 /// Loss below Linux's 50/256 threshold never engages the long-term rate.
