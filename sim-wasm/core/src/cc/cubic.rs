@@ -227,7 +227,7 @@ impl CongestionControl for Cubic {
         self.k = 0.0;
         self.cwnd = 1.0;
         self.w_est = 0.0;
-        self.hystart.on_timeout(now, 0);
+        self.hystart.on_timeout(now);
         self.set_state(SLOW_START, events);
     }
 

@@ -75,6 +75,9 @@ pub struct HyStart {
     sample_cnt: u32,
     /// Smallest RTT sample seen (Linux `delay_min`); 0 = none yet.
     pub delay_min: Dur,
+    /// Packets delivered as of the latest ACK (`tp->delivered`): where a round begun by a
+    /// timeout ends.
+    delivered: u64,
 }
 
 impl HyStart {
@@ -90,6 +93,7 @@ impl HyStart {
             curr_rtt: Dur::MAX,
             sample_cnt: 0,
             delay_min: 0,
+            delivered: 0,
         }
     }
 
@@ -103,17 +107,20 @@ impl HyStart {
     }
 
     /// After a retransmission timeout Linux resets CUBIC whole (`bictcp_reset` and a new
-    /// round): slow start may be ended by HyStart again, from a fresh minimum RTT.
-    pub fn on_timeout(&mut self, now: Time, delivered: u64) {
+    /// round): slow start may be ended by HyStart again, from a fresh minimum RTT. The round
+    /// ends, as Linux's `end_seq = snd_nxt`, when a packet sent from now on is delivered; it
+    /// used to end at the first ACK after the timeout, even one for a packet sent before it.
+    pub fn on_timeout(&mut self, now: Time) {
         self.found = false;
         self.delay_min = 0;
-        self.new_round(now, delivered);
+        self.new_round(now, self.delivered);
     }
 
     /// One ACK (Linux `cubictcp_acked`). `cwnd` and `in_slow_start` are the controller's
     /// before this ACK grows the window; `epoch_start` is the start of its current
     /// congestion-avoidance epoch. Returns `Some` when slow start must end now.
     pub fn on_ack(&mut self, ack: &AckInfo, cwnd: u32, in_slow_start: bool, epoch_start: Option<Time>) -> Option<Exit> {
+        self.delivered = ack.delivered;
         let rtt = ack.rtt?;
         if epoch_start.is_some_and(|e| ack.now.saturating_sub(e) < AFTER_RECOVERY) {
             return None;
@@ -202,6 +209,28 @@ mod tests {
         let mut h2 = HyStart::new(HyStartParams::default());
         round(&mut h2, 40 * MS, 10, 3 * MS, 40 * MS, 100, 32);
         assert_eq!(round(&mut h2, 200 * MS, 20, 3 * MS, 44 * MS, 200, 32), None);
+    }
+
+    /// After a timeout the round begun then ends when a packet sent after it is delivered, not
+    /// at a late ACK for one sent before it: an ACK train timed from such an ACK would start
+    /// late, and the round's first samples would be the old packets' RTTs.
+    #[test]
+    fn a_timeout_round_ends_with_a_packet_sent_after_it() {
+        let mut h = HyStart::new(HyStartParams::default());
+        // Sparse ACKs (no train): 100 packets delivered by the timeout at 1 s.
+        assert_eq!(round(&mut h, 40 * MS, 10, 3 * MS, 40 * MS, 90, 32), None);
+        h.on_timeout(1000 * MS);
+        assert!(!h.found && h.delay_min == 0);
+        // A late ACK for a packet sent before the timeout (prior_delivered 95 < 100).
+        let mut late = ack(1010 * MS, 1);
+        (late.rtt, late.delivered, late.rate.prior_delivered) = (Some(40 * MS), 101, 95);
+        h.on_ack(&late, 32, true, None);
+        assert_eq!((h.round_start, h.round_end), (1000 * MS, 100), "the timeout's round goes on");
+        // The retransmission's ACK (sent at the timeout, when 100 were delivered) ends it.
+        let mut next = ack(1040 * MS, 1);
+        (next.rtt, next.delivered, next.rate.prior_delivered) = (Some(40 * MS), 102, 100);
+        h.on_ack(&next, 32, true, None);
+        assert_eq!((h.round_start, h.round_end), (1040 * MS, 102), "a new round from the first packet sent after it");
     }
 
     #[test]
