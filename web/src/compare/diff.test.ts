@@ -116,8 +116,8 @@ describe('diffRows', () => {
   });
 
   it('compares FCT per size class (mean and p99, in ms), lower is better', () => {
-    const a = summary({ fct_by_class: { all: { count: 3, incomplete: 0, mean_s: 0.2, p99_s: 0.5 }, G0: { count: 2, incomplete: 0, mean_s: 0.1, p99_s: 0.12 } } });
-    const b = summary({ fct_by_class: { all: { count: 3, incomplete: 0, mean_s: 0.25, p99_s: 0.4 }, G0: { count: 2, incomplete: 1 } } });
+    const a = summary({ fct_by_class: { all: { count: 3, unfinished: 0, mean_s: 0.2, p99_s: 0.5 }, G0: { count: 2, unfinished: 0, mean_s: 0.1, p99_s: 0.12 } } });
+    const b = summary({ fct_by_class: { all: { count: 3, unfinished: 0, mean_s: 0.25, p99_s: 0.4 }, G0: { count: 2, unfinished: 1 } } });
     const rows = diffRows([a, b]);
     // Classes in display order, "all" last.
     expect(rows.filter((r) => r.metric.id.startsWith('fct_')).map((r) => r.metric.id)).toEqual(['fct_mean:G0', 'fct_p99:G0', 'fct_mean:all', 'fct_p99:all']);

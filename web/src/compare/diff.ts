@@ -100,7 +100,7 @@ export function metricsFor(summaries: readonly Summary[]): MetricDef[] {
     // FCT statistics cover completed flows only: how many completed and how many did not
     // tells whether a lower FCT came from finishing the hard flows or from leaving them out.
     out.push({ id: 'completed:all', label: 'Flows completed (all classes)', unit: '', digits: 0, better: 1, value: (s) => num(s.fct_by_class?.all?.count) });
-    out.push({ id: 'incomplete:all', label: 'Flows unfinished (all classes)', unit: '', digits: 0, better: -1, value: (s) => num(s.fct_by_class?.all?.incomplete) });
+    out.push({ id: 'unfinished:all', label: 'Flows unfinished (all classes)', unit: '', digits: 0, better: -1, value: (s) => num(s.fct_by_class?.all?.unfinished) });
   }
   for (const c of classes) {
     out.push({ id: `fct_mean:${c}`, label: `FCT ${c}, mean`, unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.fct_by_class?.[c]?.mean_s) });

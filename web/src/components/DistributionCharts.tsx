@@ -113,11 +113,11 @@ export function FctBars({ byClass, classes }: { byClass: Record<string, ClassSta
         {classes.map((c) => {
           const st = byClass[c];
           return (
-            <g key={c} data-class={c} data-count={st?.count ?? 0} data-incomplete={st?.incomplete ?? 0}>
+            <g key={c} data-class={c} data-count={st?.count ?? 0} data-unfinished={st?.unfinished ?? 0}>
               {FCT_STATS.map((s, i) => {
                 const v = st?.[s.key];
                 if (typeof v !== 'number') return null;
-                const text = `${c} ${s.label}: ${fmt(v)} s (${st!.count} done, ${st!.incomplete} unfinished)`;
+                const text = `${c} ${s.label}: ${fmt(v)} s (${st!.count} done, ${st!.unfinished} unfinished)`;
                 return (
                   <rect
                     key={s.key}

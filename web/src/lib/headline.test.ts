@@ -57,9 +57,9 @@ describe('headlineItems', () => {
     const s: Summary = {
       ...base,
       fct_by_class: {
-        all: { count: 12, incomplete: 2, mean_s: 0.2 },
-        G1: { count: 2, incomplete: 0, mean_s: 0.5 },
-        G0: { count: 10, incomplete: 2, mean_s: 0.1, p99_s: 0.4 },
+        all: { count: 12, unfinished: 2, mean_s: 0.2 },
+        G1: { count: 2, unfinished: 0, mean_s: 0.5 },
+        G0: { count: 10, unfinished: 2, mean_s: 0.1, p99_s: 0.4 },
       },
     };
     const topo: Topology = { nodes: [], links: [], flows: [], generated_flows: 100, flow_sched: 'fsfs' };

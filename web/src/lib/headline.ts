@@ -128,8 +128,8 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
             label: CLASS_LABEL[k] ?? k,
             value: num(st.mean_s),
             display: formatSeconds(st.mean_s),
-            detail: `${formatInt(st.count)} finished, ${formatInt(st.incomplete)} unfinished${num(st.p99_s) !== null ? ` · p99 ${formatSeconds(st.p99_s)}` : ''}`,
-            data: { finished: st.count, unfinished: st.incomplete },
+            detail: `${formatInt(st.count)} finished, ${formatInt(st.unfinished)} unfinished${num(st.p99_s) !== null ? ` · p99 ${formatSeconds(st.p99_s)}` : ''}`,
+            data: { finished: st.count, unfinished: st.unfinished },
           };
         }),
       };

@@ -4,7 +4,7 @@
 //! throughput (bytes / FCT) of long (G3) flows and of all of them. A flow still running at
 //! the end counts in the throughput means with the bytes it delivered over the time it has
 //! been running (**choice**: leaving it out would favour whichever scheme starves long
-//! flows), and in `incomplete`, not in the FCT statistics.
+//! flows), and in `unfinished`, not in the FCT statistics.
 
 use crate::engine::time::{to_secs, Time};
 use crate::metrics::FlowStats;
@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 pub struct ClassStats {
     /// Flows of the class that completed.
     pub count: u64,
-    /// Flows of the class still running at the end.
-    pub incomplete: u64,
+    /// Flows of the class still running at the end (DESIGN.md's summary contract names it).
+    pub unfinished: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub mean_s: Option<f64>,
@@ -37,12 +37,12 @@ pub fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
     Some(sorted[rank.min(sorted.len()) - 1])
 }
 
-fn stats(mut fcts: Vec<f64>, incomplete: u64) -> ClassStats {
+fn stats(mut fcts: Vec<f64>, unfinished: u64) -> ClassStats {
     fcts.sort_by(f64::total_cmp);
     let n = fcts.len();
     ClassStats {
         count: n as u64,
-        incomplete,
+        unfinished,
         mean_s: (n > 0).then(|| fcts.iter().sum::<f64>() / n as f64),
         p50_s: percentile(&fcts, 50.0),
         p99_s: percentile(&fcts, 99.0),
@@ -111,7 +111,7 @@ mod tests {
     }
 
     #[test]
-    fn classes_skip_warmup_and_count_incomplete() {
+    fn classes_skip_warmup_and_count_unfinished() {
         let s = 1_000_000_000;
         let f = |class, start, done: Option<u64>, bytes| FlowStats {
             size_class: Some(class),
@@ -129,8 +129,8 @@ mod tests {
         ];
         let m = compute(&flows, s, 10 * s).unwrap();
         let g0 = &m.fct_by_class["G0"];
-        assert_eq!((g0.count, g0.incomplete, g0.mean_s), (2, 0, Some(2.0)));
-        assert_eq!(m.fct_by_class["G3"].incomplete, 1);
+        assert_eq!((g0.count, g0.unfinished, g0.mean_s), (2, 0, Some(2.0)));
+        assert_eq!(m.fct_by_class["G3"].unfinished, 1);
         assert_eq!(m.fct_by_class["all"].count, 2);
         assert_eq!(m.long_flow_mbps, Some(1.25));
         assert!(compute(&[FlowStats::default()], 0, s).is_none(), "no MPTCP, no class metrics");

@@ -13,7 +13,7 @@
 //! | `utilization`         | `links[].utilization` (the reported links: bottleneck, paths) |
 //! | `queueing_delay`      | `links[].mean_sojourn_ms`, `max_sojourn_ms` (reported links)  |
 //! | `retransmission_ratio`| Σ `flows[].retransmitted_packets` / Σ `flows[].sent_packets`  |
-//! | `fct_by_class`        | `fct_by_class` (mean, p99, finished `count`, `incomplete`)    |
+//! | `fct_by_class`        | `fct_by_class` (mean, p99, finished `count`, `unfinished`)    |
 //! | `flow_throughput`     | `long_flow_mbps`, `mean_flow_mbps`                            |
 //! | `stream_latency`      | `streams[].latency_ms` p50 / p95 of streams that carry messages|
 //! | `transfer_time`       | `flows[].fct_s` of the sized flows                            |
