@@ -16,7 +16,7 @@ import { type RunFields, timeSpan } from '../store/run';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
 import type { Guide } from '../charts/lineCanvas';
-import { type ChartSeries, LineChart } from './LineChart';
+import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
 
 /** Where a chart reads its run from: the lab, or one column of A/B compare. */
 export interface RunSource {
@@ -46,6 +46,28 @@ const LAB_SOURCE: RunSource = {
 const RunSourceContext = createContext<RunSource>(LAB_SOURCE);
 export const RunSourceProvider = RunSourceContext.Provider;
 const useRunSource = () => useContext(RunSourceContext);
+
+/** A line chart over the run's simulated time. The run source (the lab, or a compare column)
+ * gives what every such chart shares: the time axis and its zoom window, the series version,
+ * the test id from the chart's `kind`, and the y-axis top columns side by side agree on. */
+export function TimeChart({ kind, ...chart }: Omit<LineChartProps, 'testId' | 'xLabel' | 'xMax' | 'timeWindow' | 'onWindow' | 'version' | 'yTop'> & { kind: string }) {
+  const src = useRunSource();
+  const version = src.useRun((s) => s.seriesVersion);
+  const span = src.useRun(timeSpan);
+  const timeWindow = src.useRun((s) => s.timeWindow);
+  return (
+    <LineChart
+      {...chart}
+      testId={src.testId(kind)}
+      xLabel="simulated time (s)"
+      xMax={span}
+      timeWindow={timeWindow}
+      onWindow={src.onWindow}
+      version={version}
+      yTop={src.yTop?.(kind)}
+    />
+  );
+}
 
 /** The owners of per-flow series, in the engine's order (one colour each). */
 function flowOwners(store: SeriesStore): string[] {
@@ -201,8 +223,6 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
   const version = src.useRun((s) => s.seriesVersion);
   // The smoothing window follows the scenario's limit, so it does not change when the run ends.
   const duration = src.useRun((s) => s.duration);
-  const span = src.useRun(timeSpan);
-  const timeWindow = src.useRun((s) => s.timeWindow);
   const color = useOwnerColors();
   // The MPTCP panel's connection is sent for that panel only: not a line here unless picked.
   const focus = aggregate?.focus && !aggregate.picked.includes(aggregate.focus) ? aggregate.focus : null;
@@ -212,19 +232,13 @@ export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hid
   );
   if (hideWhenEmpty && series.length === 0) return null;
   return (
-    <LineChart
-      testId={src.testId(testId)}
+    <TimeChart
+      kind={testId}
       title={aggregate ? `${title} — ${MODE_NAMES[aggregate.mode]} (mean; goodput summed)` : title}
-      xLabel="simulated time (s)"
       yLabel={yLabel}
-      xMax={span}
-      timeWindow={timeWindow}
-      onWindow={src.onWindow}
       series={series}
-      version={version}
       emptyText={emptyText}
       unit={unit}
-      yTop={src.yTop?.(testId)}
       mode={aggregate ? 'aggregate' : 'flows'}
       legendMax={aggregate ? 32 : undefined}
       controls={aggregate && controls && src === LAB_SOURCE ? <AggregateControls info={aggregate} /> : undefined}
@@ -322,27 +336,19 @@ export function bufferGuides(series: readonly ChartSeries[], topology: Topology 
 export function QueueChart() {
   const src = useRunSource();
   const version = src.useRun((s) => s.seriesVersion);
-  const span = src.useRun(timeSpan);
-  const timeWindow = src.useRun((s) => s.timeWindow);
   const topology = src.useTopology();
   const series: ChartSeries[] = useMemo(() => queueSeries(src.series()), [version, src]);
   const guides: Guide[] = useMemo(() => bufferGuides(series, topology), [series, topology]);
   return (
-    <LineChart
-      testId={src.testId('queue')}
+    <TimeChart
+      kind="queue"
       title={series.length > 1 ? 'Queue per reported link' : 'Bottleneck queue'}
-      xLabel="simulated time (s)"
       yLabel="queue (kB)"
-      xMax={span}
-      timeWindow={timeWindow}
-      onWindow={src.onWindow}
       series={series}
       guides={guides}
       guideLabel="buffer size"
       unit="kB"
-      version={version}
       emptyText="No finite-buffer link in this scenario"
-      yTop={src.yTop?.('queue')}
     />
   );
 }
@@ -352,25 +358,18 @@ export function QueueChart() {
 export function QueueDelayChart() {
   const src = useRunSource();
   const version = src.useRun((s) => s.seriesVersion);
-  const span = src.useRun(timeSpan);
-  const timeWindow = src.useRun((s) => s.timeWindow);
   const topology = src.useTopology();
   const series: ChartSeries[] = useMemo(() => {
     const aqmOf = (id: string) => topology?.links.find((l) => l.id === id)?.aqm;
     return linkSeries(src.series(), 'sojourn', 1, (id) => (aqmOf(id) ? `${id} (${aqmOf(id)})` : id));
   }, [version, src, topology]);
   return (
-    <LineChart
-      testId={src.testId('queue-delay')}
+    <TimeChart
+      kind="queue-delay"
       title={series.length > 1 ? 'Queueing delay per reported link' : 'Queueing delay at the bottleneck'}
-      xLabel="simulated time (s)"
       yLabel="queueing delay (ms)"
-      xMax={span}
-      timeWindow={timeWindow}
-      onWindow={src.onWindow}
       series={series}
       unit="ms"
-      version={version}
       emptyText="No reported link in this scenario"
     />
   );
@@ -410,23 +409,7 @@ export function jainSeries(store: SeriesStore): ChartSeries[] {
 export function JainChart() {
   const src = useRunSource();
   const version = src.useRun((s) => s.seriesVersion);
-  const span = src.useRun(timeSpan);
-  const timeWindow = src.useRun((s) => s.timeWindow);
   const series: ChartSeries[] = useMemo(() => jainSeries(src.series()), [version, src]);
   if (series.length === 0) return null;
-  return (
-    <LineChart
-      testId={src.testId('jain')}
-      title="Jain's fairness index over time"
-      xLabel="simulated time (s)"
-      yLabel="Jain's index"
-      xMax={span}
-      timeWindow={timeWindow}
-      onWindow={src.onWindow}
-      series={series}
-      version={version}
-      emptyText=""
-      yTop={src.yTop?.('jain')}
-    />
-  );
+  return <TimeChart kind="jain" title="Jain's fairness index over time" yLabel="Jain's index" series={series} emptyText="" />;
 }

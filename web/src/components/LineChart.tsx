@@ -23,7 +23,7 @@ export interface ChartSeries extends CanvasSeries {
   label: string;
 }
 
-interface Props {
+export interface LineChartProps {
   testId: string;
   title: string;
   xLabel: string;
@@ -109,7 +109,7 @@ function lastTime(series: readonly CanvasSeries[]): string {
   return Number.isFinite(t) ? String(t) : '';
 }
 
-export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '', yTop, mode = 'flows', legendMax = LEGEND_MAX, controls }: Props) {
+export function LineChart({ testId, title, xLabel, yLabel, xMax, timeWindow, onWindow, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, unit = '', yTop, mode = 'flows', legendMax = LEGEND_MAX, controls }: LineChartProps) {
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const axesRef = useRef<SVGSVGElement>(null);

@@ -12,15 +12,14 @@ import { formatBytes, formatInt } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { seriesStore } from '../sim/seriesStore';
-import { timeSpan } from '../store/state';
-import { labStore, useLab } from '../store/store';
-import type { FlowSnapshot, Summary, TimeWindow } from '../types';
+import { useLab } from '../store/store';
+import type { FlowSnapshot, Summary } from '../types';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import { LatencyBoxPlot } from './DistributionCharts';
-import { type ChartSeries, LineChart } from './LineChart';
+import { TimeChart } from './Charts';
+import type { ChartSeries } from './LineChart';
 import { firstSummary } from '../store/run';
 
-const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
 const WORKERS = poolSize(STREAM_SCHEDULERS.length);
 const PICKS_SHOWN = 12;
 
@@ -224,8 +223,6 @@ function streamLines(metric: string, version: number): ChartSeries[] {
 export function QuicPanel() {
   const has = useHasQuic();
   const version = useLab((s) => s.seriesVersion);
-  const span = useLab(timeSpan);
-  const timeWindow = useLab((s) => s.timeWindow);
   const snap = useLab((s) => s.snapshot);
   const queued = useMemo(() => streamLines('queued_bytes', version), [version]);
   const delivered = useMemo(() => streamLines('delivered_bytes', version), [version]);
@@ -237,30 +234,8 @@ export function QuicPanel() {
         <h2>QUIC streams</h2>
       </header>
       <div className="charts">
-        <LineChart
-          testId="chart-stream-queued"
-          title="Queued bytes per stream (written, not yet sent)"
-          xLabel="simulated time (s)"
-          yLabel="queued (kB)"
-          xMax={span}
-          timeWindow={timeWindow}
-          onWindow={setWindow}
-          series={queued}
-          version={version}
-          emptyText="No stream series"
-        />
-        <LineChart
-          testId="chart-stream-delivered"
-          title="Delivered bytes per stream (readable at the receiver)"
-          xLabel="simulated time (s)"
-          yLabel="delivered (kB)"
-          xMax={span}
-          timeWindow={timeWindow}
-          onWindow={setWindow}
-          series={delivered}
-          version={version}
-          emptyText="No stream series"
-        />
+        <TimeChart kind="stream-queued" title="Queued bytes per stream (written, not yet sent)" yLabel="queued (kB)" series={queued} emptyText="No stream series" />
+        <TimeChart kind="stream-delivered" title="Delivered bytes per stream (readable at the receiver)" yLabel="delivered (kB)" series={delivered} emptyText="No stream series" />
       </div>
       {flows.length === 0 && <p className="muted">Press Play or Step to see the streams.</p>}
       {flows.map((f) => (
