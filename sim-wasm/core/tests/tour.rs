@@ -44,23 +44,12 @@ fn presets_with_tours() -> Vec<(String, Value)> {
     out
 }
 
-/// An event's log `type` and, for a state change, the state entered.
-fn event_name(k: &EventKind) -> (&'static str, Option<&'static str>) {
-    match k {
-        EventKind::CcState { to, .. } => ("cc_state", Some(to)),
-        EventKind::CcGain { .. } => ("cc_gain", None),
-        EventKind::HystartExit { .. } => ("hystart_exit", None),
-        EventKind::FastRetransmit { .. } => ("fast_retransmit", None),
-        EventKind::EcnEcho { .. } => ("ecn_echo", None),
-        EventKind::Rto { .. } => ("rto", None),
-        EventKind::Drop { .. } => ("drop", None),
-        EventKind::FlowCompleted => ("flow_completed", None),
-        EventKind::StreamPick { .. } => ("stream_pick", None),
-        EventKind::PacketsLost { .. } => ("packets_lost", None),
-        EventKind::Pto { .. } => ("pto", None),
-        EventKind::MptcpSched { .. } => ("mptcp_sched", None),
-        EventKind::MptcpPaths { .. } => ("mptcp_paths", None),
-    }
+/// An event's log `type` (its serde tag, what the page and the tour name) and, for a state
+/// change, the state entered.
+fn event_name(k: &EventKind) -> (String, Option<&'static str>) {
+    let tag = serde_json::to_value(k).ok().and_then(|v| v["type"].as_str().map(str::to_owned)).unwrap_or_default();
+    let to = if let EventKind::CcState { to, .. } = k { Some(*to) } else { None };
+    (tag, to)
 }
 
 /// Runs the preset under `variant` to its end, calling `seen` once for every logged event, in
@@ -85,7 +74,7 @@ fn check(name: &str, value: &Value, variant: Option<&str>, stops: &[(usize, &Tou
         for (k, (_, stop)) in stops.iter().enumerate() {
             if let Some((want, want_detail)) = stop.anchor() {
                 let (a, b) = bands[k];
-                if want == kind && (want_detail.is_none() || want_detail == detail) && t >= a && t <= b {
+                if want == kind.as_str() && (want_detail.is_none() || want_detail == detail) && t >= a && t <= b {
                     found[k] = true;
                 }
             }
