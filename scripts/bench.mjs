@@ -3,8 +3,8 @@
 // peak memory per engine, plus the wasm/native wall-time ratio. Each engine runs each preset
 // REPEATS times, and more until its runs add up to MIN_WALL_S (a 15 ms run is mostly noise;
 // the wasm module loads once per process, so later runs are JIT-warm), every preset's runs
-// interleaved round by round; the median wall time is reported. Then the live page's frame time while it simulates 4 flows on a
-// 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
+// interleaved round by round; the median wall time is reported. Then the live page's frame
+// time while it simulates 4 flows on a 100 Mbit/s bottleneck (scripts/frames.mjs: headless Chromium, requestAnimationFrame
 // sampling, median and p95), after the page's download sizes (scripts/bundle-size.mjs: the
 // first load, raw and gzip, and each lazy chunk), every preset's frame time at 1× (the same,
 // per preset) and the page's time to run each quick preset, and mptcp-fsfs-load at full scale, at

@@ -103,7 +103,7 @@ class LabController {
     // the first run is asked for now (its text is fetched alongside the engine's wasm) rather
     // than after an engine round trip (issue 18).
     this.post({ type: 'init' });
-    labStore.dispatch({ type: 'ready', engineVersion: null, presets: PRESETS });
+    labStore.dispatch({ type: 'ready', presets: PRESETS });
     // For end-to-end tests and the console: the live state and the series checksum, and a way
     // to make the engine panic (tests of the worker's recovery; see worker/sim.worker.ts).
     (window as unknown as { __netlab?: unknown }).__netlab = {

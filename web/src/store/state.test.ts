@@ -40,7 +40,7 @@ const summary = (duration_s: number): Summary => ({
 });
 
 function ready(): LabState {
-  return reducer(initialState, { type: 'ready', engineVersion: '0.1.0', presets });
+  return reducer(reducer(initialState, { type: 'ready', presets }), { type: 'engine', engineVersion: '0.1.0' });
 }
 
 describe('lab reducer', () => {

@@ -58,8 +58,8 @@ export const initialState: LabState = {
 };
 
 export type Action =
-  /** The preset list (the build-time index at start), and the engine's version if known (null: not yet). */
-  | { type: 'ready'; engineVersion: string | null; presets: PresetDesc[] }
+  /** The preset list (the build-time index at start). */
+  | { type: 'ready'; presets: PresetDesc[] }
   /** The engine started (the worker's answer to init). */
   | { type: 'engine'; engineVersion: string }
   | { type: 'selectPreset'; name: string; variant?: string | null }
@@ -104,7 +104,7 @@ export function currentPreset(s: LabState): PresetDesc | undefined {
 export function reducer(s: LabState, a: Action): LabState {
   switch (a.type) {
     case 'ready':
-      return { ...s, engineVersion: a.engineVersion, presets: a.presets };
+      return { ...s, presets: a.presets };
     case 'engine':
       return { ...s, engineVersion: a.engineVersion };
     case 'selectPreset': {

@@ -260,7 +260,8 @@ impl EventLog {
     /// The events kept from the `first`-th on (0 = the oldest kept), with their terms.
     pub fn iter_from(&self, first: usize) -> impl Iterator<Item = LogEvent> + '_ {
         let first = first.min(self.events.len());
-        let mut at: usize = self.events.range(..first).map(|&(_, list)| self.names(list).len()).sum();
+        // Counted from the back: readers ask for the newest few of up to `cap` events.
+        let mut at = self.values.len() - self.events.range(first..).map(|&(_, list)| self.names(list).len()).sum::<usize>();
         self.events.range(first..).map(move |&(ref event, list)| {
             let mut event = event.clone();
             let names = self.names(list);

@@ -115,8 +115,7 @@ impl<V: Variant> Bbr<V> {
         }
         let round_start = self.s.round_start;
         let probe_bw = self.s.mode == super::Mode::ProbeBw;
-        let bytes_per_pkt = self.s.rate_for(1.0, 1.0);
-        // The long-term rate (packets/s) as the event shows it: Mb/s on the wire.
+        // The long-term rate (packets/s) as its event shows it: Mb/s on the wire.
         let wire_mbps = self.s.wire_bytes as f64 * 8.0 / 1e6;
         let lt = &mut self.s.lt;
         if lt.use_bw {
@@ -169,8 +168,9 @@ impl<V: Variant> Bbr<V> {
             return;
         }
         let bw = delivered as f64 * NS_PER_S as f64 / (elapsed_ms * NS_PER_MS) as f64;
-        if lt.interval_done(bw, bytes_per_pkt, &x) {
-            events.push(CcEvent::LongTermRate { engaged: true, rate_mbps: lt.bw * wire_mbps });
+        let bytes_per_pkt = self.s.rate_for(1.0, 1.0);
+        if self.s.lt.interval_done(bw, bytes_per_pkt, &x) {
+            events.push(CcEvent::LongTermRate { engaged: true, rate_mbps: self.s.lt.bw * wire_mbps });
         }
     }
 }

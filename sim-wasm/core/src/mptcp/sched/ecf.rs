@@ -97,7 +97,7 @@ impl PacketScheduler for Ecf {
     }
 
     fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice {
-        let order = input.by_rtt();
+        let order = input.order;
         let Some(&fast) = order.first() else { return Choice::none(NONE_AVAILABLE) };
         let Some(best) = input.min_rtt_available() else { return Choice::none(NONE_AVAILABLE) };
         if best == fast {

@@ -22,7 +22,7 @@ impl PacketScheduler for Ecf3 {
     }
 
     fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice {
-        let order = input.by_rtt();
+        let order = input.order;
         let sf = |j: usize| order.get(j).map(|&i| (i, &input.subflows[i]));
         let Some((f, xf)) = sf(0) else { return Choice::none(NONE_AVAILABLE) };
         // Line 1.

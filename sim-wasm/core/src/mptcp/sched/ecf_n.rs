@@ -22,7 +22,7 @@ impl PacketScheduler for EcfN {
     }
 
     fn decide(&mut self, input: &SchedInput, out: &mut Terms) -> Choice {
-        let order = input.by_rtt();
+        let order = input.order;
         let Some(&first) = order.first() else { return Choice::none(NONE_AVAILABLE) };
         let x1 = &input.subflows[first];
         if x1.available {

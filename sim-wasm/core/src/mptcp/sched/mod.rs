@@ -63,11 +63,6 @@ impl SchedInput<'_> {
         self.unsent_bytes.div_ceil(self.mss.max(1) as u64)
     }
 
-    /// Subflow indexes sorted by smoothed RTT (ties: lower index first).
-    pub fn by_rtt(&self) -> &[usize] {
-        self.order
-    }
-
     /// minRTT's pick: the available subflow with the lowest RTT.
     pub fn min_rtt_available(&self) -> Option<usize> {
         self.order.iter().copied().find(|&i| self.subflows[i].available)
@@ -244,9 +239,6 @@ pub(crate) mod testing {
         pub fn get(&self) -> SchedInput<'_> {
             SchedInput { subflows: self.subflows, order: &self.order, unsent_bytes: self.unsent_packets * 1000, mss: 1000 }
         }
-        pub fn by_rtt(&self) -> &[usize] {
-            &self.order
-        }
     }
 
     /// `subflows` with `unsent_packets` to send, MSS 1000.
@@ -278,13 +270,14 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
+    use super::rtt_order;
     use super::testing::*;
 
     /// The RTT order every scheduler reads: by smoothed RTT, ties by index, for any number
     /// of subflows (up to 8 in the array, more through the library sort) — the order a
     /// stable sort gives, which the schedulers' decisions (and so every MPTCP result) rest on.
     #[test]
-    fn by_rtt_orders_by_rtt_then_index() {
+    fn rtt_order_is_by_rtt_then_index() {
         let mut x: u64 = 99;
         for n in 0..12 {
             for _ in 0..50 {
@@ -298,10 +291,10 @@ mod tests {
                     .collect();
                 let mut want: Vec<usize> = (0..n).collect();
                 want.sort_by_key(|&i| (subs[i].srtt, i));
-                assert_eq!(input(&subs, 0).by_rtt().to_vec(), want, "{n} subflows");
+                assert_eq!(rtt_order(&subs).to_vec(), want, "{n} subflows");
             }
         }
         let subs = [sf(40, 10, true), sf(10, 10, true), sf(40, 10, true), sf(10, 10, true)];
-        assert_eq!(input(&subs, 0).by_rtt().to_vec(), vec![1, 3, 0, 2]);
+        assert_eq!(rtt_order(&subs).to_vec(), vec![1, 3, 0, 2]);
     }
 }
