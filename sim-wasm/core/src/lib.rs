@@ -8,6 +8,7 @@
 //! time, read its series and finally its [`Summary`].
 
 pub mod cc;
+pub mod endpoint;
 pub mod engine;
 pub mod metrics;
 pub mod mptcp;

@@ -15,6 +15,7 @@ pub mod trace;
 
 use crate::engine::queue::EventQueue;
 use crate::engine::time::{to_secs, Dur, Time};
+use crate::engine::timer::{TimerFired, TimerSlot};
 use crate::metrics::{EventKind, EventLog, FlowStats, Recorder};
 use crate::net::packet::{AgentId, Packet};
 use crate::net::{DropKind, Network};
@@ -52,28 +53,26 @@ pub enum Event {
     WarmupEnd,
 }
 
-/// What a timer is for. Only the agent that set a timer gets it back, and an agent that hosts
-/// several endpoints (an MPTCP connection's subflows, a QUIC connection's message sources)
-/// finds the one it belongs to by its field, not by arithmetic on a number.
+/// What a timer is for. Only the agent that set a timer gets it back. The engine knows one
+/// kind itself, the flow's start; every other kind belongs to the transport that sets it
+/// (`tcp::TcpTimer`, `quic::QuicTimer`), which turns it into an [`OwnTimer`] and back, so a
+/// new transport adds its timers without touching the engine. An agent that hosts several
+/// endpoints (an MPTCP connection's subflows, a QUIC connection's message sources) finds the
+/// one a timer belongs to by its `index`, not by arithmetic on a number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Timer {
     /// The flow's (or its connection's) scheduled start.
     Start,
-    /// A TCP sender's retransmission timer (RFC 6298); `sub` is the MPTCP subflow, 0 for
-    /// plain TCP.
-    Rto { sub: u16 },
-    /// A TCP sender's pacing: the next packet may leave.
-    Pace { sub: u16 },
-    /// A TCP receiver's delayed ACK (RFC 1122 §4.2.3.2); `sub` as for [`Timer::Rto`].
-    DelayedAck { sub: u16 },
-    /// A QUIC sender's loss-detection / probe timer (RFC 9002 §6.2).
-    QuicLoss,
-    /// A QUIC sender's pacing.
-    QuicPace,
-    /// The next message of a QUIC sender's stream source `i`.
-    QuicSource(u16),
-    /// A QUIC receiver's delayed ACK (max_ack_delay, RFC 9000 §13.2.1).
-    QuicAck,
+    /// A timer of the agent's transport.
+    Own(OwnTimer),
+}
+
+/// A transport's timer as the engine carries it: the transport's kind number and the index of
+/// the endpoint inside the agent (0 when it hosts one). Opaque to the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwnTimer {
+    pub kind: u8,
+    pub index: u16,
 }
 
 pub struct World {
@@ -187,6 +186,27 @@ impl World {
     /// Schedule `timer` of `agent` at `at` (never in the past).
     pub fn timer(&mut self, agent: AgentId, timer: Timer, at: Time) {
         self.queue.schedule(at.max(self.now), Event::Timer { agent, timer });
+    }
+
+    /// Set the deadline of a re-armable timer (`slot`) of `agent`, scheduling an event only
+    /// when the slot needs one (engine/timer.rs).
+    pub fn arm(&mut self, agent: AgentId, slot: &mut TimerSlot, timer: Timer, at: Time) {
+        if let Some(t) = slot.arm(at) {
+            self.timer(agent, timer, t);
+        }
+    }
+
+    /// A timer event for `slot` arrived: true when the timer expired now. An event whose
+    /// deadline moved later is rescheduled, a stale one dropped, so a caller acts only on true.
+    pub fn fires(&mut self, agent: AgentId, slot: &mut TimerSlot, timer: Timer) -> bool {
+        match slot.on_event(self.now) {
+            TimerFired::Fire => true,
+            TimerFired::Reschedule(t) => {
+                self.timer(agent, timer, t);
+                false
+            }
+            TimerFired::Stale => false,
+        }
     }
 
     /// Schedule a flow's start timer while the run is built. Generated flows come in start

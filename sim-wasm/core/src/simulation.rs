@@ -570,7 +570,7 @@ impl Simulation {
             .log
             .iter()
             .filter(|e| e.flow == Some(t.flow) && e.t_ns >= since && e.t_ns <= until)
-            .filter(|e| matches!(e.kind, EventKind::Rto { .. } | EventKind::FastRetransmit { .. } | EventKind::Pto { .. } | EventKind::PacketsLost { .. }))
+            .filter(|e| matches!(e.kind, EventKind::Rto { .. } | EventKind::FastRetransmit { .. } | EventKind::TailLossProbe { .. } | EventKind::Pto { .. } | EventKind::PacketsLost { .. }))
             .collect();
         Some(crate::sim::trace::TraceWindow {
             flow: t.flow,

@@ -18,13 +18,14 @@ const LAYERS: &[(&str, u32)] = &[
     ("cc", 2),         // congestion controllers
     ("net", 2),        // packets, links, queue disciplines, routes, the network
     ("sim", 3),        // the world (network + agents + recorders) and its run loop
-    ("tcp", 4),        // TCP sender and receiver
-    ("mptcp", 5),      // MPTCP connection and schedulers (subflows are TCP senders)
-    ("quic", 5),       // QUIC connection and stream schedulers (uses tcp's rate sampler)
-    ("scenario", 6),   // spec types, validation, the one builder of a run
-    ("simulation", 7), // the public handle, snapshots and the summary
-    ("registry", 8),   // every role's registry and the scenario schema, for the page
-    ("share", 8),      // shareable links
+    ("endpoint", 4),   // what every transport endpoint shares: the congestion-control driver
+    ("tcp", 5),        // TCP sender and receiver
+    ("mptcp", 6),      // MPTCP connection and schedulers (subflows are TCP senders)
+    ("quic", 6),       // QUIC connection and stream schedulers (uses tcp's rate sampler)
+    ("scenario", 7),   // spec types, validation, the one builder of a run
+    ("simulation", 8), // the public handle, snapshots and the summary
+    ("registry", 9),   // every role's registry and the scenario schema, for the page
+    ("share", 9),      // shareable links
 ];
 
 fn src_dir() -> PathBuf {

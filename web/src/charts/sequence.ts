@@ -98,7 +98,7 @@ export function lineOf(r: TraceRecord, now: number, trip: { forward: number; bac
   };
 }
 
-const MARKERS: Record<string, string> = { rto: 'RTO', fast_retransmit: 'FR', pto: 'PTO', packets_lost: 'lost' };
+const MARKERS: Record<string, string> = { rto: 'RTO', fast_retransmit: 'FR', tail_loss_probe: 'TLP', pto: 'PTO', packets_lost: 'lost' };
 
 /** The loss-recovery events as markers on the sender's axis. */
 export function markersOf(events: LogEvent[]): SeqMarker[] {
@@ -110,6 +110,8 @@ export function markersOf(events: LogEvent[]): SeqMarker[] {
         ? `retransmission timeout (backoff ${e.backoff})`
         : e.type === 'fast_retransmit'
           ? `fast retransmit (${e.lost} lost)`
+          : e.type === 'tail_loss_probe'
+            ? `tail-loss probe (${e.retransmission ? 'the last segment again' : 'new data'})`
           : e.type === 'pto'
             ? `probe timeout (count ${e.count})`
             : e.type === 'packets_lost'

@@ -27,11 +27,14 @@ pub struct BbqParams {
     pub header_bytes: u32,
     /// As BbrParams: Linux's long-term bandwidth estimator.
     pub lt_bw: bool,
+    /// As BbrParams: Linux's ACK-aggregation allowance.
+    #[schemars(title = "ACK-aggregation allowance")]
+    pub extra_acked: bool,
 }
 
 impl Default for BbqParams {
     fn default() -> Self {
-        BbqParams { alpha_ms: 3.0, beta: 0.01, header_bytes: 52, lt_bw: true }
+        BbqParams { alpha_ms: 3.0, beta: 0.01, header_bytes: 52, lt_bw: true, extra_acked: true }
     }
 }
 
@@ -53,7 +56,7 @@ impl Bbq {
         if !(0.0..=1.0).contains(&p.beta) {
             return Err(format!("beta: must be in [0, 1] (got {})", p.beta));
         }
-        let bbr = BbrParams { header_bytes: p.header_bytes, lt_bw: p.lt_bw };
+        let bbr = BbrParams { header_bytes: p.header_bytes, lt_bw: p.lt_bw, extra_acked: p.extra_acked };
         Ok(Box::new(Bbr::new(init, &bbr, Bbq::new(millis(p.alpha_ms), p.beta))))
     }
 }

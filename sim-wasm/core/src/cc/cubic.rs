@@ -8,7 +8,9 @@
 //! happened), convex beyond it (probing for more). When the epoch starts at or above W_max
 //! (no loss yet, or W_max forgotten after a timeout) K = 0 and the curve is anchored at the
 //! current window (Linux `bic_origin_point = cwnd`). It never grows slower than Reno would
-//! (the "Reno-friendly" estimate W_est, RFC 9438 §4.3). Slow start is ended early by HyStart
+//! (the "Reno-friendly" estimate W_est, RFC 9438 §4.3), and before the first loss never
+//! slower than 5 % per round trip (Linux `bictcp_update`'s `cnt ≤ 20` while
+//! `last_max_cwnd == 0`; see [`Cubic::growth_per_packet`]). Slow start is ended early by HyStart
 //! (`hystart.rs`), on by default as in Linux and ns-3. A timeout resets the controller as
 //! Linux's `bictcp_reset` does: W_max is forgotten.
 //!
@@ -123,6 +125,32 @@ impl Cubic {
         self.p.c * d * d * d + self.origin
     }
 
+    /// Window growth per packet acknowledged in congestion avoidance, towards `target`: Linux
+    /// keeps it as `ca->cnt`, the packets acknowledged per one-packet increase, and this is
+    /// 1/cnt (bictcp_update, then `tcp_cong_avoid_ai`). Three rules set it, in the kernel's
+    /// order:
+    /// - the curve: close (target − cwnd)/cwnd per packet (cnt = cwnd / (target − cwnd));
+    ///   at or below the window, nearly nothing (cnt = 100·cwnd);
+    /// - **no loss yet** (`last_max_cwnd == 0`): at least 1/20 per packet, i.e. the window
+    ///   grows by at least 5 % per RTT ("the initial growth of cubic function may be too
+    ///   conservative when the available bandwidth is still unknown") — exponentially in round
+    ///   trips, so a short-RTT flow grows much faster than a long-RTT one before the first loss
+    ///   (docs/model/linux-kernel.md §CUBIC);
+    /// - **Reno-friendliness** (`tcp_friendliness`, RFC 9438 §4.3): when the Reno estimate
+    ///   W_est is ahead, close the gap within one window's worth of ACKs (cnt ≤ cwnd/(W_est −
+    ///   cwnd)); W_est grows by α = 3(1 − β)/(1 + β) per window, Reno's average rate;
+    /// and never faster than 1 packet per 2 acknowledged (cnt ≥ 2: at most ×1.5 per RTT).
+    fn growth_per_packet(&self, target: f64) -> f64 {
+        let mut per_packet = if target > self.cwnd { (target - self.cwnd) / self.cwnd } else { 1.0 / (100.0 * self.cwnd) };
+        if self.w_max == 0.0 {
+            per_packet = per_packet.max(1.0 / 20.0);
+        }
+        if self.w_est > self.cwnd {
+            per_packet = per_packet.max((self.w_est - self.cwnd) / self.cwnd);
+        }
+        per_packet.min(0.5)
+    }
+
     /// RFC 9438 §4.6–4.7: remember W_max (reduced further under fast convergence) and cut.
     fn reduce(&mut self) {
         self.w_max = if self.p.fast_convergence && self.cwnd < self.w_max {
@@ -185,20 +213,15 @@ impl CongestionControl for Cubic {
                 ack.now
             }
         };
-        let rtt = ack.srtt.max(1) as f64 / NS_PER_S as f64;
+        // Linux bictcp_update: aim at where the curve will be one *minimum* RTT from now
+        // (`t += usecs_to_jiffies(ca->delay_min)`; RFC 9438 §4.2 says RTT, Linux takes the
+        // minimum so a standing queue does not speed the growth up).
+        let ahead = self.hystart.delay_min as f64 / NS_PER_S as f64;
         let t = (ack.now - epoch) as f64 / NS_PER_S as f64;
-        // RFC 9438 §4.2: aim at where the curve will be one RTT from now, capped at 1.5×cwnd.
-        let target = self.w_cubic(t + rtt).clamp(self.cwnd, 1.5 * self.cwnd);
-        // RFC 9438 §4.3: W_est grows like Reno with α = 3(1 − β)/(1 + β), which gives the
-        // same average rate as Reno's α = 1, β = 0.5.
+        let target = self.w_cubic(t + ahead);
         let alpha = 3.0 * (1.0 - self.p.beta) / (1.0 + self.p.beta);
         self.w_est += alpha * acked / self.cwnd;
-        if self.w_cubic(t) < self.w_est {
-            self.cwnd = self.w_est; // Reno-friendly region
-        } else {
-            // Concave and convex regions: close (target − cwnd)/cwnd per packet acked.
-            self.cwnd += (target - self.cwnd) / self.cwnd * acked;
-        }
+        self.cwnd += self.growth_per_packet(target) * acked;
     }
 
     fn on_enter_recovery(&mut self, _now: Time, _in_flight: u32, events: &mut Vec<CcEvent>) {
@@ -328,6 +351,47 @@ mod tests {
         assert_eq!(c.k, 0.0);
         assert!((c.origin - 40.0).abs() < 1.1);
         assert_eq!(c.w_max, 0.0, "no loss, no W_max");
+    }
+
+    /// Before the first loss (W_max = 0) Linux caps `ca->cnt` at 20: the window grows by at
+    /// least 5 % per round trip whatever the cubic curve says, so in the same 0.2 s a 10 ms
+    /// flow multiplies its window by 1.05²⁰ ≈ 2.65 and a 50 ms flow by 1.05⁴ ≈ 1.22.
+    #[test]
+    fn before_the_first_loss_the_window_grows_five_percent_per_rtt() {
+        for (rtt_ms, rounds) in [(10u64, 20), (50, 4)] {
+            let mut c = Cubic::new(&init(100), CubicParams { initial_ssthresh: Some(100), ..CubicParams::default() });
+            let (_, end) = run(&mut c, rtt_ms, 0.2, 0.1);
+            let expected = 100.0 * 1.05f64.powi(rounds);
+            assert!((end / expected - 1.0).abs() < 0.02, "{rtt_ms} ms: cwnd {end}, 5 %/RTT gives {expected}");
+        }
+        // After a loss the floor is gone: the same 0.2 s from a cut at W_max = 100 stays on the
+        // concave curve, just above β·W_max.
+        let mut c = Cubic::new(&init(100), CubicParams::default());
+        let mut ev = vec![];
+        c.on_enter_recovery(0, 100, &mut ev);
+        c.on_exit_recovery(0, &mut ev);
+        let (_, end) = run(&mut c, 10, 0.2, 0.1);
+        assert!(end < 85.0, "no 5 % floor once W_max is known: {end}");
+    }
+
+    /// Linux's Reno-friendliness only raises the growth rate (`ca->cnt` capped); it never
+    /// lowers the window to W_est.
+    #[test]
+    fn reno_friendliness_never_lowers_the_window() {
+        let mut c = Cubic::new(&init(100), CubicParams::default());
+        let mut ev = vec![];
+        c.on_enter_recovery(0, 100, &mut ev);
+        c.on_exit_recovery(0, &mut ev);
+        let mut prev = c.cwnd;
+        let mut now = 0;
+        for _ in 0..200 {
+            now += 10 * NS_PER_MS;
+            let mut a = ack(now, c.cwnd());
+            a.srtt = 10 * NS_PER_MS;
+            c.on_ack(&a, &mut ev);
+            assert!(c.cwnd >= prev, "cwnd fell from {prev} to {}", c.cwnd);
+            prev = c.cwnd;
+        }
     }
 
     /// A timeout forgets W_max (Linux bictcp_reset) and restarts slow start from one packet.

@@ -114,8 +114,13 @@ pub enum EventKind {
     /// trips later, stopped pacing at gain 1 on its long-term rate (`rate_mbps`, on the wire):
     /// why a BBR flow's gain sits at 1 instead of cycling.
     CcLongTermRate { engaged: bool, rate_mbps: f64 },
-    /// Three later packets were delivered: loss detected, fast retransmit.
+    /// Loss detected (RACK under `linux`, the 3rd duplicate ACK under `ns3-classic`): fast
+    /// retransmit and recovery begin.
     FastRetransmit { lost: u32 },
+    /// A tail-loss probe went out (RFC 8985 §7): no ACK for two round trips, so the sender
+    /// sent one packet — new data, or the last segment again (`retransmission`) — to draw an
+    /// ACK whose SACK lets RACK find the tail's losses without waiting for the timeout.
+    TailLossProbe { retransmission: bool },
     /// An ACK echoed an ECN mark and the sender entered CWR (RFC 3168 §6.1.2); `reduced`:
     /// its controller cut the window (BBR v1 does not).
     EcnEcho { reduced: bool },

@@ -13,8 +13,8 @@
 //! (Linux `mptcp_is_def_unavailable`: a subflow not yet established is unavailable).
 //!
 //! Timers of the sender agent: `Timer::Start` starts the connection; subflow i's sender sets
-//! `Timer::Rto { sub: i }` and `Timer::Pace { sub: i }`. Of the receiver agent: subflow
-//! receiver j's delayed ACK is `Timer::DelayedAck { sub: j }`.
+//! `TcpTimer::Rto { sub: i }` and `TcpTimer::Pace { sub: i }`. Of the receiver agent: subflow
+//! receiver j's delayed ACK is `TcpTimer::DelayedAck { sub: j }`.
 
 use super::flow_sched::{size_class, PathChoice, CLASS_NAMES};
 use super::sched::{self, rtt_order, PacketScheduler, RttOrder, SchedInput, SubflowView, Terms};
@@ -29,7 +29,8 @@ use crate::net::Route;
 use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
 use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, Timer, World};
 use crate::tcp::receiver::TcpReceiver;
-use crate::tcp::sender::TcpSender;
+use crate::tcp::sender::{SenderSetup, TcpSender};
+use crate::tcp::timer::TcpTimer;
 use crate::tcp::TcpConfig;
 use std::cell::Cell;
 use std::collections::{BTreeSet, VecDeque};
@@ -237,8 +238,8 @@ impl MptcpSender {
             init.coupling = Some(cc::Coupling { group: self.coupled.clone(), me: i });
             // Validated with the scenario, so it builds.
             let ctl = cc::make(&self.cc, init, self.cc_params.as_ref()).expect("a validated congestion controller");
-            let mut tcp =
-                TcpSender::new_subflow(self.flow, self.me, self.peer, route.forward, self.cfg.clone(), ctl, i, route.rtt_ns);
+            let setup = SenderSetup { flow: self.flow, me: self.me, receiver: self.peer, path: route.forward, cfg: self.cfg.clone(), cc: ctl };
+            let mut tcp = TcpSender::new_subflow(setup, i, route.rtt_ns);
             if let Some(t) = self.total_segs {
                 tcp.set_data_fin(t - 1);
             }
@@ -438,15 +439,15 @@ impl Agent for MptcpSender {
     }
 
     fn on_timer(&mut self, timer: Timer, w: &mut World) {
-        let sub = match timer {
-            Timer::Start => {
+        let sub = match TcpTimer::of(timer) {
+            None => {
                 if !self.started {
                     self.start(w);
                 }
                 return;
             }
-            Timer::Rto { sub } | Timer::Pace { sub } => sub as usize,
-            other => unreachable!("an MPTCP sender never sets {other:?}"),
+            Some(t @ (TcpTimer::Rto { .. } | TcpTimer::Pace { .. } | TcpTimer::Reorder { .. } | TcpTimer::Probe { .. })) => t.sub() as usize,
+            Some(other) => unreachable!("an MPTCP sender never sets {other:?}"),
         };
         if self.done {
             return;
@@ -672,7 +673,7 @@ impl Agent for MptcpReceiver {
     }
 
     fn on_timer(&mut self, timer: Timer, w: &mut World) {
-        let Timer::DelayedAck { sub } = timer else { unreachable!("an MPTCP receiver never sets {timer:?}") };
+        let Some(TcpTimer::DelayedAck { sub }) = TcpTimer::of(timer) else { unreachable!("an MPTCP receiver never sets {timer:?}") };
         let ack = (self.data_cum, self.cap_segs);
         if let Some((_, r)) = self.subs.get_mut(sub as usize) {
             r.data_ack = Some(ack);

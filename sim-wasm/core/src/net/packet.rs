@@ -142,11 +142,20 @@ pub struct TcpAck {
     /// The TCP header's ECE flag: the receiver got a CE-marked segment and echoes it until
     /// the sender's CWR arrives (RFC 3168 §6.1.3).
     pub ece: bool,
+    /// A duplicate-SACK (RFC 2883): this ACK answers a segment the receiver already had. The
+    /// sender reads it only to tell a needless tail-loss probe from one that repaired a loss
+    /// (Linux `tcp_process_tlp_ack`, FLAG_DSACK_TLP).
+    pub dsack: bool,
 }
 
 impl TcpAck {
     /// An ACK of everything below `cum` with up to [`MAX_SACK_BLOCKS`] SACK blocks (more are
     /// ignored), each a half-open range of segments above `cum`.
+    /// The same ACK reporting a duplicate segment (`dup`) as a D-SACK.
+    pub fn with_dsack(self, dup: bool) -> Self {
+        TcpAck { dsack: dup, ..self }
+    }
+
     pub fn new(cum: u64, blocks: &[(u64, u64)], ece: bool) -> Self {
         let mut sack = [(0u32, 0u32); MAX_SACK_BLOCKS];
         let n = blocks.len().min(MAX_SACK_BLOCKS);
@@ -158,7 +167,7 @@ impl TcpAck {
             let len = end.saturating_sub(start).min(u32::MAX as u64) as u32;
             *slot = (off, len);
         }
-        TcpAck { cum, sack, sack_len: n as u8, ece }
+        TcpAck { cum, sack, sack_len: n as u8, ece, dsack: false }
     }
 
     /// The SACK blocks as half-open segment ranges, in the order the receiver listed them.

@@ -15,10 +15,12 @@ use super::recovery::{FrameRef, LossDetection, SentPacket, Timeout};
 use super::sched::{StreamPrio, StreamScheduler};
 use super::streams::{RecvStream, SendStream, Source, Taken};
 use super::{pn_len, short_header, QuicAck, QuicConfig, QuicData, AEAD_TAG, IP_UDP_HEADER, MAX_ACK_RANGES, MIN_STREAM_FRAME_ROOM, PTO_PROBES};
-use crate::cc::{AckInfo, CcEvent, CongestionControl};
+use super::timer::QuicTimer;
+use crate::cc::{AckInfo, CongestionControl};
+use crate::endpoint::CcDriver;
 use crate::engine::rng::SimRng;
-use crate::engine::time::{to_millis, to_secs, Time, NS_PER_S};
-use crate::engine::timer::{TimerFired, TimerSlot};
+use crate::engine::time::{to_secs, Time, NS_PER_S};
+use crate::engine::timer::TimerSlot;
 use crate::metrics::{EventKind, SeriesId};
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Packet, PathId};
 use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
@@ -53,7 +55,8 @@ pub struct QuicSender {
     receiver: AgentId,
     path: PathId,
     cfg: QuicConfig,
-    cc: Box<dyn CongestionControl>,
+    /// The controller, its events and the pacer.
+    cc: CcDriver,
     sched: Box<dyn StreamScheduler>,
     streams: Vec<SendStream>,
     sources: Vec<Source>,
@@ -72,10 +75,7 @@ pub struct QuicSender {
     in_recovery: bool,
     probes: u32,
     loss_timer: TimerSlot,
-    pace_timer: TimerSlot,
-    next_send: Time,
     lost_total: u64,
-    cc_events: Vec<CcEvent>,
     last_pick: Option<(usize, bool)>,
     pick_log_window: Time,
     pick_log_count: u32,
@@ -136,7 +136,7 @@ impl QuicSender {
             path,
             loss: LossDetection::new(cfg.initial_rtt, cfg.max_ack_delay, cfg.packet_threshold),
             peer_max_data: cfg.max_data,
-            cc,
+            cc: CcDriver::new(cc),
             sched,
             streams,
             sources,
@@ -150,10 +150,7 @@ impl QuicSender {
             in_recovery: false,
             probes: 0,
             loss_timer: TimerSlot::default(),
-            pace_timer: TimerSlot::default(),
-            next_send: 0,
             lost_total: 0,
-            cc_events: Vec::new(),
             last_pick: None,
             pick_log_window: 0,
             pick_log_count: 0,
@@ -168,12 +165,6 @@ impl QuicSender {
 
     fn done(&self) -> bool {
         self.streams.iter().all(|s| s.all_acked())
-    }
-
-    fn flush_cc_events(&mut self, w: &mut World) {
-        for e in self.cc_events.drain(..) {
-            w.log.push(w.now, Some(self.flow), EventKind::from_cc(&e));
-        }
     }
 
     fn log_pick(&mut self, i: usize, reason: &'static str, retransmission: bool, w: &mut World) {
@@ -255,9 +246,7 @@ impl QuicSender {
         match self.loss.timer() {
             Some(at) => {
                 self.loss_timer.cancel();
-                if let Some(t) = self.loss_timer.arm(at.max(w.now)) {
-                    w.timer(self.me, Timer::QuicLoss, t);
-                }
+                w.arm(self.me, &mut self.loss_timer, QuicTimer::Loss.into(), at.max(w.now));
             }
             None => self.loss_timer.cancel(),
         }
@@ -275,10 +264,8 @@ impl QuicSender {
                 break;
             }
             let pacing = self.cc.pacing_rate();
-            if !probe && pacing.is_some() && w.now < self.next_send {
-                if let Some(t) = self.pace_timer.arm(self.next_send) {
-                    w.timer(self.me, Timer::QuicPace, t);
-                }
+            if !probe && self.cc.pacing_holds(w.now) {
+                self.cc.wait_for_slot(self.me, QuicTimer::Pace.into(), w);
                 break;
             }
             let mut built = self.build_packet(w);
@@ -306,9 +293,7 @@ impl QuicSender {
             if probe {
                 self.probes -= 1;
             }
-            if let Some(rate) = pacing.filter(|r| *r > 0.0) {
-                self.next_send = self.next_send.max(w.now) + (wire as f64 * 1e9 / rate) as Time;
-            }
+            self.cc.on_sent(pacing, wire, w.now);
         }
         if sent_any {
             self.arm_loss_timer(w);
@@ -335,13 +320,13 @@ impl QuicSender {
         if persistent {
             // RFC 9002 §7.6.2: collapse to the minimum window. **choice**: through the
             // controller's timeout hook, as TCP's RTO (1 packet for Reno where RFC 9002 says 2).
-            self.cc.on_rto(now, prior_in_flight, &mut self.cc_events);
+            self.cc.on_rto(now, prior_in_flight);
             self.in_recovery = false;
             self.recovery_start = Some(now);
         } else if self.recovery_start.is_none_or(|r| latest_sent > r) {
             self.recovery_start = Some(now);
             self.in_recovery = true;
-            self.cc.on_enter_recovery(now, prior_in_flight, &mut self.cc_events);
+            self.cc.on_enter_recovery(now, prior_in_flight);
         }
         n
     }
@@ -368,7 +353,7 @@ impl QuicSender {
         // RFC 9002 §7.3.2: recovery ends when a packet sent after it started is acknowledged.
         if self.in_recovery && res.acked.iter().any(|p| self.recovery_start.is_some_and(|r| p.time_sent > r)) {
             self.in_recovery = false;
-            self.cc.on_exit_recovery(now, &mut self.cc_events);
+            self.cc.on_exit_recovery(now);
         }
         let lost = self.on_lost(res.lost, res.persistent_congestion, prior_in_flight, w);
         let rs = self.rate.on_ack_done(now, newly, self.loss.rtt.has_sample.then_some(self.loss.rtt.min_rtt));
@@ -388,12 +373,12 @@ impl QuicSender {
                 in_recovery: self.in_recovery,
                 app_limited: self.rate.is_app_limited(),
             };
-            self.cc.on_ack(&info, &mut self.cc_events);
+            self.cc.on_ack(&info);
         }
-        self.flush_cc_events(w);
+        self.cc.flush(self.flow, w);
         if self.done() {
             self.loss_timer.cancel();
-            self.pace_timer.cancel();
+            self.cc.stop_pacing();
             return;
         }
         self.arm_loss_timer(w);
@@ -410,10 +395,10 @@ impl QuicSender {
                 self.probes = PTO_PROBES;
                 w.log.push(w.now, Some(self.flow), EventKind::Pto { count: self.loss.pto_count });
                 // Pacing must not hold back the probes.
-                self.next_send = w.now;
+                self.cc.release(w.now);
             }
         }
-        self.flush_cc_events(w);
+        self.cc.flush(self.flow, w);
         self.arm_loss_timer(w);
         self.try_send(w);
     }
@@ -427,7 +412,7 @@ impl QuicSender {
         }
         self.sched.activate(i);
         if let Some(t) = next {
-            w.timer(self.me, Timer::QuicSource(i as u16), t);
+            w.timer(self.me, QuicTimer::Source(i as u16).into(), t);
         }
         self.try_send(w);
     }
@@ -436,7 +421,7 @@ impl QuicSender {
         self.started = true;
         for i in 0..self.sources.len() {
             if let Some(t) = self.sources[i].first_write(w.now, &mut self.rngs[i]) {
-                w.timer(self.me, Timer::QuicSource(i as u16), t);
+                w.timer(self.me, QuicTimer::Source(i as u16).into(), t);
             }
             if self.streams[i].has_data(u64::MAX) {
                 self.sched.activate(i);
@@ -461,20 +446,20 @@ impl Agent for QuicSender {
     }
 
     fn on_timer(&mut self, timer: Timer, w: &mut World) {
-        match timer {
-            Timer::Start => self.start(w),
-            Timer::QuicLoss => match self.loss_timer.on_event(w.now) {
-                TimerFired::Fire => self.on_loss_timer(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
-                TimerFired::Stale => {}
-            },
-            Timer::QuicPace => match self.pace_timer.on_event(w.now) {
-                TimerFired::Fire => self.try_send(w),
-                TimerFired::Reschedule(t) => w.timer(self.me, timer, t),
-                TimerFired::Stale => {}
-            },
-            Timer::QuicSource(i) => self.on_source(i as usize, w),
-            other => unreachable!("a QUIC sender never sets {other:?}"),
+        match QuicTimer::of(timer) {
+            None => self.start(w),
+            Some(QuicTimer::Loss) => {
+                if w.fires(self.me, &mut self.loss_timer, timer) {
+                    self.on_loss_timer(w);
+                }
+            }
+            Some(QuicTimer::Pace) => {
+                if self.cc.slot_due(self.me, timer, w) {
+                    self.try_send(w);
+                }
+            }
+            Some(QuicTimer::Source(i)) => self.on_source(i as usize, w),
+            Some(other) => unreachable!("a QUIC sender never sets {other:?}"),
         }
     }
 
@@ -493,24 +478,16 @@ impl Agent for QuicSender {
             delivery_rate_bps: 0.0,
             bytes_delivered: w.flows[self.flow as usize].bytes_delivered,
         };
-        self.series.flow.record(&mut w.rec, t, self.cc.as_ref(), &reading);
+        self.series.flow.record(&mut w.rec, t, self.cc.controller(), &reading);
     }
 
     fn snapshot(&self) -> Option<FlowSnapshot> {
-        let m = self.cc.metrics();
         Some(FlowSnapshot {
-            id: String::new(),
-            cwnd: self.cc.cwnd(),
-            inflight: self.loss.in_flight,
-            srtt_ms: to_millis(self.loss.rtt.smoothed_rtt),
-            pacing_rate_mbps: self.cc.pacing_rate().map(|r| r * 8.0 / 1e6),
-            pacing_gain: m.pacing_gain,
-            state: self.cc.state_names().get(m.state as usize).copied().unwrap_or("?"),
             // Filled in from the world's stream table by Simulation::snapshot.
             streams: (0..self.streams.len())
                 .map(|i| StreamSnapshot { index: self.stats_base + i, queued_bytes: self.streams[i].queued_bytes(), ..Default::default() })
                 .collect(),
-            ..FlowSnapshot::default()
+            ..self.cc.snapshot(self.loss.in_flight, self.loss.rtt.smoothed_rtt)
         })
     }
 }
@@ -692,8 +669,8 @@ impl QuicReceiver {
         self.unacked += 1;
         if out_of_order || duplicate || self.unacked >= self.cfg.ack_eliciting_threshold || self.finite && self.streams.iter().all(|s| s.complete()) {
             self.send_ack(w);
-        } else if let Some(at) = self.ack_timer.arm(now + self.cfg.max_ack_delay) {
-            w.timer(self.me, Timer::QuicAck, at);
+        } else {
+            w.arm(self.me, &mut self.ack_timer, QuicTimer::Ack.into(), now + self.cfg.max_ack_delay);
         }
     }
 }
@@ -719,11 +696,9 @@ impl Agent for QuicReceiver {
     }
 
     fn on_timer(&mut self, timer: Timer, w: &mut World) {
-        debug_assert_eq!(timer, Timer::QuicAck);
-        match self.ack_timer.on_event(w.now) {
-            TimerFired::Fire => self.send_ack(w),
-            TimerFired::Reschedule(t) => w.timer(self.me, Timer::QuicAck, t),
-            TimerFired::Stale => {}
+        debug_assert_eq!(QuicTimer::of(timer), Some(QuicTimer::Ack));
+        if w.fires(self.me, &mut self.ack_timer, timer) {
+            self.send_ack(w);
         }
     }
 }

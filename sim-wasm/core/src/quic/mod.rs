@@ -15,6 +15,7 @@ pub mod connection;
 pub mod recovery;
 pub mod sched;
 pub mod streams;
+pub mod timer;
 
 use crate::engine::time::Dur;
 

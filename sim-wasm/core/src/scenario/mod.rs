@@ -27,7 +27,7 @@ pub use mptcp::MptcpSpec;
 pub use validate::{check_seed, MAX_SEED};
 
 use crate::engine::time::millis;
-use crate::tcp::{SubflowTiming, TcpConfig, LINUX_INIT_CWND, NS3_INITIAL_SSTHRESH_BYTES};
+use crate::tcp::{SubflowTiming, TcpConfig, LINUX_INIT_CWND, LINUX_JIFFY, NS3_INITIAL_SSTHRESH_BYTES};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -445,6 +445,7 @@ impl From<&TcpSpec> for TcpConfig {
             syn_rto,
             quic_init_cwnd: s.init_cwnd.unwrap_or(LINUX_INIT_CWND),
             subflow,
+            jiffy: if ns3 { 0 } else { LINUX_JIFFY },
         }
     }
 }

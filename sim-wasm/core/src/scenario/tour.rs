@@ -43,6 +43,7 @@ pub const EVENTS: &[&str] = &[
     "cc_gain",
     "hystart_exit",
     "fast_retransmit",
+    "tail_loss_probe",
     "ecn_echo",
     "rto",
     "drop",

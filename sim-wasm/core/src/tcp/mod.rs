@@ -9,11 +9,17 @@
 //! recovery with window inflation, ns-3's `RttMeanDeviation` estimator, window growth per ACK,
 //! IW 1; see `sender.rs` and `rtt.rs`.
 
+pub mod prr;
+pub mod rack;
 pub mod rate;
 pub mod receiver;
+pub mod recovery;
 pub mod rtt;
 pub mod scoreboard;
 pub mod sender;
+pub mod source;
+pub mod timer;
+pub mod tlp;
 
 use crate::cc::CcInit;
 use crate::engine::rng::SimRng;
@@ -76,7 +82,14 @@ pub struct TcpConfig {
     pub quic_init_cwnd: u32,
     /// What an MPTCP subflow does differently (only under `ns3-classic`).
     pub subflow: SubflowTiming,
+    /// The kernel's timer granularity: RACK's reordering timer and the tail-loss probe are
+    /// set in jiffies (Linux `usecs_to_jiffies`, rounding up). [`LINUX_JIFFY`] under `linux`.
+    pub jiffy: Dur,
 }
+
+/// One jiffy at CONFIG_HZ = 250, the reference kernel's setting (docs/model/linux-kernel.md)
+/// and Debian's default.
+pub const LINUX_JIFFY: Dur = 4_000_000;
 
 /// The settings an MPTCP subflow may take from its own model rather than plain TCP's.
 #[derive(Debug, Clone, Copy)]

@@ -9,7 +9,8 @@
 //! the seed papers' era did not implement SACK, so the sender sees cumulative ACKs only.
 
 use super::TcpConfig;
-use crate::engine::timer::{TimerFired, TimerSlot};
+use super::timer::TcpTimer;
+use crate::engine::timer::TimerSlot;
 
 use crate::metrics::EventKind;
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpAck, Packet, PathId, TcpAck, TcpData, MAX_SACK_BLOCKS};
@@ -41,6 +42,9 @@ pub struct TcpReceiver {
     delack_timer: Timer,
     /// A CE-marked segment arrived and no CWR since: every ACK carries ECE (RFC 3168 §6.1.3).
     ece: bool,
+    /// The segment being answered was a duplicate: the next ACK is a D-SACK (RFC 2883; the
+    /// `ns3-classic` receiver sends no SACK information at all).
+    dsack: bool,
 }
 
 impl TcpReceiver {
@@ -58,8 +62,9 @@ impl TcpReceiver {
             delack: TimerSlot::default(),
             last_seq: 0,
             data_ack: None,
-            delack_timer: Timer::DelayedAck { sub: 0 },
+            delack_timer: TcpTimer::DelayedAck { sub: 0 }.into(),
             ece: false,
+            dsack: false,
         }
     }
 
@@ -68,7 +73,7 @@ impl TcpReceiver {
     pub fn new_subflow(flow: FlowIdx, me: AgentId, sender: AgentId, path: PathId, cfg: TcpConfig, index: usize) -> Self {
         let mut r = Self::new(flow, me, sender, path, cfg);
         r.data_ack = Some((0, 0));
-        r.delack_timer = Timer::DelayedAck { sub: index as u16 };
+        r.delack_timer = TcpTimer::DelayedAck { sub: index as u16 }.into();
         r
     }
 
@@ -102,7 +107,8 @@ impl TcpReceiver {
                 n += 1;
             }
         }
-        let ack = TcpAck::new(self.cum, &sack[..n], self.ece);
+        // RFC 2883: the ACK of a duplicate reports it (one ACK, then the flag clears).
+        let ack = TcpAck::new(self.cum, &sack[..n], self.ece).with_dsack(std::mem::take(&mut self.dsack));
         let body = match self.data_ack {
             None => Body::TcpAck(ack),
             Some((data_ack, window)) => Body::MptcpAck(MptcpAck { ack, data_ack, window }),
@@ -128,9 +134,11 @@ impl TcpReceiver {
             self.fin = Some((seq, len));
         }
         self.last_seq = seq;
-        if seq < self.cum || self.ooo.contains(&seq) {
+        let duplicate = seq < self.cum || self.ooo.contains(&seq);
+        if duplicate {
             w.flows[self.flow as usize].duplicate_packets += 1;
         }
+        self.dsack = duplicate && !self.cfg.ns3();
         let had_holes = !self.ooo.is_empty();
         let in_order = seq == self.cum;
         if seq == self.cum {
@@ -158,8 +166,8 @@ impl TcpReceiver {
         let immediate = !self.cfg.delayed_ack || !in_order || had_holes || fin || ce || self.unacked >= 2;
         if immediate {
             self.send_ack(w);
-        } else if let Some(at) = self.delack.arm(w.now + self.cfg.delack) {
-            w.timer(self.me, self.delack_timer, at);
+        } else {
+            w.arm(self.me, &mut self.delack, self.delack_timer, w.now + self.cfg.delack);
         }
     }
 
@@ -181,10 +189,8 @@ impl TcpReceiver {
     }
 
     pub(crate) fn on_delack_timer(&mut self, w: &mut World) {
-        match self.delack.on_event(w.now) {
-            TimerFired::Fire => self.send_ack(w),
-            TimerFired::Reschedule(t) => w.timer(self.me, self.delack_timer, t),
-            TimerFired::Stale => {}
+        if w.fires(self.me, &mut self.delack, self.delack_timer) {
+            self.send_ack(w);
         }
     }
 

@@ -1,6 +1,6 @@
 //! The TCP sender's scoreboard: every segment sent and not yet cumulatively acknowledged, what
-//! each one's latest transmission is (in flight, lost, delivered), and the loss detection that
-//! reads it.
+//! each one's latest transmission is (in flight, lost, delivered), and the queue of
+//! transmissions in send order that loss detection reads.
 //!
 //! Model (docs/model/tcp.md §Loss detection): segments are numbered from 0 (one MSS each, the
 //! last one possibly shorter). `una` is the first segment not cumulatively acknowledged, `nxt`
@@ -8,13 +8,14 @@
 //! its latest transmission. An ACK delivers segments cumulatively (below `cum`) and by SACK
 //! blocks (each block range processed once, RFC 2018 / RFC 6675 §5 "update the scoreboard").
 //!
-//! **Loss detection** — a transmission is lost once three transmissions *sent after it* have
-//! been delivered: RFC 6675's IsLost with DupThresh = 3, counted in send order rather than in
-//! sequence order so a retransmission is judged by what was sent after *it* (as Linux's RACK
-//! does by time, `tcp_rack_detect_loss`; the send order is the same test without a timer). A
-//! lost segment is queued for retransmission; the lowest one goes first (RFC 6675 NextSeg rule
-//! 1). After a retransmission timeout everything not delivered is presumed lost (Linux
-//! `tcp_enter_loss`, RFC 6675 §5.1).
+//! Which transmissions are lost is decided outside, by time (RACK, [`super::rack`]) under the
+//! `linux` profile or by duplicate ACKs under `ns3-classic` ([`super::recovery`]); the
+//! scoreboard offers the oldest transmission still in flight, marks what they judge lost and
+//! queues it for retransmission, the lowest first (RFC 6675 NextSeg rule 1). After a
+//! retransmission timeout everything not delivered is presumed lost (Linux `tcp_enter_loss`,
+//! RFC 6675 §5.1). It also counts what Linux's RACK reads: the SACKed segments
+//! (`sacked_out`) and whether the network reordered (`tcp_check_sack_reordering`: a segment
+//! sent once arrives below one already SACKed).
 //!
 //! The scoreboard knows nothing of windows, timers or congestion control: the sender
 //! ([`super::sender`]) asks it what is in flight and what to resend, and tells it what was sent
@@ -62,8 +63,14 @@ pub struct Scoreboard {
     /// (send order, segment) of every transmission not yet judged, in send order.
     tx_order: VecDeque<(u64, u64)>,
     next_tx_ord: u64,
-    /// The three highest send orders among delivered transmissions, descending (0 = none).
-    top_delivered: [u64; 3],
+    /// Segments above `una` delivered by SACK (Linux `sacked_out`).
+    sacked_out: u64,
+    /// One past the highest segment delivered by SACK (Linux's forward-most SACK, `fack`).
+    fack: u64,
+    /// Reordering seen so far (Linux `reord_seen`) and the reordering degree in segments
+    /// (`tp->reordering`: 3 until a deeper reordering is seen).
+    reord_seen: bool,
+    reordering: u64,
     /// Segments waiting for retransmission (possibly stale: checked when taken).
     retx: BTreeSet<u64>,
     in_flight: u32,
@@ -78,9 +85,12 @@ impl Default for Scoreboard {
             segs: VecDeque::new(),
             sacked: RangeSet::new(),
             tx_order: VecDeque::new(),
-            // Send orders start at 1: 0 in `top_delivered` means "none delivered yet".
+            // Send orders start at 1.
             next_tx_ord: 1,
-            top_delivered: [0; 3],
+            sacked_out: 0,
+            fack: 0,
+            reord_seen: false,
+            reordering: super::rack::DUPTHRESH,
             retx: BTreeSet::new(),
             in_flight: 0,
             lost_total: 0,
@@ -131,16 +141,22 @@ impl Scoreboard {
         if seq == self.nxt {
             self.segs.push_back(Seg { state: SegState::InFlight, tx_ord, sent_at: now, retransmitted: false, stamp, dsn, len });
             self.nxt += 1;
+            self.in_flight += 1;
         } else {
             let s = self.seg_mut(seq);
+            // A tail-loss probe may resend a segment still in flight: it stays one packet in
+            // flight (its latest transmission is the probe).
+            let was_in_flight = s.state == SegState::InFlight;
             s.state = SegState::InFlight;
             s.retransmitted = true;
             s.tx_ord = tx_ord;
             s.sent_at = now;
             s.stamp = stamp;
+            if !was_in_flight {
+                self.in_flight += 1;
+            }
         }
         self.tx_order.push_back((tx_ord, seq));
-        self.in_flight += 1;
         tx_ord
     }
 
@@ -153,14 +169,14 @@ impl Scoreboard {
         if s.state == SegState::InFlight {
             self.in_flight -= 1;
         }
+        // A segment sent once that arrives below one already SACKed was reordered by the
+        // network (Linux tcp_check_sack_reordering); the reordering degree is how far.
+        if !s.retransmitted && seq < self.fack {
+            self.reord_seen = true;
+            self.reordering = self.reordering.max((self.fack - seq).min(super::rack::MAX_REORDERING));
+        }
         self.seg_mut(seq).state = SegState::Delivered;
         on_delivered(seq, &s);
-        // Keep the three highest delivered send orders.
-        let t = &mut self.top_delivered;
-        if s.tx_ord > t[2] {
-            t[2] = s.tx_ord;
-            t.sort_unstable_by(|a, b| b.cmp(a));
-        }
         true
     }
 
@@ -174,6 +190,9 @@ impl Scoreboard {
         while self.una < cum {
             if self.deliver(self.una, &mut on_delivered) {
                 newly += 1;
+            } else {
+                // Delivered by an earlier SACK: no longer counted as SACKed above una.
+                self.sacked_out -= 1;
             }
             self.segs.pop_front();
             self.una += 1;
@@ -197,37 +216,73 @@ impl Scoreboard {
             for seq in g {
                 if self.deliver(seq, &mut on_delivered) {
                     newly += 1;
+                    self.sacked_out += 1;
                 }
             }
         }
         self.sacked.insert(a..b);
+        self.fack = self.fack.max(b);
         newly
     }
 
-    /// Judge transmissions with three later deliveries lost and queue them for
-    /// retransmission; returns how many.
-    pub fn detect_losses(&mut self) -> u32 {
-        let threshold = self.top_delivered[2];
-        let mut lost = 0;
+    /// The oldest transmission still in flight, as (send order, send time): where loss
+    /// detection starts. Transmissions since superseded, delivered or judged are dropped from
+    /// the queue on the way.
+    pub fn oldest_in_flight(&mut self) -> Option<(u64, Time)> {
         while let Some(&(ord, seq)) = self.tx_order.front() {
-            if ord >= threshold {
-                break;
+            if seq >= self.una {
+                let s = self.seg(seq);
+                if s.tx_ord == ord && s.state == SegState::InFlight {
+                    return Some((ord, s.sent_at));
+                }
             }
             self.tx_order.pop_front();
-            if seq < self.una {
-                continue;
-            }
-            let una = self.una;
-            let s = &mut self.segs[(seq - una) as usize];
-            if s.tx_ord == ord && s.state == SegState::InFlight {
-                s.state = SegState::Lost;
-                self.in_flight -= 1;
-                self.retx.insert(seq);
-                lost += 1;
-            }
         }
-        self.lost_total += lost as u64;
-        lost
+        None
+    }
+
+    /// Judge the transmission [`Self::oldest_in_flight`] returned lost and queue its segment
+    /// for retransmission.
+    pub fn mark_oldest_lost(&mut self) {
+        let Some((_, seq)) = self.tx_order.pop_front() else { return };
+        let una = self.una;
+        let s = &mut self.segs[(seq - una) as usize];
+        debug_assert_eq!(s.state, SegState::InFlight, "oldest_in_flight came first");
+        s.state = SegState::Lost;
+        self.in_flight -= 1;
+        self.retx.insert(seq);
+        self.lost_total += 1;
+    }
+
+    /// Send time of the latest transmission still in flight that was sent before send order
+    /// `ord` (the one a reordering timer must wait longest for).
+    pub fn latest_in_flight_sent_before(&self, ord: u64) -> Option<Time> {
+        let end = self.tx_order.partition_point(|&(o, _)| o < ord);
+        self.tx_order.range(..end).rev().find_map(|&(o, seq)| {
+            let s = (seq >= self.una).then(|| self.seg(seq))?;
+            (s.tx_ord == o && s.state == SegState::InFlight).then_some(s.sent_at)
+        })
+    }
+
+    /// The highest segment not yet delivered (what a tail-loss probe resends when there is no
+    /// new data; Linux `skb_rb_last(&sk->tcp_rtx_queue)`).
+    pub fn last_undelivered(&self) -> Option<u64> {
+        self.segs.iter().rposition(|s| s.state != SegState::Delivered).map(|i| self.una + i as u64)
+    }
+
+    /// Segments above `una` delivered by SACK (Linux `sacked_out`).
+    pub fn sacked_out(&self) -> u64 {
+        self.sacked_out
+    }
+
+    /// Whether the network was seen to reorder (Linux `reord_seen`).
+    pub fn reordering_seen(&self) -> bool {
+        self.reord_seen
+    }
+
+    /// The reordering degree in segments (Linux `tp->reordering`, 3 at first).
+    pub fn reordering(&self) -> u64 {
+        self.reordering
     }
 
     /// Take `seq` out of flight as lost without queueing it (the caller resends it at once:
@@ -281,6 +336,7 @@ impl Scoreboard {
     /// otherwise keeps every finished flow's deques at their peak size (270 MiB at the end of
     /// a full-scale mptcp-fsfs-load run). The counters stay.
     pub fn release(&mut self) {
+        self.sacked_out = 0;
         self.segs = VecDeque::new();
         self.tx_order = VecDeque::new();
         self.sacked = RangeSet::new();
@@ -311,22 +367,50 @@ mod tests {
         got
     }
 
+    /// Judge the oldest transmission in flight lost, as loss detection would.
+    fn lose_oldest(sb: &mut Scoreboard) -> u64 {
+        sb.oldest_in_flight().expect("something in flight");
+        let seq = sb.tx_order.front().unwrap().1;
+        sb.mark_oldest_lost();
+        seq
+    }
+
     #[test]
-    fn three_later_deliveries_make_a_loss() {
-        // Segment 2 is dropped; 3, 4, 5 arrive and are SACKed one by one.
+    fn sacked_segments_are_counted_until_the_cumulative_ack_passes_them() {
+        let mut sb = Scoreboard::default();
+        send(&mut sb, 6);
+        sack(&mut sb, 2, 4);
+        sack(&mut sb, 5, 6);
+        assert_eq!(sb.sacked_out(), 3);
+        sb.ack_cumulative(3, |_, _| {});
+        assert_eq!(sb.sacked_out(), 2, "segment 2 is below una now");
+        assert!(!sb.reordering_seen(), "0 and 1 were never SACKed around: no reordering known yet");
+    }
+
+    /// A segment sent once that arrives below one already SACKed was reordered (Linux
+    /// tcp_check_sack_reordering), and the degree is how far below.
+    #[test]
+    fn a_late_original_below_a_sack_is_reordering() {
         let mut sb = Scoreboard::default();
         send(&mut sb, 8);
-        assert_eq!(sb.ack_cumulative(2, |_, _| {}), 2);
-        assert_eq!(sack(&mut sb, 3, 4), vec![3]);
-        assert_eq!(sb.detect_losses(), 0, "one later delivery is reordering, not loss");
-        sack(&mut sb, 3, 5);
-        assert_eq!(sb.detect_losses(), 0);
-        sack(&mut sb, 3, 6);
-        assert_eq!(sb.detect_losses(), 1, "the third later delivery marks it lost");
-        assert_eq!(sb.in_flight(), 2, "6 and 7 are still in flight; 2 is lost, 3–5 delivered");
-        assert_eq!(sb.next_retransmission(), Some(2));
-        assert_eq!(sb.next_retransmission(), None);
-        assert_eq!(sb.lost_total(), 1);
+        sack(&mut sb, 1, 6);
+        assert!(!sb.reordering_seen());
+        sb.ack_cumulative(6, |_, _| {});
+        assert!(sb.reordering_seen());
+        assert_eq!(sb.reordering(), 6, "fack 6 − segment 0");
+    }
+
+    #[test]
+    fn the_oldest_in_flight_skips_what_was_delivered_or_resent() {
+        let mut sb = Scoreboard::default();
+        send(&mut sb, 4);
+        sack(&mut sb, 0, 1);
+        assert_eq!(sb.oldest_in_flight(), Some((2, 10)), "segment 0 is delivered: segment 1, sent at 10");
+        assert_eq!(lose_oldest(&mut sb), 1);
+        sb.on_transmit(1, 50, TxStamp::default(), 1, 1000);
+        assert_eq!(sb.oldest_in_flight(), Some((3, 20)), "segment 2; 1's first transmission was superseded");
+        assert_eq!(sb.latest_in_flight_sent_before(6), Some(50), "the retransmission (send order 5) is the latest before 6");
+        assert_eq!(sb.latest_in_flight_sent_before(5), Some(30), "segment 3 (send order 4)");
     }
 
     #[test]
@@ -343,27 +427,6 @@ mod tests {
         assert_eq!(sb.in_flight(), 0);
         // A block below una or beyond nxt is clipped to nothing.
         assert_eq!(sack(&mut sb, 0, 100), Vec::<u64>::new());
-    }
-
-    #[test]
-    fn a_retransmission_is_judged_by_what_was_sent_after_it() {
-        let mut sb = Scoreboard::default();
-        send(&mut sb, 5);
-        sack(&mut sb, 1, 4);
-        assert_eq!(sb.detect_losses(), 1);
-        let seq = sb.next_retransmission().unwrap();
-        assert_eq!(seq, 0);
-        sb.on_transmit(seq, 100, TxStamp::default(), 0, 1000);
-        assert!(sb.seg(0).retransmitted);
-        // Segment 4 (sent before the retransmission) is delivered: not enough to judge it.
-        sack(&mut sb, 1, 5);
-        assert_eq!(sb.detect_losses(), 0);
-        // New data sent after the retransmission and delivered three times over: lost again.
-        send(&mut sb, 3);
-        sack(&mut sb, 1, 8);
-        assert_eq!(sb.detect_losses(), 1);
-        assert_eq!(sb.next_retransmission(), Some(0));
-        assert_eq!(sb.lost_total(), 2);
     }
 
     #[test]
@@ -384,7 +447,7 @@ mod tests {
         let mut sb = Scoreboard::default();
         send(&mut sb, 5);
         sack(&mut sb, 1, 4);
-        assert_eq!(sb.detect_losses(), 1);
+        assert_eq!(lose_oldest(&mut sb), 0);
         assert!(sb.retransmission_pending());
         // The original arrives after all (reordering): the cumulative ACK covers it.
         sb.ack_cumulative(4, |_, _| {});
@@ -397,7 +460,7 @@ mod tests {
         let mut sb = Scoreboard::default();
         send(&mut sb, 1000);
         sack(&mut sb, 1, 4);
-        sb.detect_losses();
+        lose_oldest(&mut sb);
         assert!(sb.state_bytes() > 1000 * std::mem::size_of::<Seg>());
         sb.release();
         assert_eq!(sb.state_bytes(), 0);

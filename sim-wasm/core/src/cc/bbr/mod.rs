@@ -41,11 +41,15 @@
 //!   and off by default on the premise that it would never engage without a policer; that
 //!   premise does not hold (docs/model/bbr.md §Long-term bandwidth). `cc_params.lt_bw: false`
 //!   turns it off.
-//! - ACK-aggregation compensation is outside this model: the simulated links do not
-//!   aggregate ACKs, so it would never engage here (ALGORITHMS.md §1.1: optional, off).
+//! - The ACK-aggregation allowance (aggregation.rs, `bbr_extra_acked_gain` = 1 as in Linux
+//!   since 4.19) is modelled and on: delayed ACKs and a FIFO shared with other flows make a
+//!   flow's ACKs arrive in bursts even on exact links, and Linux then adds the excess to the
+//!   window (docs/model/linux-kernel.md §BBR; ALGORITHMS.md §1.1: on, as the kernel runs it).
+//!   ns-3's TcpBbr has none, so `cc_params.extra_acked: false` runs BBR as ns-3 does.
 //! - The simulated sender has no TSO; the quantization budget still uses Linux's TSO goal
 //!   (about 1 ms of data at the pacing rate) because that is the cwnd Linux BBR ends up with.
 
+pub mod aggregation;
 mod drain;
 pub mod filters;
 pub mod lt_bw;
@@ -57,6 +61,7 @@ use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl
 use crate::engine::rng::SimRng;
 use crate::engine::time::{Dur, Time, NS_PER_S};
 use filters::WindowedMax;
+use aggregation::AckAggregation;
 use lt_bw::{LtBw, LtSample};
 use serde::Deserialize;
 
@@ -110,11 +115,15 @@ pub struct BbrParams {
     /// Linux's long-term bandwidth estimator (cc/bbr/lt_bw.rs): after two lossy intervals
     /// (≥ 20 % loss) with the same delivery rate, pace at that rate for 48 round trips.
     pub lt_bw: bool,
+    /// Linux's ACK-aggregation allowance (cc/bbr/aggregation.rs): the window's target grows by
+    /// the most data recently ACKed beyond the bandwidth estimate (`bbr_extra_acked_gain`).
+    #[schemars(title = "ACK-aggregation allowance")]
+    pub extra_acked: bool,
 }
 
 impl Default for BbrParams {
     fn default() -> Self {
-        BbrParams { header_bytes: 52, lt_bw: true }
+        BbrParams { header_bytes: 52, lt_bw: true, extra_acked: true }
     }
 }
 
@@ -195,6 +204,7 @@ pub struct State {
     pub delivered_time: Time,
     /// The long-term bandwidth estimator.
     pub lt: LtBw,
+    pub aggregation: AckAggregation,
     pub rng: SimRng,
 }
 
@@ -316,6 +326,7 @@ impl<V: Variant> Bbr<V> {
             lost: 0,
             delivered_time: 0,
             lt: LtBw::new(p.lt_bw),
+            aggregation: AckAggregation::new(p.extra_acked),
             rng: init.rng,
         };
         s.init_pacing_rate(0);
@@ -426,7 +437,10 @@ impl<V: Variant> Bbr<V> {
             let (c, conserving) = self.recover_or_restore(ack);
             cwnd = c;
             if !conserving {
-                let target = self.quantization_budget(self.bdp(bw, gain));
+                // The window's target: the BDP at this gain, plus the ACK-aggregation
+                // allowance, plus the quantization budget (`bbr_set_cwnd`).
+                let allowance = self.s.aggregation.allowance(self.bw(), self.s.full_bw_reached);
+                let target = self.quantization_budget(self.bdp(bw, gain) + allowance);
                 if self.s.full_bw_reached {
                     // Grow towards the target at most one packet per packet acked, or snap down.
                     cwnd = (cwnd + ack.acked).min(target);
@@ -503,6 +517,12 @@ impl<V: Variant> Bbr<V> {
 
     fn update_model(&mut self, ack: &AckInfo, events: &mut Vec<CcEvent>) {
         self.update_bw(ack, events);
+        // `bbr_update_ack_aggregation`: only ACKs with a valid rate sample.
+        if ack.rate.bytes_per_sec(ack.mss).is_some() {
+            let bw = self.bw();
+            let s = &mut self.s;
+            s.aggregation.on_ack(ack.acked as u64, s.delivered_time, bw, s.round_start, s.cwnd);
+        }
         self.update_cycle_phase(ack, events);
         self.check_full_bw_reached(ack);
         self.check_drain(ack, events);

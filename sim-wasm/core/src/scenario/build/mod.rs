@@ -21,7 +21,7 @@ use crate::quic::sched::StreamPrio;
 use crate::scenario::quic::SourceSpec;
 use crate::sim::{Agent, Engine, World};
 use crate::tcp::receiver::TcpReceiver;
-use crate::tcp::sender::TcpSender;
+use crate::tcp::sender::{SenderSetup, TcpSender};
 use crate::tcp::TcpConfig;
 use std::rc::Rc;
 
@@ -170,7 +170,8 @@ pub(crate) fn tcp_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result
     // The validator already built every controller once, so this cannot fail for a validated
     // scenario; the error path is kept for scenarios built in code.
     let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
-    let sender = TcpSender::new(i as u32, ctx.sender, ctx.receiver, route.forward, ctx.tcp.clone(), cc, f.size_bytes, world);
+    let setup = SenderSetup { flow: i as u32, me: ctx.sender, receiver: ctx.receiver, path: route.forward, cfg: ctx.tcp.clone(), cc };
+    let sender = TcpSender::new(setup, f.size_bytes, world);
     let receiver = TcpReceiver::new(i as u32, ctx.receiver, ctx.sender, route.reverse, ctx.tcp.clone());
     world.start_timer(ctx.sender, secs(f.start_s));
     Ok((Box::new(sender), Box::new(receiver)))

@@ -1,0 +1,114 @@
+//! Whole runs pinned to what the real Linux kernel did on the reference testbed
+//! (docs/model/linux-kernel.md): the directions a class is shown, each from a case measured
+//! there, and the loss-recovery mechanisms that make them (RACK, the tail-loss probe).
+
+mod common;
+
+use netlab_core::metrics::EventKind;
+use netlab_core::scenario::{self, apply_setting};
+use netlab_core::{Simulation, Summary};
+use serde_json::{json, Value};
+
+fn preset(name: &str, settings: &[(&str, Value)]) -> Value {
+    let path = format!("{}/../../public/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("preset file")).expect("preset JSON");
+    for (k, x) in settings {
+        apply_setting(&mut v, k, x).unwrap_or_else(|e| panic!("{k}: {e}"));
+    }
+    v
+}
+
+fn run(value: Value) -> (Simulation, Summary) {
+    let mut sim = Simulation::new(scenario::from_value(value).expect("valid scenario"), None).expect("builds");
+    sim.run_to_end();
+    let summary = sim.summary(0.0);
+    (sim, summary)
+}
+
+fn goodput(s: &Summary, id: &str) -> f64 {
+    s.flows.iter().find(|f| f.id == id).expect("flow").goodput_mbps
+}
+
+fn count(sim: &Simulation, what: fn(&EventKind) -> bool) -> usize {
+    sim.log().filter(|e| what(&e.kind)).count()
+}
+
+/// Linux CUBIC, 10 vs 50 ms, 5 BDP: 72.1 vs 24.4 Mbit/s (Jain 0.80). Before the first loss the
+/// window grows ≥ 5 % per RTT, so the 10 ms flow's window is ~5× the 50 ms flow's when the
+/// buffer first overflows, and the split lasts. Without the floor the two were nearly even.
+#[test]
+fn cubic_favours_the_short_rtt_flow_in_a_deep_buffer_as_linux_does() {
+    let settings = [("cc", json!("cubic")), ("buffer_bdp", json!(5)), ("duration_s", json!(60)), ("warmup_s", json!(10))];
+    let (_, s) = run(preset("bbr-fairness", &settings));
+    let (short, long) = (goodput(&s, "rtt10"), goodput(&s, "rtt-long"));
+    assert!(short >= 1.8 * long, "10 ms flow {short:.1} vs 50 ms flow {long:.1} Mbit/s: Linux gives 72 vs 24");
+    assert!((0.75..0.88).contains(&s.jain), "Jain {:.3} (Linux 0.80–0.84)", s.jain);
+}
+
+/// Linux CUBIC, ten 10 ms flows in a 0.1 BDP buffer: fair (Jain 0.996), 1.8 % resent.
+#[test]
+fn ten_cubic_flows_share_a_shallow_buffer_fairly() {
+    let settings = [
+        ("cc", json!("cubic")),
+        ("flows", json!(10)),
+        ("buffer_bdp", json!(0.1)),
+        ("flows.0.start_spread_s", json!(0.2)),
+        ("duration_s", json!(30)),
+        ("warmup_s", json!(10)),
+    ];
+    let (_, s) = run(preset("bbr-retransmissions", &settings));
+    assert!(s.jain > 0.98, "Jain {:.3}", s.jain);
+    let (re, sent) = s.flows.iter().fold((0, 0), |(r, t), f| (r + f.retransmitted_packets, t + f.sent_packets));
+    let rate = re as f64 / sent as f64;
+    assert!((0.01..0.03).contains(&rate), "retransmission rate {rate:.4} (Linux 0.0177)");
+}
+
+/// One Linux BBR flow, 20 ms, 1 BDP: 94.76 Mbit/s over 30 s; ACK-aggregation does not change a
+/// single paced flow's goodput.
+#[test]
+fn one_bbr_flow_keeps_the_link_as_linux_does() {
+    let path = format!("{}/../../docs/model/kernel/single-bbr.json", env!("CARGO_MANIFEST_DIR"));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let (_, s) = run(v);
+    let g = goodput(&s, "bbr20");
+    assert!((g - 94.76).abs() < 0.5, "goodput {g:.2} (Linux 94.76)");
+}
+
+/// A lost segment with only one later delivery: Linux's RACK marks it lost once a quarter
+/// of the minimum RTT has passed (the reordering timer) and fast recovery resends it — no
+/// retransmission timeout. Under the old "three later deliveries" rule this waited for the RTO.
+#[test]
+fn one_later_delivery_and_the_reordering_timer_recover_a_loss() {
+    // 12 segments, the 11th (index 10) dropped: only segment 11 arrives after it.
+    let (sim, s) = run(common::one_flow(json!({}), "reno", 12, vec![10]));
+    assert!(s.flows[0].fct_s.is_some(), "completes");
+    assert_eq!(count(&sim, |k| matches!(k, EventKind::Rto { .. })), 0, "no timeout");
+    assert_eq!(count(&sim, |k| matches!(k, EventKind::FastRetransmit { .. })), 1);
+    assert_eq!(s.flows[0].retransmitted_packets, 1);
+    // ns3-classic keeps ns-3.19's rule: one duplicate ACK is not three; the RTO recovers it.
+    let (sim, _) = run(common::one_flow(json!({"profile": "ns3-classic", "init_cwnd": 12}), "reno", 12, vec![10]));
+    assert_eq!(count(&sim, |k| matches!(k, EventKind::Rto { .. })), 1, "ns3-classic: the timeout");
+}
+
+/// The last segment of a transfer lost: nothing is sent after it, so no delivery can reveal
+/// it. Linux's tail-loss probe resends it instead of the retransmission timeout (with one
+/// packet out the probe waits 2·srtt + the minimum RTO, capped at the RTO: the receiver may be
+/// holding a delayed ACK), and the probe's ACK completes the flow.
+#[test]
+fn a_tail_loss_is_repaired_by_the_probe_not_the_timeout() {
+    let (sim, s) = run(common::one_flow(json!({}), "reno", 12, vec![11]));
+    assert_eq!(count(&sim, |k| matches!(k, EventKind::TailLossProbe { retransmission: true })), 1);
+    assert_eq!(count(&sim, |k| matches!(k, EventKind::Rto { .. })), 0, "no timeout");
+    assert!(s.flows[0].fct_s.is_some(), "completes");
+    assert_eq!(s.flows[0].retransmitted_packets, 1);
+}
+
+/// A whole tail lost, probe included: only then does the retransmission timer fire.
+#[test]
+fn the_timeout_remains_for_a_tail_whose_probe_is_lost_too() {
+    // 12 segments; the last 2 and the probe (the 13th data packet) dropped.
+    let (sim, s) = run(common::one_flow(json!({}), "reno", 12, vec![10, 11, 12]));
+    assert_eq!(count(&sim, |k| matches!(k, EventKind::TailLossProbe { .. })), 1);
+    assert_eq!(count(&sim, |k| matches!(k, EventKind::Rto { .. })), 1);
+    assert!(s.flows[0].fct_s.is_some(), "completes");
+}
