@@ -26,13 +26,14 @@ fn one_flow(cc: &str, segments: u64, drop: Vec<u64>, handshake: bool) -> Value {
     common::one_flow(json!({"handshake": handshake}), cc, segments, drop)
 }
 
-/// Linux slow-starts in the Loss state: a 70-packet flow whose last 40 packets are lost
-/// times out once, then resends them in a few doubling rounds. With growth frozen until
+/// Linux slow-starts in the Loss state: a 70-packet flow whose last 40 packets are lost —
+/// and the tail-loss probe that resends the last of them — times out once, then resends them
+/// in a few doubling rounds. With growth frozen until
 /// everything outstanding at the RTO is acknowledged it sent one packet per RTT (≈ 1.9 s).
 #[test]
 fn after_a_timeout_the_window_slow_starts() {
     for cc in ["reno", "cubic"] {
-        let (sim, s) = run(one_flow(cc, 70, (30..70).collect(), true));
+        let (sim, s) = run(one_flow(cc, 70, (30..71).collect(), true));
         let rtos = sim.log().filter(|e| matches!(e.kind, EventKind::Rto { .. })).count();
         assert_eq!(rtos, 1, "{cc}: one timeout");
         let fct = s.flows[0].fct_s.expect("completes");
