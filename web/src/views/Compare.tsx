@@ -26,6 +26,7 @@ import { type DiffRow, SAME_TOLERANCE, diffRows, formatDelta, formatRelative, fo
 import { CWND, CwndChart, GOODPUT, JainChart, QueueChart, type RunSource, RunSourceProvider, ThroughputChart, bufferGuides, flowSeries, jainSeries, queueSeries, seriesTop } from '../components/Charts';
 import { SpeedSelect } from '../components/RunControls';
 import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from '../lib/format';
+import { readParam, writeAddress } from '../lib/addressBar';
 import { keyAction } from '../lib/keys';
 import { settingWords } from '../lib/labels';
 import { lab } from '../sim/controller';
@@ -74,22 +75,12 @@ function firstChoice(presetText: string | undefined, knob: Knob): CompareChoice 
 
 /** Keeps `?view=compare&compare=knob:a,b` in the address bar while the view is open. */
 function useUrlSync(param: string | null): void {
-  useEffect(() => {
-    const q = new URLSearchParams(location.search);
-    q.set('view', 'compare');
-    if (param) q.set('compare', param);
-    else q.delete('compare');
-    history.replaceState(history.state, '', `${location.pathname}?${q.toString()}${location.hash}`);
-  }, [param]);
+  useEffect(() => writeAddress({ params: { view: 'compare', compare: param } }), [param]);
   useEffect(
     () => () => {
       // Leaving the view: the address bar no longer opens it (setView has already named the
       // view shown next; its comparison goes with it).
-      const q = new URLSearchParams(location.search);
-      if (q.get('view') === 'compare') q.delete('view');
-      q.delete('compare');
-      const search = q.toString();
-      history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+      writeAddress({ params: { compare: null, ...(readParam('view') === 'compare' ? { view: null } : {}) } });
     },
     [],
   );
