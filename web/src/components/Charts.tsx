@@ -14,7 +14,8 @@ import { colorFor } from '../lib/palette';
 import { movingAverage, smoothingWindow } from '../charts/smooth';
 import { SeriesBuffer } from '../lib/seriesBuffer';
 import { type SeriesStore, seriesStore } from '../sim/seriesStore';
-import { type RunFields, timeSpan } from '../store/run';
+import { type RunFields, firstSummary, timeSpan } from '../store/run';
+import { fileName } from '../lib/export';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
 import type { Guide } from '../charts/lineCanvas';
@@ -54,23 +55,28 @@ const useRunSource = () => useContext(RunSourceContext);
 /** A line chart over the run's simulated time. The run source (the lab, or a compare column)
  * gives what every such chart shares: the time axis and its zoom window, the series version,
  * the test id from the chart's `kind`, and the y-axis top columns side by side agree on. */
-export function TimeChart({ kind, ...chart }: Omit<LineChartProps, 'testId' | 'xLabel' | 'xMax' | 'timeWindow' | 'onWindow' | 'version' | 'yTop'> & { kind: ChartKind }) {
+export function TimeChart({ kind, yLabel, unit, ...chart }: Omit<LineChartProps, 'testId' | 'time' | 'y' | 'version' | 'exportName'> & { kind: ChartKind; yLabel: string; unit?: string }) {
   const src = useRunSource();
   const version = src.useRun((s) => s.seriesVersion);
   const span = src.useRun(timeSpan);
   const timeWindow = src.useRun((s) => s.timeWindow);
+  const testId = src.testId(kind);
   return (
     <LineChart
       {...chart}
-      testId={src.testId(kind)}
-      xLabel="simulated time (s)"
-      xMax={span}
-      timeWindow={timeWindow}
-      onWindow={src.onWindow}
+      testId={testId}
+      time={{ label: 'simulated time (s)', max: span, window: timeWindow, onWindow: src.onWindow }}
+      y={{ label: yLabel, unit, top: src.yTop?.(kind) }}
       version={version}
-      yTop={src.yTop?.(kind)}
+      exportName={() => exportName(testId)}
     />
   );
+}
+
+/** A chart's export file name: the scenario, seed and chart (lib/export.ts `fileName`). */
+function exportName(testId: string): string {
+  const st = labStore.getState();
+  return fileName(firstSummary(st)?.scenario ?? st.presetName, st.seed, testId.replace(/^chart-/, ''), 'svg').replace(/\.svg$/, '');
 }
 
 /** The owners of per-flow series, in the engine's order (one colour each). */
