@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { absoluteAddress, addressAfter, queryWith, readHash, readParam, writeAddress } from './addressBar';
 import { NO_PRESET } from './shareLink';
@@ -113,5 +115,14 @@ describe('outside a page', () => {
     expect(readHash()).toBe('');
     expect(absoluteAddress({ hash: '#x' })).toBe('');
     expect(() => writeAddress({ params: { view: 'lab' } })).not.toThrow();
+  });
+});
+
+describe('the one writer', () => {
+  it('is the only page module that rewrites the URL', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !e.name.includes('.test.') ? [join(dir, e.name)] : []));
+    const writers = files('web/src').filter((f) => /\b(replaceState|pushState)\s*\(|location\.(hash|search|href)\s*=[^=]/.test(readFileSync(f, 'utf8')));
+    expect(writers).toEqual([join('web/src', 'lib', 'addressBar.ts')]);
   });
 });
