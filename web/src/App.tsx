@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { BbrAChart, CwndChart, JainChart, PacingGainChart, PacingRateChart, QueueChart, QueueDelayChart, RttChart, ThroughputChart } from './components/Charts';
+import { LabCharts } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
@@ -121,17 +121,7 @@ export function App() {
             <Inspector />
           </div>
           <TimeBrush />
-          <div className="charts">
-            <CwndChart />
-            <QueueChart />
-            <QueueDelayChart />
-            <ThroughputChart />
-            <RttChart />
-            <JainChart />
-            <PacingRateChart />
-            <PacingGainChart />
-            <BbrAChart />
-          </div>
+          <LabCharts />
           <StateTimeline />
           <SequenceSection />
           <MptcpPanel />

@@ -55,4 +55,4 @@ export type TimeWindow = readonly [number, number] | null;
 export type HeadlineName = G.Headline;
 /** A guided tour's stop (the preset's `tour`, scenario/tour.rs). */
 export type TourStop = G.TourStop;
-export type TourChart = G.TourChart;
+export type ChartKind = G.ChartKind;

@@ -150,3 +150,56 @@ fn generated_files_match_the_rust_types() {
         stale.join(", ")
     );
 }
+
+/// The page names series metrics by the generated `SeriesMetric` type (its chart catalogue,
+/// web/src/charts/catalogue.ts): every series the engine registers must carry one of its
+/// names. Checked over every preset under each of its variants, and the dumbbell under every
+/// registered congestion controller (their extra metrics: BBR-A's φ, LIA's α).
+#[test]
+fn every_series_metric_is_a_generated_series_metric() {
+    use netlab_core::metrics::series::SeriesMetric;
+    use netlab_core::scenario::{from_value, knobs::apply_overrides};
+    use netlab_core::simulation::Simulation;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
+    let mut runs: Vec<(String, serde_json::Value)> = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !file.ends_with(".json") {
+            continue;
+        }
+        let root = parse_text(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| bad(&file, e));
+        let info = describe(&root).unwrap_or_else(|e| bad(&file, e));
+        runs.push((file.clone(), root.clone()));
+        for variant in &info.variants {
+            let mut v = root.clone();
+            apply_overrides(&mut v, Some(variant)).unwrap_or_else(|e| bad(&file, e));
+            runs.push((format!("{file} ({variant})"), v));
+        }
+        if file == "tcp-dumbbell.json" {
+            for cc in netlab_core::cc::names() {
+                let mut v = root.clone();
+                // The preset's knobs, variants, checks and tour are about its own algorithms.
+                v.as_object_mut().unwrap().retain(|k, _| !["knobs", "variants", "expect", "tour", "headline"].contains(&k.as_str()));
+                for flow in v["flows"].as_array_mut().unwrap() {
+                    flow["cc"] = cc.into();
+                }
+                runs.push((format!("{file} (cc {cc})"), v));
+            }
+        }
+    }
+    assert!(runs.len() > 20, "presets not found in {}", dir.display());
+    for (name, value) in runs {
+        let scenario = from_value(value).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut sim = Simulation::new(scenario, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Series of flows that start later are registered when they start.
+        sim.advance(sim.duration_s().min(3.0));
+        for meta in sim.series_meta() {
+            assert!(
+                SeriesMetric::from_name(meta.metric).is_some(),
+                "{name}: series {} is not a SeriesMetric (add it to metrics/series.rs and run `npm run gen:types`)",
+                meta.key
+            );
+        }
+    }
+}

@@ -1,5 +1,7 @@
 // The live time-series charts: cwnd and inflight, queues, throughput, RTT, Jain's index, pacing
-// rate and gain, BBR-A's terms. All share one time window (zoom one, all follow).
+// rate and gain, BBR-A's terms. All share one time window (zoom one, all follow). What each
+// chart draws, and its words, come from the chart catalogue (charts/catalogue.ts); one
+// component (`Chart`) draws any kind of flow, link or run series from its entry.
 //
 // The same components draw the lab's run and each column of A/B compare: they read the run
 // through a RunSource (React context) — whose store, which column's series, which chart ids,
@@ -12,10 +14,13 @@ import { colorFor } from '../lib/palette';
 import { movingAverage, smoothingWindow } from '../charts/smooth';
 import { SeriesBuffer } from '../lib/seriesBuffer';
 import { type SeriesStore, seriesStore } from '../sim/seriesStore';
-import { type RunFields, timeSpan } from '../store/run';
+import { type RunFields, firstSummary, timeSpan } from '../store/run';
+import { fileName } from '../lib/export';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
 import type { Guide } from '../charts/lineCanvas';
+import { CHARTS, type ChartSpec, LAB_CHARTS, type TitleContext, chartTitle } from '../charts/catalogue';
+import type { ChartKind } from '../generated';
 import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
 
 /** Where a chart reads its run from: the lab, or one column of A/B compare. */
@@ -28,9 +33,9 @@ export interface RunSource {
   series(): SeriesStore;
   onWindow(w: TimeWindow): void;
   /** The chart's test id from its kind ('cwnd' → 'chart-cwnd' in the lab). */
-  testId(kind: string): string;
+  testId(kind: ChartKind): string;
   /** A fixed y-axis top for a chart kind (columns side by side share one scale), or undefined. */
-  yTop?(kind: string): number | undefined;
+  yTop?(kind: ChartKind): number | undefined;
 }
 
 /** The lab's run: its store, the page-wide series store, `chart-*` ids. */
@@ -50,23 +55,28 @@ const useRunSource = () => useContext(RunSourceContext);
 /** A line chart over the run's simulated time. The run source (the lab, or a compare column)
  * gives what every such chart shares: the time axis and its zoom window, the series version,
  * the test id from the chart's `kind`, and the y-axis top columns side by side agree on. */
-export function TimeChart({ kind, ...chart }: Omit<LineChartProps, 'testId' | 'xLabel' | 'xMax' | 'timeWindow' | 'onWindow' | 'version' | 'yTop'> & { kind: string }) {
+export function TimeChart({ kind, yLabel, unit, ...chart }: Omit<LineChartProps, 'testId' | 'time' | 'y' | 'version' | 'exportName'> & { kind: ChartKind; yLabel: string; unit?: string }) {
   const src = useRunSource();
   const version = src.useRun((s) => s.seriesVersion);
   const span = src.useRun(timeSpan);
   const timeWindow = src.useRun((s) => s.timeWindow);
+  const testId = src.testId(kind);
   return (
     <LineChart
       {...chart}
-      testId={src.testId(kind)}
-      xLabel="simulated time (s)"
-      xMax={span}
-      timeWindow={timeWindow}
-      onWindow={src.onWindow}
+      testId={testId}
+      time={{ label: 'simulated time (s)', max: span, window: timeWindow, onWindow: src.onWindow }}
+      y={{ label: yLabel, unit, top: src.yTop?.(kind) }}
       version={version}
-      yTop={src.yTop?.(kind)}
+      exportName={() => exportName(testId)}
     />
   );
+}
+
+/** A chart's export file name: the scenario, seed and chart (lib/export.ts `fileName`). */
+function exportName(testId: string): string {
+  const st = labStore.getState();
+  return fileName(firstSummary(st)?.scenario ?? st.presetName, st.seed, testId.replace(/^chart-/, ''), 'svg').replace(/\.svg$/, '');
 }
 
 /** The owners of per-flow series, in the engine's order (one colour each). */
@@ -85,23 +95,6 @@ export function useOwnerColors(): (owner: string) => string {
   }, [version, src]);
 }
 
-interface FlowMetricProps {
-  /** Metric names to draw for every flow (several: one line per flow and metric). */
-  metrics: string[];
-  testId: string;
-  title: string;
-  yLabel: string;
-  emptyText: string;
-  /** Hide the chart entirely when no flow reports these metrics (e.g. pacing under CUBIC). */
-  hideWhenEmpty?: boolean;
-  /** Unit of the values, for the hover read-out. */
-  unit?: string;
-  /** Plot a trailing moving average (charts/smooth.ts) instead of the raw samples. */
-  smooth?: boolean;
-  /** A second metric drawn dashed in each flow's own colour (inflight under cwnd). */
-  companion?: string;
-}
-
 /** Re-averaging every series 30 times a second would starve the page with many flows. */
 const SMOOTH_EVERY_MS = 400;
 const smoothCache = new Map<SeriesBuffer, { raw: number; at: number; window: number; out: SeriesBuffer }>();
@@ -118,13 +111,8 @@ function smoothed(buf: SeriesBuffer, window: number, settled: boolean): SeriesBu
   return out;
 }
 
-/** A live chart of per-flow series, one colour per flow (and per metric when several). */
 /** What a per-flow chart draws: which metrics, smoothed or not, with which companion. */
-export interface FlowSeriesSpec {
-  metrics: string[];
-  smooth?: boolean;
-  companion?: string;
-}
+export type FlowSeriesSpec = Pick<ChartSpec, 'metrics' | 'smooth' | 'companion' | 'factor'>;
 
 /**
  * A per-flow chart's lines from `store`: one per flow and metric (smoothed over the scenario's
@@ -132,7 +120,8 @@ export interface FlowSeriesSpec {
  * `settled`: no points are streaming in, so smoothed lines are brought up to date now.
  */
 export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (owner: string) => string, duration: number, settled: boolean, hidden?: (owner: string) => boolean): ChartSeries[] {
-  const { metrics, smooth, companion } = spec;
+  const { metrics, smooth, companion, factor } = spec;
+  const scaled = factor !== undefined ? { factor } : {};
   const select = (metric: string) => store.select('flow', metric).filter((s) => !hidden?.(s.meta.owner));
   return metrics
     .flatMap((metric, m) => {
@@ -143,6 +132,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
         // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
         color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
         buf: smooth ? smoothed(s.buf, smoothingWindow(duration), settled) : s.buf,
+        ...scaled,
       }));
     })
     .concat(
@@ -155,6 +145,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
             color: color(s.meta.owner),
             dashed: true,
             buf: s.buf,
+            ...scaled,
           }))
         : [],
     );
@@ -213,114 +204,42 @@ export function AggregateControls({ info }: { info: AggregateInfo }) {
   );
 }
 
-/** A live chart of per-flow series, one colour per flow (and per metric when several). */
-export function FlowMetricChart({ metrics, testId, title, yLabel, emptyText, hideWhenEmpty, unit, smooth, companion, controls }: FlowMetricProps & { controls?: boolean }) {
-  const src = useRunSource();
-  const aggregate = src.useRun((s) => s.columns[0]?.aggregate ?? null);
-  // No more points are coming (ended, paused, a seek or step landed): the smoothed lines must be
-  // brought up to date now, not on the next throttled refresh, which may never come.
-  const settled = src.useRun((s) => s.run !== 'running' && s.seekTarget === null);
-  const version = src.useRun((s) => s.seriesVersion);
-  // The smoothing window follows the scenario's limit, so it does not change when the run ends.
-  const duration = src.useRun((s) => s.duration);
-  const color = useOwnerColors();
-  // The MPTCP panel's connection is sent for that panel only: not a line here unless picked.
-  const focus = aggregate?.focus && !aggregate.picked.includes(aggregate.focus) ? aggregate.focus : null;
-  const series: ChartSeries[] = useMemo(
-    () => flowSeries(src.series(), { metrics, smooth, companion }, color, duration, settled, focus ? (o) => o === focus || o.startsWith(`${focus}@`) : undefined),
-    [version, color, metrics, smooth, duration, settled, companion, src, focus],
-  );
-  if (hideWhenEmpty && series.length === 0) return null;
-  return (
-    <TimeChart
-      kind={testId}
-      title={aggregate ? `${title} — ${MODE_NAMES[aggregate.mode]} (mean; goodput summed)` : title}
-      yLabel={yLabel}
-      series={series}
-      emptyText={emptyText}
-      unit={unit}
-      mode={aggregate ? 'aggregate' : 'flows'}
-      legendMax={aggregate ? 32 : undefined}
-      controls={aggregate && controls && src === LAB_SOURCE ? <AggregateControls info={aggregate} /> : undefined}
-    />
-  );
-}
-
-export const CWND = ['cwnd'];
-const PACING_GAIN = ['pacing_gain'];
-const PACING_RATE = ['pacing_rate'];
-const BBR_A = ['phi', 'p_up', 'p_down'];
-
-export function CwndChart() {
-  return (
-    <FlowMetricChart
-      metrics={CWND}
-      companion="inflight"
-      controls
-      testId="cwnd"
-      title="Congestion window (solid) and packets in flight (dashed) per flow"
-      yLabel="packets"
-      emptyText="No flows yet"
-      unit="packets"
-    />
-  );
-}
-
-/** BBR's pacing gain per flow: the PROBE_BW cycle (1.25, 0.75, 1 …), STARTUP's 2.89. */
-export function PacingGainChart() {
-  return (
-    <FlowMetricChart
-      metrics={PACING_GAIN}
-      testId="pacing-gain"
-      title="Pacing gain per flow"
-      yLabel="pacing gain (×)"
-      emptyText=""
-      hideWhenEmpty
-      unit="×"
-    />
-  );
-}
-
-/** Paced senders (BBR family): the pacing rate, and BBR's bottleneck-bandwidth estimate dashed. */
-export function PacingRateChart() {
-  return (
-    <FlowMetricChart
-      metrics={PACING_RATE}
-      companion="btl_bw"
-      testId="pacing-rate"
-      title="Pacing rate (solid) and estimated bottleneck bandwidth (dashed) per flow"
-      yLabel="Mbit/s"
-      emptyText=""
-      hideWhenEmpty
-      unit="Mbit/s"
-    />
-  );
-}
-
-/** BBR-A's RTT-adaptive terms: φ and the probing gains P_up and P_down it derives. */
-export function BbrAChart() {
-  return (
-    <FlowMetricChart
-      metrics={BBR_A}
-      testId="bbr-a"
-      title="BBR-A: φ, P_up and P_down"
-      yLabel="value"
-      emptyText=""
-      hideWhenEmpty
-    />
-  );
-}
-
 /** One line per reported link for a link metric; `label` names a link's line. */
-function linkSeries(store: SeriesStore, metric: string, factor: number, label: (owner: string) => string = (o) => o): ChartSeries[] {
-  const links = store.select('link', metric);
+function linkSeries(store: SeriesStore, spec: ChartSpec, label: (owner: string) => string): ChartSeries[] {
+  const links = store.select('link', spec.metrics[0]!);
   // One link: vermillion, distinct from the first flows' colours; several: the palette.
-  return links.map((s, i) => ({ key: s.meta.key, label: label(s.meta.owner), color: colorFor(links.length > 1 ? i : 3), buf: s.buf, factor }));
+  return links.map((s, i) => ({ key: s.meta.key, label: label(s.meta.owner), color: colorFor(links.length > 1 ? i : 3), buf: s.buf, factor: spec.factor ?? 1 }));
 }
 
-/** The queues of finite-buffer links, in kB. */
-export function queueSeries(store: SeriesStore): ChartSeries[] {
-  return linkSeries(store, 'queue', 1e-3);
+/** What a chart's lines depend on besides its series: the network, colours, the run's length. */
+export interface LineContext {
+  topology: Topology | null;
+  /** A flow's colour, by owner (useOwnerColors). */
+  color: (owner: string) => string;
+  duration: number;
+  /** No points are streaming in: smoothed lines are brought up to date now. */
+  settled: boolean;
+  /** Flows left out (the MPTCP panel's connection, drawn there). */
+  hidden?: (owner: string) => boolean;
+}
+
+/** For lines that need neither flow colours, the network nor the run's length (run and stream series). */
+export const PLAIN_LINES: LineContext = { topology: null, color: () => '', duration: 0, settled: true };
+
+/** The lines chart `spec` draws from `store`. */
+export function chartSeries(spec: ChartSpec, store: SeriesStore, ctx: LineContext): ChartSeries[] {
+  switch (spec.scope) {
+    case 'flow':
+      return flowSeries(store, spec, ctx.color, ctx.duration, ctx.settled, ctx.hidden);
+    case 'link': {
+      const aqmOf = (id: string) => ctx.topology?.links.find((l) => l.id === id)?.aqm;
+      return linkSeries(store, spec, spec.labelAqm ? (id) => (aqmOf(id) ? `${id} (${aqmOf(id)})` : id) : (id) => id);
+    }
+    case 'run':
+      return store.select('run', spec.metrics[0]!).map((s) => ({ key: s.meta.key, label: spec.yLabel, color: colorFor(2), buf: s.buf }));
+    case 'stream':
+      return store.select('stream', spec.metrics[0]!).map((s, i) => ({ key: s.meta.key, label: s.meta.owner, color: colorFor(i), buf: s.buf, factor: spec.factor ?? 1 }));
+  }
 }
 
 /** Each queue's buffer size (kB), a dashed line in its colour. */
@@ -333,83 +252,66 @@ export function bufferGuides(series: readonly ChartSeries[], topology: Topology 
   return out;
 }
 
-export function QueueChart() {
+const NO_GUIDES: Guide[] = [];
+
+/** The dashed guides of chart `spec` over its lines. */
+export function chartGuides(spec: ChartSpec, series: readonly ChartSeries[], topology: Topology | null): Guide[] {
+  return spec.guides === 'buffer' ? bufferGuides(series, topology) : NO_GUIDES;
+}
+
+/** A chart kind's words for a TimeChart: title (in context), y label, unit, empty text. */
+export function chartWords(kind: ChartKind, c: Partial<TitleContext> = {}): { title: string; yLabel: string; unit?: string; emptyText: string } {
+  const spec = CHARTS[kind];
+  return { title: chartTitle(spec, { lines: 0, smoothingS: 0, owner: null, ...c }), yLabel: spec.yLabel, unit: spec.unit, emptyText: spec.emptyText };
+}
+
+/** The live chart of `kind` (flow, link or run series), drawn from its catalogue entry. */
+export function Chart({ kind }: { kind: ChartKind }) {
+  const spec = CHARTS[kind];
   const src = useRunSource();
+  const aggregate = src.useRun((s) => s.columns[0]?.aggregate ?? null);
+  // No more points are coming (ended, paused, a seek or step landed): the smoothed lines must be
+  // brought up to date now, not on the next throttled refresh, which may never come.
+  const settled = src.useRun((s) => s.run !== 'running' && s.seekTarget === null);
   const version = src.useRun((s) => s.seriesVersion);
+  // The smoothing window follows the scenario's limit, so it does not change when the run ends.
+  const duration = src.useRun((s) => s.duration);
   const topology = src.useTopology();
-  const series: ChartSeries[] = useMemo(() => queueSeries(src.series()), [version, src]);
-  const guides: Guide[] = useMemo(() => bufferGuides(series, topology), [series, topology]);
+  const color = useOwnerColors();
+  const flows = spec.scope === 'flow';
+  // The MPTCP panel's connection is sent for that panel only: not a line here unless picked.
+  const focus = flows && aggregate?.focus && !aggregate.picked.includes(aggregate.focus) ? aggregate.focus : null;
+  const series: ChartSeries[] = useMemo(
+    () => chartSeries(spec, src.series(), { topology, color, duration, settled, hidden: focus ? (o) => o === focus || o.startsWith(`${focus}@`) : undefined }),
+    [version, spec, src, topology, color, duration, settled, focus],
+  );
+  const guides = useMemo(() => chartGuides(spec, series, topology), [spec, series, topology]);
+  if (spec.hideWhenEmpty && series.length === 0) return null;
+  const title = chartTitle(spec, { lines: series.length, smoothingS: smoothingWindow(duration), owner: null });
   return (
     <TimeChart
-      kind="queue"
-      title={series.length > 1 ? 'Queue per reported link' : 'Bottleneck queue'}
-      yLabel="queue (kB)"
+      kind={kind}
+      title={flows && aggregate ? `${title} — ${MODE_NAMES[aggregate.mode]} (mean; goodput summed)` : title}
+      yLabel={spec.yLabel}
       series={series}
       guides={guides}
-      guideLabel="buffer size"
-      unit="kB"
-      emptyText="No finite-buffer link in this scenario"
+      guideLabel={spec.guides === 'buffer' ? 'buffer size' : undefined}
+      emptyText={spec.emptyText}
+      unit={spec.unit}
+      mode={flows ? (aggregate ? 'aggregate' : 'flows') : undefined}
+      legendMax={flows && aggregate ? 32 : undefined}
+      controls={aggregate && spec.aggregateControls && src === LAB_SOURCE ? <AggregateControls info={aggregate} /> : undefined}
     />
   );
 }
 
-/** The queueing delay at each reported link (ms): what a packet arriving now waits under
- * DropTail, the sojourn of the last packet an AQM let through (docs/model/aqm.md). */
-export function QueueDelayChart() {
-  const src = useRunSource();
-  const version = src.useRun((s) => s.seriesVersion);
-  const topology = src.useTopology();
-  const series: ChartSeries[] = useMemo(() => {
-    const aqmOf = (id: string) => topology?.links.find((l) => l.id === id)?.aqm;
-    return linkSeries(src.series(), 'sojourn', 1, (id) => (aqmOf(id) ? `${id} (${aqmOf(id)})` : id));
-  }, [version, src, topology]);
+/** The lab's charts, in the catalogue's order. */
+export function LabCharts() {
   return (
-    <TimeChart
-      kind="queue-delay"
-      title={series.length > 1 ? 'Queueing delay per reported link' : 'Queueing delay at the bottleneck'}
-      yLabel="queueing delay (ms)"
-      series={series}
-      unit="ms"
-      emptyText="No reported link in this scenario"
-    />
+    <div className="charts">
+      {LAB_CHARTS.map((kind) => (
+        <Chart key={kind} kind={kind} />
+      ))}
+    </div>
   );
-}
-
-const SRTT = ['srtt'];
-export const GOODPUT = ['goodput'];
-
-/** Smoothed RTT per flow: base RTT plus the queueing delay each flow sees. */
-export function RttChart() {
-  return <FlowMetricChart metrics={SRTT} testId="rtt" title="Smoothed RTT per flow" yLabel="sRTT (ms)" emptyText="No flows yet" unit="ms" />;
-}
-
-/** Goodput per flow, averaged over 1 % of the run: how the flows share the link over time. */
-export function ThroughputChart() {
-  const duration = useRunSource().useRun((s) => s.duration);
-  const w = smoothingWindow(duration);
-  return (
-    <FlowMetricChart
-      metrics={GOODPUT}
-      testId="throughput"
-      title={`Throughput per flow (goodput, ${w < 1 ? `${Math.round(w * 1000)} ms` : `${w.toFixed(1)} s`} average)`}
-      yLabel="goodput (Mbit/s)"
-      emptyText="No flows yet"
-      unit="Mbit/s"
-      smooth
-    />
-  );
-}
-
-/** Jain's index over time (the engine's run/all/jain series). */
-export function jainSeries(store: SeriesStore): ChartSeries[] {
-  return store.select('run', 'jain').map((s) => ({ key: s.meta.key, label: "Jain's index", color: colorFor(2), buf: s.buf }));
-}
-
-/** Jain's fairness index over the bulk flows, as the run goes (the engine's run/all/jain). */
-export function JainChart() {
-  const src = useRunSource();
-  const version = src.useRun((s) => s.seriesVersion);
-  const series: ChartSeries[] = useMemo(() => jainSeries(src.series()), [version, src]);
-  if (series.length === 0) return null;
-  return <TimeChart kind="jain" title="Jain's fairness index over time" yLabel="Jain's index" series={series} emptyText="" />;
 }

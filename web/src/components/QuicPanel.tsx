@@ -16,7 +16,9 @@ import { useLab } from '../store/store';
 import type { FlowSnapshot, Summary } from '../types';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import { LatencyBoxPlot } from './DistributionCharts';
-import { TimeChart } from './Charts';
+import { PLAIN_LINES, TimeChart, chartSeries, chartWords } from './Charts';
+import { CHARTS } from '../charts/catalogue';
+import type { ChartKind } from '../generated';
 import type { ChartSeries } from './LineChart';
 import { firstSummary } from '../store/run';
 
@@ -215,17 +217,17 @@ function SchedulerComparison() {
   );
 }
 
-function streamLines(metric: string, version: number): ChartSeries[] {
+function streamLines(kind: ChartKind, version: number): ChartSeries[] {
   void version;
-  return seriesStore.select('stream', metric).map((s, i) => ({ key: s.meta.key, label: s.meta.owner, color: colorFor(i), buf: s.buf, factor: 1e-3 }));
+  return chartSeries(CHARTS[kind], seriesStore, PLAIN_LINES);
 }
 
 export function QuicPanel() {
   const has = useHasQuic();
   const version = useLab((s) => s.seriesVersion);
   const snap = useLab((s) => s.snapshot);
-  const queued = useMemo(() => streamLines('queued_bytes', version), [version]);
-  const delivered = useMemo(() => streamLines('delivered_bytes', version), [version]);
+  const queued = useMemo(() => streamLines('stream-queued', version), [version]);
+  const delivered = useMemo(() => streamLines('stream-delivered', version), [version]);
   if (!has) return null;
   const flows = snap?.flows.filter((f) => f.streams !== undefined) ?? [];
   return (
@@ -234,8 +236,8 @@ export function QuicPanel() {
         <h2>QUIC streams</h2>
       </header>
       <div className="charts">
-        <TimeChart kind="stream-queued" title="Queued bytes per stream (written, not yet sent)" yLabel="queued (kB)" series={queued} emptyText="No stream series" />
-        <TimeChart kind="stream-delivered" title="Delivered bytes per stream (readable at the receiver)" yLabel="delivered (kB)" series={delivered} emptyText="No stream series" />
+        <TimeChart kind="stream-queued" {...chartWords('stream-queued')} series={queued} />
+        <TimeChart kind="stream-delivered" {...chartWords('stream-delivered')} series={delivered} />
       </div>
       {flows.length === 0 && <p className="muted">Press Play or Step to see the streams.</p>}
       {flows.map((f) => (

@@ -88,7 +88,7 @@ describe('csv', () => {
   });
 
   it('writes series in long form and as column arrays', () => {
-    const meta = { key: 'flow/a/cwnd', scope: 'flow' as const, owner: 'a', metric: 'cwnd', label: 'cwnd', unit: 'packets' };
+    const meta = { key: 'flow/a/cwnd', scope: 'flow' as const, owner: 'a', metric: 'cwnd' as const, label: 'cwnd', unit: 'packets' };
     const series = [{ meta, points: [{ t: 0, v: 10 }, { t: 0.5, v: 12.5 }] }];
     const rows = parse(seriesCsv(series));
     expect(rows[0]).toEqual(['key', 'scope', 'owner', 'metric', 'unit', 't_s', 'value']);

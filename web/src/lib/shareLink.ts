@@ -2,6 +2,7 @@
 // in the URL fragment, the view state it carries, and seeds. Pure; unit-tested. Every failure
 // is a one-line message naming what is wrong, like the engine's validation messages.
 import { SPEEDS, type Speed } from '../types';
+import { type ParamChanges, queryWith } from './addressBar';
 
 /** The URL fragment that carries a shared run: `#s=v1.…`. */
 export const LINK_PREFIX = '#s=';
@@ -60,17 +61,16 @@ export function viewVariant(view: unknown, variants: readonly string[]): string 
   return typeof v === 'string' && variants.includes(v) ? v : null;
 }
 
+/** The parameters that name a preset, removed (for `writeAddress`; see queryWithoutPreset). */
+export const NO_PRESET: ParamChanges = { preset: null, variant: null };
+
 /**
  * The URL query without `preset` and `variant`, for a page that shows an edited or shared
  * scenario: those parameters would claim a preset that is not what runs (a reload opens the
  * link in the fragment, or the default preset). Other parameters (seed, speed, view) stay.
  */
 export function queryWithoutPreset(search: string): string {
-  const q = new URLSearchParams(search);
-  q.delete('preset');
-  q.delete('variant');
-  const rest = q.toString();
-  return rest ? `?${rest}` : '';
+  return queryWith(search, NO_PRESET);
 }
 
 function describe(v: unknown): string {

@@ -3,7 +3,8 @@
 // goes through the pipeline A/B compare uses too (sim/pipeline.ts), with one column.
 import { DEFAULT_PRESET, PRESETS, isPresetFile, loadPresetText, presetTextNow } from '../presets';
 import { urlSpeed } from '../lib/format';
-import { LINK_PREFIX, linkFromHash, parseSeed, queryWithoutPreset } from '../lib/shareLink';
+import { LINK_PREFIX, NO_PRESET, linkFromHash, parseSeed } from '../lib/shareLink';
+import { absoluteAddress, readHash, readParam, writeAddress } from '../lib/addressBar';
 import { type SavedSelection, type Selection, currentPreset, savedSelection } from '../store/state';
 import { labStore } from '../store/store';
 import type { KnobValue, Speed } from '../types';
@@ -91,11 +92,11 @@ class LabController {
   start(): void {
     if (this.pipeline.started) return;
     // URL parameters pick the opening state (used by tests and shareable links).
-    const q = new URLSearchParams(location.search);
     const speed = urlSpeed();
     if (speed !== null) labStore.dispatch({ type: 'setSpeed', speed });
-    if (q.has('seed')) {
-      const seed = parseSeed(q.get('seed') ?? '');
+    const seedParam = readParam('seed');
+    if (seedParam !== null) {
+      const seed = parseSeed(seedParam);
       if (seed.ok) labStore.dispatch({ type: 'setSeed', seed: seed.value });
       else labStore.dispatch({ type: 'notice', message: `The URL's ${seed.error}; using seed ${labStore.getState().seed}.` });
     }
@@ -112,7 +113,7 @@ class LabController {
       debugPanic: () => this.post({ type: 'debugPanic' }),
     };
     // A link pasted into this tab's address bar changes only the fragment: open it too.
-    // (Our own history.replaceState calls do not fire hashchange.)
+    // (Our own writes, lib/addressBar.ts, replace the entry and do not fire hashchange.)
     window.addEventListener('hashchange', () => {
       if (labStore.getState().presets.length > 0) this.openHash();
     });
@@ -121,7 +122,7 @@ class LabController {
 
   /** Opens the link in the URL fragment; false when there is none. */
   private openHash(): boolean {
-    const link = linkFromHash(location.hash);
+    const link = linkFromHash(readHash());
     if (link === null) return false;
     if (link.ok) this.post({ type: 'openLink', link: link.value });
     else this.linkFailed(link.error);
@@ -135,20 +136,18 @@ class LabController {
   private linkFailed(why: string, opened = 'opened'): void {
     if (labStore.getState().runId > 0) {
       labStore.dispatch({ type: 'notice', message: `The shared link could not be ${opened} (${why}). The run on screen is kept.` });
-      history.replaceState(null, '', location.pathname + location.search + this.shownHash);
+      writeAddress({ hash: this.shownHash });
       return;
     }
     labStore.dispatch({ type: 'notice', message: `The shared link could not be ${opened} (${why}). Showing a preset instead.` });
-    history.replaceState(null, '', location.pathname + location.search);
+    writeAddress({ hash: '' });
     this.openDefault();
   }
 
   selectPreset(name: string, variant?: string | null): void {
     labStore.dispatch({ type: 'selectPreset', name, variant });
     // A shared link in the address bar would no longer describe what runs.
-    if (!this.linked.has(name) && location.hash.startsWith(LINK_PREFIX)) {
-      history.replaceState(null, '', location.pathname + location.search);
-    }
+    this.dropStaleLink(name);
     this.load(true);
   }
 
@@ -156,10 +155,13 @@ class LabController {
   openPreset(name: string, variant: string | null, settings: Record<string, KnobValue>): void {
     labStore.dispatch({ type: 'selectPreset', name, variant });
     for (const [k, v] of Object.entries(settings)) labStore.dispatch({ type: 'setKnob', name: k, value: v });
-    if (!this.linked.has(name) && location.hash.startsWith(LINK_PREFIX)) {
-      history.replaceState(null, '', location.pathname + location.search);
-    }
+    this.dropStaleLink(name);
     this.load(true);
+  }
+
+  /** A shared link in the address bar would no longer describe what runs once `name` does. */
+  private dropStaleLink(name: string): void {
+    if (!this.linked.has(name) && readHash().startsWith(LINK_PREFIX)) writeAddress({ hash: '' });
   }
 
   /**
@@ -310,15 +312,14 @@ class LabController {
 
   /** The preset named in the URL (`?preset=`), else tcp-dumbbell, else the first one. */
   private openDefault(): void {
-    const q = new URLSearchParams(location.search);
-    const wanted = q.get('preset') ?? DEFAULT_PRESET;
+    const wanted = readParam('preset') ?? DEFAULT_PRESET;
     const names = labStore.getState().presets.map((p) => p.name);
     const name = names.includes(wanted) ? wanted : names.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : names[0];
     if (name === undefined) {
       labStore.dispatch({ type: 'error', runId: null, message: 'no presets found in public/scenarios' });
       return;
     }
-    this.selectPreset(name, q.get('variant'));
+    this.selectPreset(name, readParam('variant'));
   }
 
   private post(msg: ToWorker): void {
@@ -331,11 +332,10 @@ class LabController {
       // A shared or edited scenario runs: the address no longer names a preset (and an
       // edited one is not the link in it either). Not before: a link that fails to load
       // falls back to the URL's preset.
-      const hash = this.linkLoad.shared ? location.hash : '';
-      history.replaceState(null, '', location.pathname + queryWithoutPreset(location.search) + hash);
+      writeAddress({ params: NO_PRESET, hash: this.linkLoad.shared ? readHash() : '' });
     }
     this.linkLoad = null;
-    this.shownHash = location.hash.startsWith(LINK_PREFIX) ? location.hash : '';
+    this.shownHash = readHash().startsWith(LINK_PREFIX) ? readHash() : '';
     flowEvents.reset();
     decisionLog.reset();
     labStore.dispatch({
@@ -380,9 +380,10 @@ class LabController {
       case 'shared': {
         // A link to a run the page no longer shows would share the wrong scenario.
         if (msg.runId !== labStore.getState().runId) return true;
-        const url = `${location.origin}${location.pathname}${queryWithoutPreset(location.search)}${LINK_PREFIX}${msg.link}`;
-        history.replaceState(null, '', url);
         this.shownHash = `${LINK_PREFIX}${msg.link}`;
+        const change = { params: NO_PRESET, hash: this.shownHash };
+        const url = absoluteAddress(change);
+        writeAddress(change);
         labStore.dispatch({ type: 'shared', url });
         navigator.clipboard?.writeText(url).catch(() => {
           /* not allowed here: the link is in the address bar and the text field */
@@ -404,7 +405,7 @@ class LabController {
         // The worker kept the run on screen: show the choice that made it, at its speed.
         labStore.dispatch({ type: 'restoreSelection', selection: link.before });
         this.post({ type: 'speed', speed: link.before.speed });
-        if (link.shared) history.replaceState(null, '', location.pathname + location.search + this.shownHash);
+        if (link.shared) writeAddress({ hash: this.shownHash });
         return true;
       }
       default:

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../types';
 import { SeriesStore } from './seriesStore';
 
-const m = (key: string, scope: 'flow' | 'link', owner: string, metric: string): SeriesMeta => ({
+const m = (key: string, scope: 'flow' | 'link', owner: string, metric: SeriesMeta['metric']): SeriesMeta => ({
   key,
   scope,
   owner,

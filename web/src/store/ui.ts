@@ -2,6 +2,7 @@
 // Kept apart from the lab store so the lab's reducer stays about the simulation.
 import { useSyncExternalStore } from 'react';
 import { createStore } from './store';
+import { queryWith, writeAddress } from '../lib/addressBar';
 
 export type View = 'lab' | 'gallery' | 'editor' | 'compare';
 export const VIEWS: readonly View[] = ['lab', 'gallery', 'editor', 'compare'];
@@ -41,11 +42,7 @@ export function parseProjector(text: string | null | undefined): boolean {
 
 /** The query string with projector mode set or cleared, other parameters kept in order. */
 export function queryWithProjector(search: string, on: boolean): string {
-  const q = new URLSearchParams(search);
-  if (on) q.set(PROJECTOR_PARAM, '1');
-  else q.delete(PROJECTOR_PARAM);
-  const rest = q.toString();
-  return rest ? `?${rest}` : '';
+  return queryWith(search, { [PROJECTOR_PARAM]: on ? '1' : null });
 }
 
 /** A stored theme choice, or 'system' for anything unrecognised. */
@@ -103,11 +100,7 @@ export function useUi<T>(select: (s: UiState) => T): T {
  * parameter), other parameters kept in order.
  */
 export function queryWithView(search: string, view: View): string {
-  const q = new URLSearchParams(search);
-  if (view === 'lab') q.delete('view');
-  else q.set('view', view);
-  const rest = q.toString();
-  return rest ? `?${rest}` : '';
+  return queryWith(search, { view: view === 'lab' ? null : view });
 }
 
 /**
@@ -116,11 +109,7 @@ export function queryWithView(search: string, view: View): string {
  */
 export function setView(view: View): void {
   uiStore.dispatch({ type: 'view', view });
-  const loc = globalThis.location;
-  if (loc && globalThis.history && VIEWS.includes(view)) {
-    const search = queryWithView(loc.search, view);
-    if (search !== loc.search) globalThis.history.replaceState(globalThis.history.state, '', `${loc.pathname}${search}${loc.hash}`);
-  }
+  if (VIEWS.includes(view)) writeAddress({ params: { view: view === 'lab' ? null : view } });
 }
 
 /**
@@ -149,8 +138,5 @@ export function setTheme(theme: ThemeChoice): void {
  */
 export function setProjector(on: boolean): void {
   uiStore.dispatch({ type: 'projector', on });
-  const loc = globalThis.location;
-  if (loc && globalThis.history) {
-    globalThis.history.replaceState(globalThis.history.state, '', `${loc.pathname}${queryWithProjector(loc.search, on)}${loc.hash}`);
-  }
+  writeAddress({ params: { [PROJECTOR_PARAM]: on ? '1' : null } });
 }

@@ -7,6 +7,7 @@
 // width. Ids are percent-encoded, so any node name fits. An entry that does not parse is
 // ignored (a hand-edited link must not break the page), the rest still applies.
 import type { Fraction } from './layout';
+import { type ParamChanges, queryWith, readParam, writeAddress } from '../lib/addressBar';
 
 export const LAYOUT_PARAM = 'layout';
 
@@ -40,17 +41,18 @@ export function formatPositions(positions: ReadonlyMap<string, Fraction>): strin
 
 /** The query string with `layout=` set (or removed when empty), other parameters kept in order. */
 export function queryWithPositions(search: string, positions: ReadonlyMap<string, Fraction>): string {
-  const q = new URLSearchParams(search);
-  if (positions.size > 0) q.set(LAYOUT_PARAM, formatPositions(positions));
-  else q.delete(LAYOUT_PARAM);
-  const rest = q.toString();
-  return rest ? `?${rest}` : '';
+  return queryWith(search, layoutParam(positions));
+}
+
+/** The `layout=` parameter for `positions` (removed when there are none). */
+function layoutParam(positions: ReadonlyMap<string, Fraction>): ParamChanges {
+  return { [LAYOUT_PARAM]: positions.size > 0 ? formatPositions(positions) : null };
 }
 
 /** The positions in the page's current URL. */
 export function positionsFromUrl(): Map<string, Fraction> {
   try {
-    return parsePositions(new URLSearchParams(globalThis.location?.search ?? '').get(LAYOUT_PARAM));
+    return parsePositions(readParam(LAYOUT_PARAM));
   } catch {
     return new Map();
   }
@@ -58,7 +60,5 @@ export function positionsFromUrl(): Map<string, Fraction> {
 
 /** Writes the positions into the page's URL (replacing the history entry; the fragment is kept). */
 export function savePositionsToUrl(positions: ReadonlyMap<string, Fraction>): void {
-  const loc = globalThis.location;
-  if (!loc || !globalThis.history) return;
-  globalThis.history.replaceState(globalThis.history.state, '', `${loc.pathname}${queryWithPositions(loc.search, positions)}${loc.hash}`);
+  writeAddress({ params: layoutParam(positions) });
 }

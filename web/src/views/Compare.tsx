@@ -23,9 +23,12 @@ import {
 import { compare, useCompare } from '../compare/controller';
 import { matchesLoaded } from '../compare/state';
 import { type DiffRow, SAME_TOLERANCE, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
-import { CWND, CwndChart, GOODPUT, JainChart, QueueChart, type RunSource, RunSourceProvider, ThroughputChart, bufferGuides, flowSeries, jainSeries, queueSeries, seriesTop } from '../components/Charts';
+import { Chart, PLAIN_LINES, type RunSource, RunSourceProvider, chartGuides, chartSeries, seriesTop } from '../components/Charts';
+import { CHARTS, COMPARE_CHARTS } from '../charts/catalogue';
+import type { ChartKind } from '../generated';
 import { SpeedSelect } from '../components/RunControls';
 import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from '../lib/format';
+import { readParam, writeAddress } from '../lib/addressBar';
 import { keyAction } from '../lib/keys';
 import { settingWords } from '../lib/labels';
 import { lab } from '../sim/controller';
@@ -74,22 +77,12 @@ function firstChoice(presetText: string | undefined, knob: Knob): CompareChoice 
 
 /** Keeps `?view=compare&compare=knob:a,b` in the address bar while the view is open. */
 function useUrlSync(param: string | null): void {
-  useEffect(() => {
-    const q = new URLSearchParams(location.search);
-    q.set('view', 'compare');
-    if (param) q.set('compare', param);
-    else q.delete('compare');
-    history.replaceState(history.state, '', `${location.pathname}?${q.toString()}${location.hash}`);
-  }, [param]);
+  useEffect(() => writeAddress({ params: { view: 'compare', compare: param } }), [param]);
   useEffect(
     () => () => {
       // Leaving the view: the address bar no longer opens it (setView has already named the
       // view shown next; its comparison goes with it).
-      const q = new URLSearchParams(location.search);
-      if (q.get('view') === 'compare') q.delete('view');
-      q.delete('compare');
-      const search = q.toString();
-      history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+      writeAddress({ params: { compare: null, ...(readParam('view') === 'compare' ? { view: null } : {}) } });
     },
     [],
   );
@@ -359,24 +352,28 @@ const noColor = () => '';
 
 /**
  * The y-axis top of each chart kind, shared by every column (the largest value any column
- * plots), so the columns read against one scale.
+ * plots, guides included), so the columns read against one scale: the catalogue's y-axis rule
+ * (charts/catalogue.ts) says which kinds share a top and which have a fixed one.
  */
-function sharedTops(stores: readonly SeriesStore[], duration: number, settled: boolean): Record<string, number> {
-  let cwnd = 0;
-  let queue = 0;
-  let throughput = 0;
-  stores.forEach((store, i) => {
-    cwnd = Math.max(cwnd, seriesTop(flowSeries(store, { metrics: CWND, companion: 'inflight' }, noColor, duration, settled)));
-    const q = queueSeries(store);
-    queue = Math.max(queue, seriesTop(q), ...bufferGuides(q, compare.topologies[i] ?? null).map((g) => g.value));
-    throughput = Math.max(throughput, seriesTop(flowSeries(store, { metrics: GOODPUT, smooth: true }, noColor, duration, settled)));
-  });
-  const top = (x: number) => (x > 0 ? x * 1.05 : 0);
-  return { cwnd: top(cwnd), queue: top(queue), throughput: top(throughput), jain: 1 };
+function sharedTops(stores: readonly SeriesStore[], duration: number, settled: boolean): Partial<Record<ChartKind, number>> {
+  const tops: Partial<Record<ChartKind, number>> = {};
+  for (const kind of COMPARE_CHARTS) {
+    const spec = CHARTS[kind];
+    if (spec.yAxis.kind === 'fixed') tops[kind] = spec.yAxis.top;
+    if (spec.yAxis.kind !== 'shared') continue;
+    let top = 0;
+    stores.forEach((store, i) => {
+      const topology = compare.topologies[i] ?? null;
+      const lines = chartSeries(spec, store, { topology, color: noColor, duration, settled });
+      top = Math.max(top, seriesTop(lines), ...chartGuides(spec, lines, topology).map((g) => g.value));
+    });
+    tops[kind] = top > 0 ? top * 1.05 : 0;
+  }
+  return tops;
 }
 
 /** Column `i` as a run the lab's charts can read (its series, its network, `compare-*-A` ids). */
-function columnSource(i: number, name: string, tops: Record<string, number>): RunSource {
+function columnSource(i: number, name: string, tops: Partial<Record<ChartKind, number>>): RunSource {
   return {
     useRun: useCompare,
     useTopology: () => compare.topologies[i] ?? null,
@@ -390,7 +387,7 @@ function columnSource(i: number, name: string, tops: Record<string, number>): Ru
 /** The last value of the column's Jain's-index series (its summary's once it ended). */
 function columnJain(store: SeriesStore | undefined, summary: Summary | null): number | null {
   if (summary) return summary.jain ?? null;
-  const last = store ? jainSeries(store)[0]?.buf.lastV : undefined;
+  const last = store ? chartSeries(CHARTS.jain, store, PLAIN_LINES)[0]?.buf.lastV : undefined;
   return last !== undefined && Number.isFinite(last) ? last : null;
 }
 
@@ -487,10 +484,9 @@ function Columns() {
               </span>
             </header>
             <RunSourceProvider value={sources[i]!}>
-              <CwndChart />
-              <QueueChart />
-              <ThroughputChart />
-              <JainChart />
+              {COMPARE_CHARTS.map((kind) => (
+                <Chart key={kind} kind={kind} />
+              ))}
             </RunSourceProvider>
             {/* Under the charts, so they do not move when the summaries arrive. */}
             <ColumnSummary name={name} summary={c.summary} final={c.finished} />

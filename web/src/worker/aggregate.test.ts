@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowGroup, SeriesMeta } from '../types';
 import { AGGREGATE_ABOVE_FLOWS, TICK_MAX_BYTES, TickEncoder, frameBytes, frameTriples } from './aggregate';
 
-const METRICS = ['cwnd', 'srtt', 'goodput'];
+const METRICS: SeriesMeta['metric'][] = ['cwnd', 'srtt', 'goodput'];
 /** `n` flows, half "bulk", half "G1", each with cwnd, srtt and goodput series, plus one link series. */
 function run(n: number) {
   const meta: SeriesMeta[] = [{ key: 'link/b/queue', scope: 'link', owner: 'b', metric: 'queue', label: 'queue', unit: 'bytes' }];

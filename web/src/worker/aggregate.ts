@@ -59,7 +59,7 @@ export interface ViewSpec {
 /** How an aggregate combines its members' samples at an instant. */
 type Op = 'sum' | 'mean';
 /** The per-flow metrics drawn as aggregates, and how. */
-export const AGGREGATED: Readonly<Record<string, Op>> = { cwnd: 'mean', inflight: 'mean', srtt: 'mean', goodput: 'sum' };
+export const AGGREGATED: Readonly<Partial<Record<SeriesMeta['metric'], Op>>> = { cwnd: 'mean', inflight: 'mean', srtt: 'mean', goodput: 'sum' };
 
 /** One drawn series: a raw engine series, or an aggregate of several at each instant. */
 type Drawn = { meta: SeriesMeta; src: number } | { meta: SeriesMeta; op: Op; members: number[] };
@@ -101,7 +101,7 @@ function groupOf(mode: AggMode, owner: string, g: FlowGroup | undefined, topolog
   return g?.class ?? 'other';
 }
 
-const aggMeta = (key: string, owner: string, metric: string, op: Op, unit: string): SeriesMeta => ({
+const aggMeta = (key: string, owner: string, metric: SeriesMeta['metric'], op: Op, unit: string): SeriesMeta => ({
   key,
   scope: 'flow',
   owner,
@@ -253,7 +253,7 @@ export class TickEncoder {
   /** One aggregate per aggregated metric over `members`' series of it. */
   private groupSeries(owner: string, name: string, members: string[]): Drawn[] {
     const set = new Set(members);
-    return Object.entries(AGGREGATED).flatMap(([metric, op]) => {
+    return (Object.entries(AGGREGATED) as [SeriesMeta['metric'], Op][]).flatMap(([metric, op]) => {
       const idx: number[] = [];
       this.meta.forEach((m, i) => {
         if (m.scope === 'flow' && m.metric === metric && set.has(m.owner)) idx.push(i);

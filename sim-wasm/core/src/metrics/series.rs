@@ -10,6 +10,82 @@ use serde::Serialize;
 
 pub type SeriesId = u32;
 
+/// Declares [`SeriesMetric`]: each metric's variant and its name in series keys and
+/// `SeriesMeta::metric`, written once.
+macro_rules! series_metrics {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// Every metric the engine records a series of, by the name series keys carry
+        /// (`flow/f1/cwnd`). Generated into the page's types (web/src/generated/SeriesMetric.ts),
+        /// so the page's chart catalogue names metrics by this type rather than by strings
+        /// matched by hand; a series registered under a name not listed here fails
+        /// tests/generated.rs.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+        pub enum SeriesMetric {
+            $($(#[$doc])* #[serde(rename = $name)] $variant,)*
+        }
+
+        impl SeriesMetric {
+            pub const ALL: &'static [SeriesMetric] = &[$(SeriesMetric::$variant,)*];
+
+            /// The metric's name in series keys.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(SeriesMetric::$variant => $name,)*
+                }
+            }
+
+            pub fn from_name(name: &str) -> Option<SeriesMetric> {
+                Self::ALL.iter().copied().find(|m| m.name() == name)
+            }
+        }
+    };
+}
+
+series_metrics! {
+    /// Congestion window (packets), per flow and per subflow.
+    Cwnd = "cwnd",
+    /// Packets in flight.
+    Inflight = "inflight",
+    /// Smoothed RTT (ms).
+    Srtt = "srtt",
+    /// Delivery-rate samples (Mbit/s).
+    DeliveryRate = "delivery_rate",
+    /// Goodput (Mbit/s).
+    Goodput = "goodput",
+    /// The congestion controller's state (an index into `SeriesMeta::states`).
+    State = "state",
+    /// Pacing rate (Mbit/s) of paced senders.
+    PacingRate = "pacing_rate",
+    /// BBR's pacing gain (×).
+    PacingGain = "pacing_gain",
+    /// BBR's bottleneck-bandwidth estimate (Mbit/s).
+    BtlBw = "btl_bw",
+    /// BBR-A's φ (a controller's extra metric).
+    Phi = "phi",
+    /// BBR-A's up-probing gain.
+    PUp = "p_up",
+    /// BBR-A's down-probing gain.
+    PDown = "p_down",
+    /// LIA's coupling factor α.
+    Alpha = "alpha",
+    /// A reported link's queue (bytes).
+    Queue = "queue",
+    /// A reported link's queue (packets).
+    QueuePackets = "queue_packets",
+    /// Packets a reported link dropped.
+    Drops = "drops",
+    /// Queueing delay at a reported link (ms).
+    Sojourn = "sojourn",
+    /// Jain's fairness index over the bulk flows (the whole run's).
+    Jain = "jain",
+    /// An MPTCP connection's out-of-order receive buffer (bytes).
+    RecvBuffer = "recv_buffer",
+    /// A QUIC stream's bytes written, not yet sent.
+    QueuedBytes = "queued_bytes",
+    /// A QUIC stream's bytes readable at the receiver.
+    DeliveredBytes = "delivered_bytes",
+}
+
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct SeriesMeta {
     /// "flow/f1/cwnd", "link/bottleneck/queue".
@@ -18,6 +94,7 @@ pub struct SeriesMeta {
     #[ts(type = "'flow' | 'link' | 'run' | 'stream'")]
     pub scope: &'static str,
     pub owner: String,
+    #[ts(as = "SeriesMetric")]
     pub metric: &'static str,
     pub label: String,
     pub unit: &'static str,

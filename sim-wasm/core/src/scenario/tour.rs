@@ -55,10 +55,12 @@ pub const EVENTS: &[&str] = &[
     "mptcp_paths",
 ];
 
-/// A lab chart a stop highlights: the id of a time-axis chart on the page (`chart-<id>`).
+/// A time-axis chart of the lab, by kind (the page's id for it is `chart-<kind>`): what a tour
+/// stop highlights. The page's chart catalogue (web/src/charts/catalogue.ts) describes every
+/// kind — its series, title and unit — and its type check fails when a kind here has none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum TourChart {
+pub enum ChartKind {
     /// Congestion window and packets in flight per flow.
     Cwnd,
     /// Goodput per flow.
@@ -99,7 +101,7 @@ pub struct TourStop {
     /// One to three sentences: what to look at and why it happens.
     pub text: String,
     /// The chart to scroll to and highlight.
-    pub chart: TourChart,
+    pub chart: ChartKind,
     /// Width of the highlighted band, centred on `at_s`, seconds (absent: 5 % of the run).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(extend("x-unit" = "s"))]

@@ -1,0 +1,220 @@
+// The chart catalogue: every time-axis chart of the page, by kind — the series it draws, its
+// title, y-axis label, unit and y-axis rule — read by the lab (components/Charts.tsx), A/B
+// compare (views/Compare.tsx), the MPTCP and QUIC panels and guided tours (a tour stop names a
+// kind; its chart is `chart-<kind>` on the page). Issue 28: these were strings repeated in
+// three places.
+//
+// Both vocabularies come from the engine's types (web/src/generated, `npm run gen:types`):
+// `ChartKind` is the kind a tour may name (core scenario/tour.rs) — the table below must have
+// an entry for each, or the type check fails — and `SeriesMetric` every metric the engine
+// records (core metrics/series.rs), so a metric renamed in Rust fails here instead of drawing
+// an empty chart.
+//
+// A new chart: a `ChartKind` variant in tour.rs (the registry line), `npm run gen:types`, and
+// its entry here; a chart of flow, link or run series is then drawn by the lab from this entry
+// alone (`LAB_CHARTS` gives the order).
+import type { ChartKind, SeriesMetric } from '../generated';
+
+/** What a title may depend on: how many lines are drawn, the throughput average, the panel's connection. */
+export interface TitleContext {
+  lines: number;
+  /** The moving-average window of smoothed charts, seconds. */
+  smoothingS: number;
+  /** The connection a panel's chart is about, or null. */
+  owner: string | null;
+}
+
+/** How the y axis is scaled. */
+export type YAxis =
+  /** Fits the data in each chart. */
+  | { kind: 'fit' }
+  /** Fits the data; A/B compare's columns share one top (the largest any column plots, guides included). */
+  | { kind: 'shared' }
+  /** A fixed top in A/B compare (an index bounded by 1). */
+  | { kind: 'fixed'; top: number };
+
+export interface ChartSpec {
+  title: string | ((c: TitleContext) => string);
+  yLabel: string;
+  /** Unit of the plotted values (after `factor`), for the hover read-out. */
+  unit?: string;
+  /** Shown while there is nothing to draw. */
+  emptyText: string;
+  /** Whose series: one line per flow, per reported link, the whole run, per QUIC stream. */
+  scope: 'flow' | 'link' | 'run' | 'stream';
+  /** The metrics drawn (several: one line per owner and metric). */
+  metrics: readonly SeriesMetric[];
+  /** A second metric drawn dashed in each owner's colour (inflight under cwnd). */
+  companion?: SeriesMetric;
+  /** Values are multiplied by this before plotting (bytes → kB: 1e-3). */
+  factor?: number;
+  /** A trailing moving average (charts/smooth.ts) instead of the raw samples. */
+  smooth?: boolean;
+  /** No chart at all when no series reports these metrics (pacing under CUBIC). */
+  hideWhenEmpty?: boolean;
+  /** Dashed guides: each link's buffer size. */
+  guides?: 'buffer';
+  /** Link lines named with the link's AQM ("bottleneck (codel)"). */
+  labelAqm?: boolean;
+  /** The lab's aggregate-view selector and flow picker sit above it (many flows). */
+  aggregateControls?: boolean;
+  yAxis: YAxis;
+}
+
+const FIT: YAxis = { kind: 'fit' };
+const SHARED: YAxis = { kind: 'shared' };
+
+/** Every chart kind, described once. */
+export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
+  cwnd: {
+    title: 'Congestion window (solid) and packets in flight (dashed) per flow',
+    yLabel: 'packets',
+    unit: 'packets',
+    emptyText: 'No flows yet',
+    scope: 'flow',
+    metrics: ['cwnd'],
+    companion: 'inflight',
+    aggregateControls: true,
+    yAxis: SHARED,
+  },
+  queue: {
+    title: (c) => (c.lines > 1 ? 'Queue per reported link' : 'Bottleneck queue'),
+    yLabel: 'queue (kB)',
+    unit: 'kB',
+    emptyText: 'No finite-buffer link in this scenario',
+    scope: 'link',
+    metrics: ['queue'],
+    factor: 1e-3,
+    guides: 'buffer',
+    yAxis: SHARED,
+  },
+  // The queueing delay at each reported link (ms): what a packet arriving now waits under
+  // DropTail, the sojourn of the last packet an AQM let through (docs/model/aqm.md).
+  'queue-delay': {
+    title: (c) => (c.lines > 1 ? 'Queueing delay per reported link' : 'Queueing delay at the bottleneck'),
+    yLabel: 'queueing delay (ms)',
+    unit: 'ms',
+    emptyText: 'No reported link in this scenario',
+    scope: 'link',
+    metrics: ['sojourn'],
+    labelAqm: true,
+    yAxis: FIT,
+  },
+  // Goodput per flow, averaged over 1 % of the run: how the flows share the link over time.
+  throughput: {
+    title: (c) => `Throughput per flow (goodput, ${c.smoothingS < 1 ? `${Math.round(c.smoothingS * 1000)} ms` : `${c.smoothingS.toFixed(1)} s`} average)`,
+    yLabel: 'goodput (Mbit/s)',
+    unit: 'Mbit/s',
+    emptyText: 'No flows yet',
+    scope: 'flow',
+    metrics: ['goodput'],
+    smooth: true,
+    yAxis: SHARED,
+  },
+  // Base RTT plus the queueing delay each flow sees.
+  rtt: {
+    title: 'Smoothed RTT per flow',
+    yLabel: 'sRTT (ms)',
+    unit: 'ms',
+    emptyText: 'No flows yet',
+    scope: 'flow',
+    metrics: ['srtt'],
+    yAxis: FIT,
+  },
+  // Jain's fairness index over the bulk flows, as the run goes (the engine's run/all/jain).
+  jain: {
+    title: "Jain's fairness index over time",
+    yLabel: "Jain's index",
+    emptyText: '',
+    scope: 'run',
+    metrics: ['jain'],
+    hideWhenEmpty: true,
+    yAxis: { kind: 'fixed', top: 1 },
+  },
+  // Paced senders (BBR family): the pacing rate, and BBR's bottleneck-bandwidth estimate dashed.
+  'pacing-rate': {
+    title: 'Pacing rate (solid) and estimated bottleneck bandwidth (dashed) per flow',
+    yLabel: 'Mbit/s',
+    unit: 'Mbit/s',
+    emptyText: '',
+    scope: 'flow',
+    metrics: ['pacing_rate'],
+    companion: 'btl_bw',
+    hideWhenEmpty: true,
+    yAxis: FIT,
+  },
+  // BBR's pacing gain per flow: the PROBE_BW cycle (1.25, 0.75, 1 …), STARTUP's 2.89.
+  'pacing-gain': {
+    title: 'Pacing gain per flow',
+    yLabel: 'pacing gain (×)',
+    unit: '×',
+    emptyText: '',
+    scope: 'flow',
+    metrics: ['pacing_gain'],
+    hideWhenEmpty: true,
+    yAxis: FIT,
+  },
+  // BBR-A's RTT-adaptive terms: φ and the probing gains P_up and P_down it derives.
+  'bbr-a': {
+    title: 'BBR-A: φ, P_up and P_down',
+    yLabel: 'value',
+    emptyText: '',
+    scope: 'flow',
+    metrics: ['phi', 'p_up', 'p_down'],
+    hideWhenEmpty: true,
+    yAxis: FIT,
+  },
+  // The MPTCP panel's: one line per subflow of its connection (`flow/<id>@p<n>/cwnd`).
+  'subflow-cwnd': {
+    title: (c) => `Congestion window per subflow${c.owner ? ` (${c.owner})` : ''}`,
+    yLabel: 'cwnd (packets)',
+    emptyText: 'No time series for this connection (generated traffic): pick one without "no time series"',
+    scope: 'flow',
+    metrics: ['cwnd'],
+    yAxis: FIT,
+  },
+  'recv-buffer': {
+    title: 'Receive buffer: data held out of order',
+    yLabel: 'occupancy (kB)',
+    emptyText: 'No time series for this connection (generated traffic): pick one without "no time series"',
+    scope: 'flow',
+    metrics: ['recv_buffer'],
+    factor: 1e-3,
+    yAxis: FIT,
+  },
+  // The QUIC panel's: one line per stream.
+  'stream-queued': {
+    title: 'Queued bytes per stream (written, not yet sent)',
+    yLabel: 'queued (kB)',
+    emptyText: 'No stream series',
+    scope: 'stream',
+    metrics: ['queued_bytes'],
+    factor: 1e-3,
+    yAxis: FIT,
+  },
+  'stream-delivered': {
+    title: 'Delivered bytes per stream (readable at the receiver)',
+    yLabel: 'delivered (kB)',
+    emptyText: 'No stream series',
+    scope: 'stream',
+    metrics: ['delivered_bytes'],
+    factor: 1e-3,
+    yAxis: FIT,
+  },
+};
+
+/** The lab's charts under the network picture, in order (the panels draw their own kinds). */
+export const LAB_CHARTS: readonly ChartKind[] = ['cwnd', 'queue', 'queue-delay', 'throughput', 'rtt', 'jain', 'pacing-rate', 'pacing-gain', 'bbr-a'];
+
+/** The charts A/B compare sets side by side for every column. */
+export const COMPARE_CHARTS: readonly ChartKind[] = ['cwnd', 'queue', 'throughput', 'jain'];
+
+/** A chart's title in context. */
+export function chartTitle(spec: ChartSpec, c: TitleContext): string {
+  return typeof spec.title === 'string' ? spec.title : spec.title(c);
+}
+
+/** Whether `kind` is a chart kind the catalogue describes (a tour's `chart`, checked at run time). */
+export function isChartKind(kind: string): kind is ChartKind {
+  return Object.hasOwn(CHARTS, kind);
+}
