@@ -22,6 +22,13 @@ const steps = [
   // Every preset's quick variant through its shareable URL in headless Chromium: page == CLI,
   // digests == e2e/goldens.json, every claim holds. `cargo test --release` built the CLI.
   { name: 'regress', cmd: process.execPath, args: ['scripts/regress.mjs'], needs: ['cargo test', 'vite build'] },
+  // `npm run regress -- --dir … --goldens …` on a folder of scenarios outside public/scenarios.
+  {
+    name: 'regress (own)',
+    cmd: process.execPath,
+    args: ['scripts/regress.mjs', '--dir', join(ROOT, 'e2e', 'user-scenarios'), '--goldens', join(ROOT, 'e2e', 'user-goldens.json')],
+    needs: ['cargo test', 'vite build'],
+  },
   // The Python package (sim-wasm/python) against the CLI `cargo test --release` built: runs,
   // sweeps, a Dask LocalCluster, a killed worker, the campaign store. setup.mjs --python built it.
   // Exit 5 is pytest's "collected no tests": the suite went missing, a failure with its own name.
