@@ -25,6 +25,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("simulation", 7), // the public handle, snapshots and the summary
     ("registry", 8),   // every role's registry and the scenario schema, for the page
     ("share", 8),      // shareable links
+    ("batch", 8),      // runs outside the page: loading, parallel runs, the CLI's and Python's JSON
 ];
 
 fn src_dir() -> PathBuf {
