@@ -8,7 +8,8 @@
 // sampling, median and p95), after the page's download sizes (scripts/bundle-size.mjs: the
 // first load, raw and gzip, and each lazy chunk), every preset's frame time at 1× (the same,
 // per preset) and the page's time to run each quick preset, and mptcp-fsfs-load at full scale, at
-// speed=max (scripts/page-speed.mjs). Prints tables and writes reports/bench.json.
+// speed=max (scripts/page-speed.mjs), and a 1 000-point sweep through the Python package
+// (scripts/bench_sweep.py). Prints tables and writes reports/bench.json.
 //   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [--against REF] [--no-wasm] [preset ...]
 //
 // A preset named `tcp-twin:NAME` is NAME's TCP twin (see `scenarioText`): the per-event cost of
@@ -38,6 +39,7 @@ import { bundleRatios, bundleSizes, printBundleRatios, printBundleSizes } from '
 import { measureFrames, measureFramesAllPresets, printFrames, printFramesAllPresets } from './frames.mjs';
 import { measurePageSpeed, measurePageSpeedAgainst, pageRuns, printPageSpeed, printPageSpeedRatios } from './page-speed.mjs';
 import { ROOT, StepError, capture, run } from './lib.mjs';
+import { PYTHON } from './python-env.mjs';
 
 const SEED = 1;
 /** A preset's runs go on past --repeat until they add up to this much wall time per engine… */
@@ -364,6 +366,23 @@ async function main() {
     for (const r of perEvent) console.log(`  ${r.mptcp.padEnd(28)} / ${r.tcp.padEnd(34)} ${r.ratio.toFixed(2)}×`);
   }
 
+  // Issue 33: a 1 000-point sweep through the Python package (locally and on a 2-worker Dask
+  // LocalCluster) against the CLI's, and the package's overhead per point (scripts/bench_sweep.py).
+  let pythonSweep = null;
+  if (!opts.framesOnly) {
+    console.log('\nbench: a 1 000-point sweep: netlab.sweep locally, on a 2-worker LocalCluster, and the CLI (scripts/bench_sweep.py)');
+    const out = capture(PYTHON, ['scripts/bench_sweep.py', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    if (out === null) throw new StepError('scripts/bench_sweep.py failed (node scripts/setup.mjs --python makes its venv)');
+    pythonSweep = JSON.parse(out.split('\n').pop());
+    const p = pythonSweep;
+    console.log(`${p.points} points, results ${p.identical ? 'identical' : 'DIFFER'} across the three`);
+    console.log(`  CLI netlab sweep --json        ${p.cli_wall_s.toFixed(2).padStart(8)} s`);
+    console.log(`  netlab.sweep, this process     ${p.python_local_wall_s.toFixed(2).padStart(8)} s`);
+    console.log(`  netlab.sweep, LocalCluster(2)  ${p.dask_local_cluster_wall_s.toFixed(2).padStart(8)} s   (+ ${p.dask_cluster_startup_s.toFixed(2)} s to start it)`);
+    console.log(`  engine time per point          ${p.engine_time_per_point_ms.toFixed(2).padStart(8)} ms`);
+    console.log(`  Python overhead per point      ${p.python_overhead_per_point_ms.toFixed(3).padStart(8)} ms over the CLI's (local), ${p.dask_overhead_per_point_ms.toFixed(3)} ms on the LocalCluster`);
+  }
+
   // The page's download sizes: the first load (issue 18: ≤ 400 kB gzip) and each lazy chunk.
   // The build is also what the frame-time measurement below serves.
   console.log('\nbench: page size (vite build; scripts/bundle-size.mjs)');
@@ -410,7 +429,7 @@ async function main() {
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
   const against = reference ? { ref: reference.ref, commit: reference.commit, worktree: reference.tree.root } : null;
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, per_event: perEvent, bundle, bundle_against: bundleAgainst, frames, frames_presets: framesPresets, page_speed: page, page_speed_against: pageAgainst }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, per_event: perEvent, python_sweep: pythonSweep, bundle, bundle_against: bundleAgainst, frames, frames_presets: framesPresets, page_speed: page, page_speed_against: pageAgainst }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
   if (reference) console.log(`bench: the reference worktree stays for the next bench; remove it with: git worktree remove --force ${reference.tree.root}`);
 }

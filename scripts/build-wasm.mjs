@@ -12,7 +12,8 @@
 // -O3 rather than -Oz: on the opt-level "s" module both give 1.23 MB / 466 kB gzip (-Oz 0.1 %
 // smaller), and -O3 is the level that optimises for speed. wasm-opt only rewrites code (no float
 // reassociation), so every digest stays the native one (tests-node/wasm.test.mjs checks).
-// Skipped when sim-wasm/pkg is newer than every source file under sim-wasm/, Cargo.lock and
+// Skipped when sim-wasm/pkg is newer than every source file under sim-wasm/ (but the Python
+// package's sim-wasm/python), Cargo.lock and
 // this script (its flags shape the output).
 // `--force` rebuilds regardless.
 import { rmSync } from 'node:fs';
@@ -32,7 +33,7 @@ function upToDate() {
   if (outTimes.some((t) => t === null)) return false;
   const oldestOut = Math.min(...outTimes);
   const newestIn = Math.max(
-    newestUnder(join(ROOT, 'sim-wasm'), new Set(['pkg', 'target', 'node_modules'])),
+    newestUnder(join(ROOT, 'sim-wasm'), new Set(['pkg', 'target', 'node_modules', 'python'])),
     mtime(join(ROOT, 'Cargo.lock')) ?? 0,
     mtime(join(ROOT, 'Cargo.toml')) ?? 0,
     mtime(fileURLToPath(import.meta.url)) ?? 0,

@@ -13,21 +13,52 @@
 //      paper result, ../shared/EXPERIMENTS.md).
 // Writes reports/regress.json and reports/regress.html; exits 1 on any regression.
 // Needs: the production build in dist/ (vite build), sim-wasm/pkg, target/release/netlab.
+//
+// A course's or a lab's own scenarios, checked the same way against their own goldens:
+//   npm run regress -- --dir my-scenarios/ --goldens my-goldens.json [--update]
+// runs every *.json in the folder (its name is the file's), and `--update` writes that goldens
+// file (only when page and CLI agree on every run); the report is reports/regress-<folder>.*.
+// Relative paths are taken from the directory npm was started in. `--only=a,b` picks scenarios
+// in either mode.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { brief, briefDiff } from './goldenBrief.mjs';
 import { ROOT, log, startPreview } from './lib.mjs';
 
 const say = (msg) => log('regress', msg);
 const UPDATE = process.argv.includes('--update');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+/** `--name VALUE` or `--name=VALUE`, as a path from where the user ran npm. */
+function pathArg(name) {
+  const i = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return null;
+  const v = process.argv[i].includes('=') ? process.argv[i].slice(name.length + 3) : process.argv[i + 1];
+  if (!v || v.startsWith('--')) {
+    console.error(`regress: --${name} needs a value`);
+    process.exit(2);
+  }
+  return resolve(process.env.INIT_CWD ?? process.cwd(), v);
+}
+const OWN_DIR = pathArg('dir');
+const OWN_GOLDENS = pathArg('goldens');
+if (OWN_DIR && !OWN_GOLDENS) {
+  console.error('regress: --dir needs --goldens FILE (the goldens of those scenarios; --update writes it)');
+  process.exit(2);
+}
+if (OWN_DIR && !existsSync(OWN_DIR)) {
+  console.error(`regress: --dir ${OWN_DIR}: no such folder`);
+  process.exit(2);
+}
 // REGRESS_PORT: another worktree may run its own suite on 4174 at the same time.
 const PORT = Number(process.env.REGRESS_PORT ?? 4174);
 const BASE = `http://127.0.0.1:${PORT}`;
-const GOLDENS = join(ROOT, 'e2e', 'goldens.json');
+const SCENARIOS = OWN_DIR ?? join(ROOT, 'public', 'scenarios');
+const GOLDENS = OWN_GOLDENS ?? join(ROOT, 'e2e', 'goldens.json');
 const REPORTS = join(ROOT, 'reports');
+// A folder's report is named after it, so it does not replace the presets' report.
+const REPORT = OWN_DIR ? `regress-${basename(OWN_DIR).replace(/[^A-Za-z0-9._-]+/g, '-')}` : 'regress';
 const CLI = join(ROOT, 'target', 'release', 'netlab');
 const RUN_TIMEOUT_MS = 180_000;
 
@@ -117,8 +148,8 @@ td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}.ok td:nth-child(3){
 const t0 = performance.now();
 const goldens = existsSync(GOLDENS) ? JSON.parse(readFileSync(GOLDENS, 'utf8')) : { presets: {} };
 const newGoldens = { engine_version: wasm.engine_version(), presets: {} };
-const presetFiles = readdirSync(join(ROOT, 'public', 'scenarios'))
-  .filter((f) => f.endsWith('.json'))
+const presetFiles = readdirSync(SCENARIOS)
+  .filter((f) => f.endsWith('.json') && join(SCENARIOS, f) !== GOLDENS)
   .map((f) => f.slice(0, -5))
   .filter((n) => !only || only.includes(n))
   .sort();
@@ -143,11 +174,21 @@ try {
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   for (const name of presetFiles) {
-    const text = readFileSync(join(ROOT, 'public', 'scenarios', `${name}.json`), 'utf8');
-    const desc = JSON.parse(wasm.describe_preset(text));
-    const variant = desc.variants.includes('quick') ? 'quick' : null;
-    const plan = JSON.parse(wasm.expectation_plan(text, variant));
-    const base = { settings: {}, seed: plan.seed, scenario: JSON.parse(wasm.apply_knobs(text, '{}', variant)) };
+    const text = readFileSync(join(SCENARIOS, `${name}.json`), 'utf8');
+    let desc, variant, plan, base;
+    try {
+      desc = JSON.parse(wasm.describe_preset(text));
+      variant = desc.variants.includes('quick') ? 'quick' : null;
+      plan = JSON.parse(wasm.expectation_plan(text, variant));
+      base = { settings: {}, seed: plan.seed, scenario: JSON.parse(wasm.apply_knobs(text, '{}', variant)) };
+    } catch (e) {
+      // A user's scenario the engine refuses is a failure of that scenario, named, not of the suite.
+      const problem = `${basename(SCENARIOS)}/${name}.json: ${String(e instanceof Error ? e.message : e).split('\n')[0]}`;
+      say(`${name}: ${problem}`);
+      report.presets.push({ preset: name, variant: null, runs: [{ settings: {}, seed: null, digest: null, problems: [problem], ok: false }], claims: [], ok: false });
+      report.failures += 1;
+      continue;
+    }
     const runs = [base, ...plan.runs.filter((r) => Object.keys(r.settings).length > 0 || r.seed !== plan.seed)];
     const entry = { preset: name, variant, runs: [], claims: [], ok: true };
     const golden = goldens.presets?.[name];
@@ -166,7 +207,7 @@ try {
         const key = JSON.stringify(r.settings);
         const g = golden?.runs?.find((x) => JSON.stringify(x.settings) === key && x.seed === r.seed);
         if (!UPDATE) {
-          if (!g) problems.push('no golden result (run `npm run regress:update` and review the diff)');
+          if (!g) problems.push(`no golden result in ${basename(GOLDENS)} (rerun with --update and review the diff)`);
           else if (g.digest !== summary.digest) {
             const changed = g.brief ? briefDiff(g.brief, brief(summary)) : [];
             const what = g.brief ? (changed.length ? `; changed: ${changed.join('; ')}` : '; the brief agrees: a number it does not keep moved') : '';
@@ -199,9 +240,9 @@ try {
 report.ok = report.failures === 0;
 report.wall_s = (performance.now() - t0) / 1000;
 mkdirSync(REPORTS, { recursive: true });
-writeFileSync(join(REPORTS, 'regress.json'), `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(join(REPORTS, 'regress.html'), htmlReport(report));
-say(`report: reports/regress.json, reports/regress.html (${report.wall_s.toFixed(1)} s)`);
+writeFileSync(join(REPORTS, `${REPORT}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(REPORTS, `${REPORT}.html`), htmlReport(report));
+say(`report: reports/${REPORT}.json, reports/${REPORT}.html (${report.wall_s.toFixed(1)} s)`);
 
 if (UPDATE) {
   const pageNativeProblems = report.presets.flatMap((p) => p.runs.flatMap((r) => r.problems));
@@ -209,13 +250,13 @@ if (UPDATE) {
     console.error('regress: not updating goldens while runs fail:\n  ' + pageNativeProblems.join('\n  '));
     process.exit(1);
   }
-  mkdirSync(join(ROOT, 'e2e'), { recursive: true });
+  mkdirSync(resolve(GOLDENS, '..'), { recursive: true });
   const merged = only ? { ...goldens, engine_version: newGoldens.engine_version, presets: { ...goldens.presets, ...newGoldens.presets } } : newGoldens;
   writeFileSync(GOLDENS, `${JSON.stringify(merged, null, 2)}\n`);
-  say(`goldens written to e2e/goldens.json`);
+  say(`goldens written to ${OWN_GOLDENS ?? 'e2e/goldens.json'}`);
 }
 if (!report.ok) {
-  console.error(`regress: ${report.failures} regression(s); see reports/regress.html`);
+  console.error(`regress: ${report.failures} regression(s); see reports/${REPORT}.html`);
   process.exit(1);
 }
 say('no regressions');

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Ensures everything `npm start` / `npm test` need is installed; idempotent and quick when it is.
-//   node scripts/setup.mjs [--browser]
+//   node scripts/setup.mjs [--browser] [--python]
 // Steps: rustup target wasm32-unknown-unknown; the wasm-bindgen CLI at the version pinned in
-// sim-wasm/Cargo.toml; npm packages; with --browser, Debian's /usr/bin/chromium for Playwright.
+// sim-wasm/Cargo.toml; npm packages; with --browser, Debian's /usr/bin/chromium for Playwright;
+// with --python, the Python package's venv and extension (python-env.mjs).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, StepError, capture, log, mtime, pinnedWasmBindgen, run } from './lib.mjs';
+import { ensurePython } from './python-env.mjs';
 
 const TARGET = 'wasm32-unknown-unknown';
 const CHROMIUM = '/usr/bin/chromium';
@@ -80,6 +82,7 @@ try {
   ensureWasmBindgen();
   ensureNpm();
   if (process.argv.includes('--browser')) ensureChromium();
+  if (process.argv.includes('--python')) ensurePython();
   say('done');
 } catch (e) {
   console.error(`setup: FAILED: ${e instanceof Error ? e.message : String(e)}`);

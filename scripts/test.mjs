@@ -2,9 +2,10 @@
 // Runs every test suite in order and ends with one clear line. Steps whose prerequisites
 // failed are skipped (and counted as failed); independent ones still run, so one failure
 // does not hide the others. Exit code: 0 only when every step passed.
-//   node scripts/test.mjs            (after `node scripts/setup.mjs --browser`)
+//   node scripts/test.mjs            (after `node scripts/setup.mjs --browser --python`)
 import { join } from 'node:path';
 import { ROOT, run } from './lib.mjs';
+import { PYTHON } from './python-env.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const steps = [
@@ -21,6 +22,23 @@ const steps = [
   // Every preset's quick variant through its shareable URL in headless Chromium: page == CLI,
   // digests == e2e/goldens.json, every claim holds. `cargo test --release` built the CLI.
   { name: 'regress', cmd: process.execPath, args: ['scripts/regress.mjs'], needs: ['cargo test', 'vite build'] },
+  // `npm run regress -- --dir … --goldens …` on a folder of scenarios outside public/scenarios.
+  {
+    name: 'regress (own)',
+    cmd: process.execPath,
+    args: ['scripts/regress.mjs', '--dir', join(ROOT, 'e2e', 'user-scenarios'), '--goldens', join(ROOT, 'e2e', 'user-goldens.json')],
+    needs: ['cargo test', 'vite build'],
+  },
+  // The Python package (sim-wasm/python) against the CLI `cargo test --release` built: runs,
+  // sweeps, a Dask LocalCluster, a killed worker, the campaign store. setup.mjs --python built it.
+  // Exit 5 is pytest's "collected no tests": the suite went missing, a failure with its own name.
+  {
+    name: 'pytest',
+    cmd: PYTHON,
+    args: ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'sim-wasm/python/tests'],
+    needs: ['cargo test'],
+    exitCodes: { 5: 'pytest collected no tests in sim-wasm/python/tests' },
+  },
 ];
 
 const results = new Map();
@@ -38,7 +56,9 @@ for (const step of steps) {
     run(step.cmd, step.args);
     results.set(step.name, { ok: true, note: `${((Date.now() - s0) / 1000).toFixed(1)} s` });
   } catch (e) {
-    results.set(step.name, { ok: false, note: e instanceof Error ? e.message : String(e) });
+    const msg = e instanceof Error ? e.message : String(e);
+    const code = msg.match(/exited with (\d+)$/)?.[1];
+    results.set(step.name, { ok: false, note: step.exitCodes?.[code] ?? msg });
   }
 }
 

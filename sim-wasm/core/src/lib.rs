@@ -7,6 +7,7 @@
 //! Start at [`Simulation`]: build one from scenario JSON, advance it in slices of simulated
 //! time, read its series and finally its [`Summary`].
 
+pub mod batch;
 pub mod cc;
 pub mod endpoint;
 pub mod engine;

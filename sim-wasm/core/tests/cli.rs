@@ -131,3 +131,47 @@ fn bad_knob_values_and_flags_are_named() {
     assert_usage_error(&netlab(&["run", "no-such-preset"]), &["no-such-preset"]);
     assert_usage_error(&netlab(&["fly"]), &["fly"]);
 }
+
+/// A sweep's rows without their wall times (the only field that differs between two runs).
+fn without_wall(mut row: Value) -> Value {
+    row["summary"].as_object_mut().unwrap().remove("wall_s");
+    row
+}
+
+#[test]
+fn sweep_shards_written_to_jsonl_together_are_the_whole_sweep() {
+    // A Slurm array or a Kubernetes Indexed Job: 3 shards, each appending its points to a file.
+    let sweep = [
+        "sweep", "tcp-dumbbell", "--variant", "quick", "--knob", "buffer_bdp", "--values", "0.5,2", "--algorithms",
+        "reno,cubic", "--seeds", "1,2", "--set", "duration_s=3", "--set", "loss=0.001", "--metric", "jain",
+    ];
+    let whole = netlab(&[&sweep[..], &["--json"]].concat());
+    assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
+    let whole: Vec<Value> = serde_json::from_slice::<Vec<Value>>(&whole.stdout).unwrap().into_iter().map(without_wall).collect();
+    assert_eq!(whole.len(), 8);
+    assert_eq!(whole.iter().map(|r| r["index"].as_u64().unwrap()).collect::<Vec<_>>(), (0..8).collect::<Vec<_>>());
+    let dir = std::env::temp_dir().join(format!("netlab-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("points.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let mut sizes = Vec::new();
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let r = netlab(&[&sweep[..], &["--shard", &shard, "--out", out.to_str().unwrap()]].concat());
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+        sizes.push(String::from_utf8_lossy(&r.stdout).lines().count());
+    }
+    assert_eq!(sizes, vec![3, 3, 2], "every third point from the shard's index");
+    let mut rows: Vec<Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| without_wall(serde_json::from_str(l).unwrap()))
+        .collect();
+    rows.sort_by_key(|r| r["index"].as_u64());
+    assert_eq!(rows, whole, "the shards' union is the sweep, point for point");
+    // Seeds matter here (random loss), so equal rows are not equal by accident.
+    assert_ne!(whole[0]["metric_value"], whole[1]["metric_value"]);
+    assert_usage_error(&netlab(&[&sweep[..], &["--shard", "3/3"]].concat()), &["--shard", "3/3"]);
+    assert_usage_error(&netlab(&[&sweep[..], &["--shard", "x"]].concat()), &["--shard"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -26,6 +26,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("simulation", 8), // the public handle, snapshots and the summary
     ("registry", 9),   // every role's registry and the scenario schema, for the page
     ("share", 9),      // shareable links
+    ("batch", 9),      // runs outside the page: loading, parallel runs, the CLI's and Python's JSON
 ];
 
 fn src_dir() -> PathBuf {

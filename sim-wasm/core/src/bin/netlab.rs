@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! netlab run <preset | path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json] [--events]
-//! netlab sweep <preset | path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--json]
+//! netlab sweep <preset | path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--shard I/N] [--out FILE.jsonl] [--json]
 //! netlab check <preset | path.json> [--variant NAME] [--json]
 //! netlab presets [--json]
 //! netlab schema [--registry]
@@ -14,22 +14,29 @@
 //! prints one line per point in the sweep's order (with `--json`: one JSON array). `--knob`,
 //! `--values`, `--algorithms`, `--algorithm-knob`, `--seeds` and `--metric` sweep any knob,
 //! replacing the declared sweep's fields (lists are comma-separated: `--values 0.5,1,2`).
+//! `--shard I/N` runs only the I-th (0-based) of N disjoint parts of the sweep (every N-th
+//! point from the I-th: a Slurm job array's or a Kubernetes Indexed Job's index), and
+//! `--out FILE.jsonl` appends each point's JSON row to FILE as it finishes, so the union of the
+//! shards' files is the whole sweep (docs/python.md has the cluster recipes). Loading, running
+//! and the JSON rows are the library's (batch.rs, scenario/sweep.rs), shared with the Python
+//! package.
 //! Presets are the files in `public/scenarios/`. `--set` takes a knob name or a dotted path
 //! into the scenario; VALUE is parsed as JSON, or taken as a plain string when it is not JSON.
 //! On invalid input the CLI prints one line naming the problem and exits with status 2; a run
 //! stopped by a budget in the scenario's `limits` prints its partial summary and exits with 3.
 
-use netlab_core::scenario::{self, apply_overrides, apply_setting, describe, sweep};
+use netlab_core::batch::{self, PresetDir, Presets};
+use netlab_core::scenario::{self, describe, sweep};
 use netlab_core::Simulation;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::io::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 const USAGE: &str = "usage: netlab run <preset|path.json> [--seed N] [--set KEY=VALUE]... [--variant NAME] [--json] [--events]
-       netlab sweep <preset|path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--json]
+       netlab sweep <preset|path.json> [--knob K --values A,B,… --algorithms X,Y --seeds 1,2 --metric M] [--set KEY=VALUE]... [--variant NAME] [--shard I/N] [--out FILE.jsonl] [--json]
        netlab check <preset|path.json> [--variant NAME] [--json]
        netlab presets [--json]
        netlab schema [--registry]";
@@ -79,51 +86,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// `public/scenarios` of the repository: found from the working directory upwards, or next to
-/// this crate when run from elsewhere.
-fn scenarios_dir() -> Option<PathBuf> {
-    let mut dir = std::env::current_dir().ok();
-    while let Some(d) = dir {
-        let candidate = d.join("public/scenarios");
-        if candidate.is_dir() {
-            return Some(candidate);
-        }
-        dir = d.parent().map(Path::to_path_buf);
-    }
-    let fallback = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
-    fallback.is_dir().then_some(fallback)
-}
-
-fn preset_names() -> Vec<String> {
-    let Some(dir) = scenarios_dir() else { return Vec::new() };
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".json").map(str::to_string))
-        .collect();
-    names.sort();
-    names
+/// The presets: `public/scenarios` of the repository, found from the working directory upwards,
+/// or next to this crate when run from elsewhere.
+fn presets_dir() -> PresetDir {
+    PresetDir::find(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios"))
 }
 
 /// Read a preset by name or a scenario file by path, as JSON.
 fn load(spec: &str) -> Result<Value, UsageError> {
-    let path = if spec.ends_with(".json") || spec.contains('/') {
-        PathBuf::from(spec)
-    } else {
-        let dir = scenarios_dir().ok_or("public/scenarios not found (run from the repository)")?;
-        let p = dir.join(format!("{spec}.json"));
-        if !p.is_file() {
-            return Err(UsageError(format!("unknown preset '{spec}' (available: {})", preset_names().join(", "))));
-        }
-        p
-    };
-    // The size cap first, from the file's length: a huge file is refused without reading it.
-    let len = std::fs::metadata(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
-    scenario::check_size(len).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    // The same reader as the page's (duplicate keys refused).
-    scenario::parse_text(&text).map_err(|e| UsageError(format!("{}: {e}", path.display())))
+    batch::load(spec, &presets_dir()).map_err(UsageError)
 }
 
 /// `--set` values: JSON when they parse, else the plain string.
@@ -180,12 +151,7 @@ impl Opts {
 
     /// The scenario JSON: the preset or file, its variant, then the `--set`s.
     fn scenario_value(&self) -> Result<Value, UsageError> {
-        let mut value = load(&self.spec)?;
-        apply_overrides(&mut value, self.variant.as_deref())?;
-        for (k, v) in &self.sets {
-            apply_setting(&mut value, k, v)?;
-        }
-        Ok(value)
+        Ok(batch::resolve(load(&self.spec)?, self.variant.as_deref(), &self.sets)?)
     }
 }
 
@@ -214,11 +180,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
     let wall_s = started.elapsed().as_secs_f64();
     let summary = sim.summary(wall_s);
     if json {
-        let mut out = serde_json::to_value(&summary)?;
-        if let Some(rss) = peak_rss_bytes() {
-            out["peak_rss_bytes"] = rss.into();
-        }
-        out!("{}", serde_json::to_string(&out)?);
+        out!("{}", serde_json::to_string(&batch::run_json(&summary))?);
     } else {
         print_summary(&summary);
     }
@@ -230,33 +192,9 @@ fn run(args: &[String]) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// Run `scenarios` on all cores. Each is an independent deterministic run: workers take the
-/// next index and put the result back in its slot, so the output order never depends on
-/// scheduling.
+/// Run `scenarios` on all cores, results in their order (batch.rs).
 fn run_all(scenarios: Vec<(netlab_core::Scenario, Option<u64>)>) -> Result<Vec<netlab_core::Summary>, UsageError> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(scenarios.len().max(1));
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Result<netlab_core::Summary, String>>>> = scenarios.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some((sc, seed)) = scenarios.get(i) else { break };
-                let started = Instant::now();
-                let out = Simulation::new(sc.clone(), *seed)
-                    .map(|mut sim| {
-                        sim.run_to_end();
-                        sim.summary(started.elapsed().as_secs_f64())
-                    })
-                    .map_err(|e| e.to_string());
-                *slots[i].lock().expect("no worker panics while holding a slot") = Some(out);
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .map(|m| m.into_inner().ok().flatten().unwrap_or_else(|| Err("run did not finish".into())).map_err(UsageError))
-        .collect()
+    batch::run_all(scenarios, batch::default_threads(), |_, _| {}).into_iter().map(|r| r.map_err(UsageError)).collect()
 }
 
 /// `netlab check`: run what the preset's `expect` claims need and judge each claim.
@@ -324,27 +262,49 @@ fn sweep(args: &[String]) -> Result<(), UsageError> {
         patch.insert(field.to_string(), value);
         i += 1;
     }
+    let (shard, out_path, rest) = sweep_outputs(rest)?;
     let opts = Opts::parse("sweep", &rest, &["--set"])?;
     let json = opts.json;
     let mut value = opts.scenario_value()?;
     if !patch.is_empty() {
         sweep::set_sweep(&mut value, &Value::Object(patch))?;
     }
-    let metric = scenario::from_value(value.clone())?
-        .sweep
-        .map(|s| s.metric)
-        .ok_or("sweep: this scenario declares no sweep (give one with --knob K --values A,B,… --metric M)")?;
-    let points = sweep::expand(&value)?;
-    let summaries = run_all(points.iter().map(|p| (p.scenario.clone(), Some(p.seed))).collect())?;
+    if scenario::from_value(value.clone())?.sweep.is_none() {
+        return Err("sweep: this scenario declares no sweep (give one with --knob K --values A,B,… --metric M)".into());
+    }
+    let grid = sweep::Grid::new(&value)?;
+    let metric = grid.sweep().metric;
+    let indices = match shard {
+        Some((i, n)) => sweep::shard(grid.len(), i, n)?,
+        None => (0..grid.len()).collect(),
+    };
+    let points = indices.iter().map(|&i| grid.point(i)).collect::<Result<Vec<_>, _>>()?;
+    // `--out`: one JSON line per point, appended as it finishes (a killed job keeps what it did).
+    let out_file = match &out_path {
+        Some(p) => Some(Mutex::new(
+            std::fs::OpenOptions::new().create(true).append(true).open(p).map_err(|e| format!("--out {p}: {e}"))?,
+        )),
+        None => None,
+    };
+    let write_error = Mutex::new(None);
+    let results = batch::run_all(points.iter().map(|p| (p.scenario.clone(), Some(p.seed))).collect(), batch::default_threads(), |k, r| {
+        let (Some(file), Ok(summary)) = (&out_file, r) else { return };
+        let line = sweep::row(indices[k], &points[k], metric, summary).to_string();
+        let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush()) {
+            write_error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e.to_string());
+        }
+    });
+    if let (Some(p), Some(e)) = (&out_path, write_error.into_inner().unwrap_or_else(|e| e.into_inner())) {
+        return Err(UsageError(format!("--out {p}: {e}")));
+    }
+    let summaries = results.into_iter().map(|r| r.map_err(UsageError)).collect::<Result<Vec<_>, _>>()?;
     let mut rows = Vec::new();
-    for (p, summary) in points.iter().zip(summaries) {
-        let m = sweep::metric(metric, &summary);
+    for ((&index, p), summary) in indices.iter().zip(&points).zip(summaries) {
         if json {
-            rows.push(serde_json::json!({
-                "knob": p.knob, "value": p.value, "algorithm": p.algorithm, "seed": p.seed,
-                "metric": metric, "metric_value": m, "summary": summary,
-            }));
+            rows.push(sweep::row(index, p, metric, &summary));
         } else {
+            let m = sweep::metric(metric, &summary);
             let goodputs: Vec<String> = summary.flows.iter().take(4).map(|f| format!("{:.1}", f.goodput_mbps)).collect();
             out!(
                 "{}={:<8} {:<8} seed {:<4} {}={:<10} jain {:<8} util {:>6.1}%  goodput Mb/s [{}{}]",
@@ -352,7 +312,7 @@ fn sweep(args: &[String]) -> Result<(), UsageError> {
                 p.value.to_string(),
                 p.algorithm.as_deref().unwrap_or("-"),
                 p.seed,
-                serde_json::to_value(metric)?.as_str().unwrap_or("metric"),
+                metric.name(),
                 m.map_or("-".into(), |x| format!("{x:.4}")),
                 summary.jain.map_or("-".into(), |x| format!("{x:.4}")),
                 summary.links.first().map_or(0.0, |l| l.utilization * 100.0),
@@ -365,6 +325,29 @@ fn sweep(args: &[String]) -> Result<(), UsageError> {
         out!("{}", serde_json::to_string(&rows)?);
     }
     Ok(())
+}
+
+/// `--shard I/N` and `--out FILE` taken out of a sweep's arguments (the rest are returned).
+#[allow(clippy::type_complexity)]
+fn sweep_outputs(args: Vec<String>) -> Result<(Option<(usize, usize)>, Option<String>, Vec<String>), UsageError> {
+    let (mut shard, mut out, mut rest) = (None, None, Vec::new());
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--shard" => {
+                let v = flag_value(&args, &mut i, "--shard")?;
+                let parsed = v.split_once('/').and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)));
+                match parsed {
+                    Some((a, b)) if b > 0 && a < b => shard = Some((a, b)),
+                    _ => return Err(UsageError(format!("--shard: expected I/N with 0 ≤ I < N (e.g. 0/4), got '{v}'"))),
+                }
+            }
+            "--out" => out = Some(flag_value(&args, &mut i, "--out")?.to_string()),
+            _ => rest.push(args[i].clone()),
+        }
+        i += 1;
+    }
+    Ok((shard, out, rest))
 }
 
 /// `netlab schema [--registry]`: the scenario's JSON Schema, or the algorithm registry.
@@ -388,7 +371,7 @@ fn presets(args: &[String]) -> Result<(), UsageError> {
         return Err(UsageError(format!("unexpected argument '{a}'")));
     }
     let mut infos = Vec::new();
-    for name in preset_names() {
+    for name in presets_dir().names() {
         let value = load(&name)?;
         let info = describe(&value).map_err(|e| format!("preset {name}: {e}"))?;
         infos.push(info);
@@ -403,14 +386,6 @@ fn presets(args: &[String]) -> Result<(), UsageError> {
         }
     }
     Ok(())
-}
-
-/// Peak resident memory of this process (Linux), for the benchmark.
-fn peak_rss_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
 }
 
 fn print_summary(s: &netlab_core::Summary) {

@@ -128,47 +128,134 @@ impl SweepPlan {
 /// the scenario JSON with variant overrides and settings already applied. Errors name the
 /// field (`sweep.values[2]: …`).
 pub fn expand(root: &Value) -> Result<Vec<SweepPoint>, ScenarioError> {
-    let base = super::from_value(root.clone())?;
-    let Some(sweep) = base.sweep.clone() else {
-        return Err(ScenarioError::new("sweep", "this scenario declares no sweep"));
-    };
-    let mut plain = root.clone();
-    if let Value::Object(m) = &mut plain {
-        // A point is an ordinary run: no sweep inside it, and the preset's claims are checked
-        // elsewhere (they would only cost a re-validation per point).
-        m.remove("sweep");
-        m.remove("expect");
+    Grid::new(root)?.points()
+}
+
+/// A declared sweep as a grid of points that can be built one at a time: point `index` is
+/// value `index / (A·S)`, algorithm `(index / S) % A`, seed `index % S` (A algorithms, S seeds),
+/// the order of [`expand`]. A runner that holds only some points (a shard, a Dask chunk) builds
+/// just those, and a point's seed is part of the point, so its result never depends on which
+/// runner ran it or with what else.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    sweep: Sweep,
+    /// The scenario without its sweep and claims: a point is an ordinary run.
+    plain: Value,
+    algorithms: Vec<Option<String>>,
+    seeds: Vec<u64>,
+}
+
+impl Grid {
+    pub fn new(root: &Value) -> Result<Grid, ScenarioError> {
+        let base = super::from_value(root.clone())?;
+        let Some(sweep) = base.sweep.clone() else {
+            return Err(ScenarioError::new("sweep", "this scenario declares no sweep"));
+        };
+        let mut plain = root.clone();
+        if let Value::Object(m) = &mut plain {
+            // The preset's claims are checked elsewhere (they would only cost a re-validation
+            // per point).
+            m.remove("sweep");
+            m.remove("expect");
+        }
+        let algorithms =
+            if sweep.algorithms.is_empty() { vec![None] } else { sweep.algorithms.iter().cloned().map(Some).collect() };
+        let seeds = if sweep.seeds.is_empty() { vec![base.seed] } else { sweep.seeds.clone() };
+        Ok(Grid { sweep, plain, algorithms, seeds })
     }
-    let algorithms: Vec<Option<&String>> =
-        if sweep.algorithms.is_empty() { vec![None] } else { sweep.algorithms.iter().map(Some).collect() };
-    let seeds = if sweep.seeds.is_empty() { vec![base.seed] } else { sweep.seeds.clone() };
-    let mut points = Vec::new();
-    for (i, value) in sweep.values.iter().enumerate() {
-        for (j, alg) in algorithms.iter().enumerate() {
-            let mut v = plain.clone();
-            apply_setting(&mut v, &sweep.knob, value)
-                .map_err(|e| ScenarioError::new(format!("sweep.values[{i}]"), e.message))?;
-            if let Some(a) = alg {
-                apply_setting(&mut v, &sweep.algorithm_knob, &Value::String((*a).clone()))
-                    .map_err(|e| ScenarioError::new(format!("sweep.algorithms[{j}]"), e.message))?;
-            }
-            let scenario = super::from_value(v).map_err(|e| {
-                ScenarioError::new(format!("sweep.values[{i}]"), format!("gives an invalid scenario: {e}"))
-            })?;
-            for &seed in &seeds {
-                let mut s = scenario.clone();
-                s.seed = seed;
-                points.push(SweepPoint {
-                    knob: sweep.knob.clone(),
-                    value: value.clone(),
-                    algorithm: alg.cloned(),
-                    seed,
-                    scenario: s,
-                });
-            }
+
+    pub fn sweep(&self) -> &Sweep {
+        &self.sweep
+    }
+
+    pub fn len(&self) -> usize {
+        self.sweep.values.len() * self.algorithms.len() * self.seeds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The scenario at value `i` and algorithm `j`, before its seed is set.
+    fn scenario(&self, i: usize, j: usize) -> Result<Scenario, ScenarioError> {
+        let mut v = self.plain.clone();
+        apply_setting(&mut v, &self.sweep.knob, &self.sweep.values[i])
+            .map_err(|e| ScenarioError::new(format!("sweep.values[{i}]"), e.message))?;
+        if let Some(a) = &self.algorithms[j] {
+            apply_setting(&mut v, &self.sweep.algorithm_knob, &Value::String(a.clone()))
+                .map_err(|e| ScenarioError::new(format!("sweep.algorithms[{j}]"), e.message))?;
+        }
+        super::from_value(v)
+            .map_err(|e| ScenarioError::new(format!("sweep.values[{i}]"), format!("gives an invalid scenario: {e}")))
+    }
+
+    fn at(&self, i: usize, j: usize, k: usize, scenario: &Scenario) -> SweepPoint {
+        let seed = self.seeds[k];
+        let mut s = scenario.clone();
+        s.seed = seed;
+        SweepPoint {
+            knob: self.sweep.knob.clone(),
+            value: self.sweep.values[i].clone(),
+            algorithm: self.algorithms[j].clone(),
+            seed,
+            scenario: s,
         }
     }
-    Ok(points)
+
+    /// Point `index` alone (an index past the end is an error naming the sweep's size).
+    pub fn point(&self, index: usize) -> Result<SweepPoint, ScenarioError> {
+        if index >= self.len() {
+            return Err(ScenarioError::new("sweep", format!("no point {index}: the sweep has {} points", self.len())));
+        }
+        let (s, a) = (self.seeds.len(), self.algorithms.len());
+        let (i, j, k) = (index / (a * s), (index / s) % a, index % s);
+        Ok(self.at(i, j, k, &self.scenario(i, j)?))
+    }
+
+    /// Every point in order, each value × algorithm scenario built once.
+    pub fn points(&self) -> Result<Vec<SweepPoint>, ScenarioError> {
+        let mut points = Vec::with_capacity(self.len());
+        for i in 0..self.sweep.values.len() {
+            for j in 0..self.algorithms.len() {
+                let scenario = self.scenario(i, j)?;
+                points.extend((0..self.seeds.len()).map(|k| self.at(i, j, k, &scenario)));
+            }
+        }
+        Ok(points)
+    }
+
+    /// What the points' results depend on besides the point itself: the engine version, the
+    /// scenario without its sweep and the knob that sets the algorithm, hashed (hex SHA-256). A
+    /// campaign store keys finished points by it, so a changed scenario or engine reruns them.
+    pub fn digest(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(crate::ENGINE_VERSION.as_bytes());
+        h.update([0]);
+        h.update(serde_json::to_string(&self.plain).unwrap_or_default().as_bytes());
+        h.update([0]);
+        h.update(self.sweep.algorithm_knob.as_bytes());
+        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+/// The indices of shard `i` of `n` (0-based) of a sweep of `len` points: every n-th point from
+/// the i-th, so each shard gets a share of every value (the slow ones too). The shards of one
+/// `n` are disjoint and together hold every point.
+pub fn shard(len: usize, i: usize, n: usize) -> Result<Vec<usize>, ScenarioError> {
+    if n == 0 || i >= n {
+        return Err(ScenarioError::new("shard", format!("{i}/{n}: expected i/N with 0 ≤ i < N")));
+    }
+    Ok((i..len).step_by(n).collect())
+}
+
+/// One finished point as `netlab sweep --json` prints it and the Python package reads it:
+/// its index in the sweep, where it sits in the grid, the metric and the run's whole summary.
+pub fn row(index: usize, p: &SweepPoint, metric_name: Metric, summary: &Summary) -> Value {
+    serde_json::json!({
+        "index": index, "knob": p.knob, "value": p.value, "algorithm": p.algorithm, "seed": p.seed,
+        "metric": metric_name, "metric_value": metric(metric_name, summary), "summary": summary,
+    })
 }
 
 impl Metric {
@@ -336,6 +423,40 @@ mod tests {
         assert_eq!(pts[7].scenario.flows[0].cc, "cubic");
         assert_eq!(pts[7].scenario.seed, 8);
         assert!(pts[0].scenario.sweep.is_none(), "points are plain scenarios");
+    }
+
+    #[test]
+    fn a_point_built_alone_equals_the_expanded_one_and_shards_partition_the_sweep() {
+        let grid = Grid::new(&preset()).unwrap();
+        let all = expand(&preset()).unwrap();
+        assert_eq!(grid.len(), all.len());
+        for (i, p) in all.iter().enumerate() {
+            let q = grid.point(i).unwrap();
+            assert_eq!((&q.value, &q.algorithm, q.seed), (&p.value, &p.algorithm, p.seed), "point {i}");
+            assert_eq!(serde_json::to_value(&q.scenario).unwrap(), serde_json::to_value(&p.scenario).unwrap());
+        }
+        assert_eq!(grid.point(8).unwrap_err().to_string(), "sweep: no point 8: the sweep has 8 points");
+        for n in 1..=9 {
+            let mut union: Vec<usize> = (0..n).flat_map(|i| shard(8, i, n).unwrap()).collect();
+            union.sort();
+            assert_eq!(union, (0..8).collect::<Vec<_>>(), "{n} shards");
+        }
+        assert_eq!(shard(8, 1, 3).unwrap(), vec![1, 4, 7]);
+        assert_eq!(shard(8, 3, 3).unwrap_err().to_string(), "shard: 3/3: expected i/N with 0 ≤ i < N");
+        assert!(shard(8, 0, 0).is_err());
+    }
+
+    #[test]
+    fn the_digest_changes_with_the_scenario_but_not_with_the_sweep() {
+        let d = Grid::new(&preset()).unwrap().digest();
+        let mut more_seeds = preset();
+        more_seeds["sweep"]["seeds"] = json!([7, 8, 9]);
+        more_seeds["sweep"]["values"] = json!([0.5, 2, 4]);
+        assert_eq!(Grid::new(&more_seeds).unwrap().digest(), d, "adding points keeps the finished ones' key");
+        let mut longer = preset();
+        longer["duration_s"] = json!(2);
+        assert_ne!(Grid::new(&longer).unwrap().digest(), d);
+        assert_eq!(d.len(), 64);
     }
 
     #[test]
