@@ -386,12 +386,12 @@ impl Simulation {
         events
     }
 
-    /// Flow `i`'s live state from its sender (agents 2i and 2i+1 are its ends), named after the
-    /// flow here so agents need not carry report ids.
+    /// Flow `i`'s live state from its ends (the sender's, in practice), named after the flow
+    /// here so agents need not carry report ids.
     fn flow_snapshot(&self, i: usize) -> Option<FlowSnapshot> {
         let w = &self.engine.world;
-        let ends = self.engine.agents.get(2 * i..2 * i + 2)?;
-        let mut f = ends.iter().find_map(|a| a.snapshot())?;
+        let flow = w.flows.get(i)?;
+        let mut f = [flow.sender, flow.receiver].iter().find_map(|&k| self.engine.agents[k as usize].snapshot())?;
         f.id = w.flows[i].id.clone();
         f.index = i as u32;
         for s in f.streams.iter_mut() {
@@ -623,7 +623,7 @@ mod tests {
         let mut checks = 0;
         while !sim.step_events(1_000) {
             let e = &mut sim.engine;
-            assert_eq!(e.recount_agents(), e.memory_of_agents(), "at t = {:.3} s", to_secs(e.world.now));
+            assert_eq!(e.budget.recount_agents(&e.world, &e.agents), e.budget.memory_of_agents(&e.world, &e.agents), "at t = {:.3} s", to_secs(e.world.now));
             checks += 1;
         }
         assert!(checks > 10, "the run is long enough to compare often ({checks} checks)");
