@@ -64,7 +64,7 @@ pub struct FlowStats {
     pub cc: String,
     pub size_bytes: Option<u64>,
     pub start: Time,
-    /// Receiver holds every byte in order (ALGORITHMS.md §0: FCT ends here).
+    /// Receiver holds every byte in order (docs/spec/ALGORITHMS.md §0: FCT ends here).
     pub completed_at: Option<Time>,
     /// Data packets handed to the network, retransmissions included.
     pub sent_packets: u64,
