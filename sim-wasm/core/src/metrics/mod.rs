@@ -58,8 +58,8 @@ pub struct FlowStats {
     pub id: String,
     /// The agents at the flow's two ends (an MPTCP or QUIC connection is one agent at each
     /// end, whatever its subflows or streams). The sender's snapshot is the flow's live state.
-    pub sender: crate::net::packet::AgentId,
-    pub receiver: crate::net::packet::AgentId,
+    pub sender: crate::engine::ids::AgentId,
+    pub receiver: crate::engine::ids::AgentId,
     pub kind: &'static str,
     pub cc: String,
     pub size_bytes: Option<u64>,

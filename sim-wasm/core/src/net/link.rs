@@ -86,6 +86,9 @@ pub struct Link {
     /// DropTail: the packets waiting for the transmitter, as their wire bytes stamped with
     /// their transmission start (the fast path knows it at enqueue).
     waiting: Fifo<u32>,
+    /// AQM links: the bytes the discipline held after its last call (read by every queue
+    /// integral step, so kept here rather than asked of the discipline each time).
+    aqm_bytes: u64,
     /// When the queued bytes last changed (for the queue integral).
     last_change: Time,
     /// Utilisation is measured over [window.0, window.1).
@@ -134,6 +137,7 @@ impl Link {
             offered: 0,
             busy_until: 0,
             waiting: Fifo::new(),
+            aqm_bytes: 0,
             last_change: 0,
             window: (0, Time::MAX),
             stats: LinkStats::default(),
@@ -194,7 +198,7 @@ impl Link {
 
     /// Bytes waiting for the transmitter, in the discipline or on the fast path.
     fn queued_bytes(&self) -> u64 {
-        self.aqm.as_ref().map_or(self.waiting.bytes(), |q| q.len_bytes())
+        if self.aqm.is_some() { self.aqm_bytes } else { self.waiting.bytes() }
     }
 
     /// A packet that waited `sojourn` starts transmission at `start`: the run's statistics.
@@ -292,7 +296,8 @@ impl Link {
         let q = self.aqm.as_mut().expect("an AQM link");
         q.enqueue(now, pkt, &mut self.aqm_out);
         self.stats.ecn_marks += self.aqm_out.marked as u64;
-        self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(q.len_bytes());
+        self.aqm_bytes = q.len_bytes();
+        self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.aqm_bytes);
         self.stats.max_queue_packets = self.stats.max_queue_packets.max(q.len_packets() as u64);
         self.stats.queue_drops += self.aqm_out.dropped.len() as u64;
         !self.dequeue_pending && self.busy_until <= now
@@ -308,6 +313,7 @@ impl Link {
         let next = q.dequeue(now, &mut self.aqm_out);
         self.stats.ecn_marks += self.aqm_out.marked as u64;
         self.stats.queue_drops += self.aqm_out.dropped.len() as u64;
+        self.aqm_bytes = q.len_bytes();
         let d = next?;
         let bytes = d.item.wire_bytes();
         let end = now.saturating_add(tx_time(bytes, self.rate_bps));
