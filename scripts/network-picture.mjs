@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Takes docs/network-picture.png (the README shows it): the network picture in slow motion
+// Takes docs/network-picture.png (docs/user-guide.md shows it): the network picture in slow motion
 // (0.001×) — every packet on its link, ACKs on the reverse lanes, the bottleneck's buffer stack.
 // Serves the production build (`npm run build` first) with `vite preview`, opens a preset's quick
 // run, seeks to a time where the queue has built up, plays at 0.001× for a moment (so packets are

@@ -10,7 +10,7 @@
 //      e2e/goldens.json (the top level of the repository is fixed); a golden keeps a trimmed
 //      summary beside its digest (scripts/goldenBrief.mjs), so a drift says what changed;
 //   4. the preset's claims are judged on the page summaries (the expected direction of each
-//      paper result, ../shared/EXPERIMENTS.md).
+//      paper result, docs/spec/EXPERIMENTS.md).
 // Writes reports/regress.json and reports/regress.html; exits 1 on any regression.
 // Needs: the production build in dist/ (vite build), sim-wasm/pkg, target/release/netlab.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Takes docs/screenshot.png of the lab (the README shows it): serves the production build
+// Takes docs/screenshot.png of the lab (README.md shows it): serves the production build
 // (`npm run build` first) with `vite preview`, runs the default scenario to the end with
 // Debian's Chromium, and saves a full-page screenshot 1280 px wide — or, given a size, just
 // the viewport at that size, scrolled to an element (docs/projector.png: the charts).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Takes docs/sequence-diagram.png (the README shows it): the lab's sequence/time diagram of one
+// Takes docs/sequence-diagram.png (docs/user-guide.md shows it): the lab's sequence/time diagram of one
 // NewReno flow whose 15th data packet is dropped on the bottleneck's wire (`drop_packets`) — the
 // lost segment's cross, the duplicate ACKs, the fast-retransmit marker and the retransmission.
 // Serves the production build (`npm run build` first) with `vite preview`, opens the scenario as

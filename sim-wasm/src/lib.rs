@@ -1,7 +1,9 @@
 //! netlab-wasm: the thin wasm-bindgen boundary over `netlab-core`.
 //!
-//! No algorithm logic lives here. Every function takes and returns strings, numbers or typed
-//! arrays; every error becomes a JavaScript `Error` whose message is the engine's one-line
+//! No algorithm logic lives here: it only converts. Stepping, series reads and everything
+//! else a front end needs are public methods of the core's `Simulation` (which the CLI and a
+//! Python binding can call as well); each function here turns JavaScript numbers and strings
+//! into their arguments and their results into JSON or typed arrays. Every error becomes a JavaScript `Error` whose message is the engine's one-line
 //! validation message ("flows[0].cc: unknown congestion control …"). Bad input never panics:
 //! scenarios are validated before anything is built.
 
@@ -215,18 +217,8 @@ impl Simulation {
     /// changes no result: the next call goes on with the same event queue.
     pub fn advance_until(&mut self, t_s: f64, max_events: f64) -> bool {
         let until = if t_s.is_finite() && t_s > 0.0 { netlab_core::engine::time::secs(t_s) } else { 0 };
-        let mut left = if max_events.is_finite() && max_events >= 1.0 { max_events.min(u64::MAX as f64) as u64 } else { 1 };
-        while left > 0 && !self.inner.finished() {
-            match self.inner.world().queue.peek_time() {
-                Some(t) if t <= until => {
-                    self.inner.step_events(1);
-                    left -= 1;
-                }
-                // Nothing more due by `until`: move the clock there (and finish at the end).
-                _ => return self.inner.advance_to(until),
-            }
-        }
-        self.inner.finished()
+        let max_events = if max_events.is_finite() && max_events >= 1.0 { max_events.min(u64::MAX as f64) as u64 } else { 1 };
+        self.inner.advance_until(until, max_events)
     }
 
     /// Run until simulated time `t_s` (absolute, rounded to the nanosecond): every event at or
@@ -286,16 +278,14 @@ impl Simulation {
     /// The groups of every owner of per-flow series (metrics/aggregate.rs `FlowGroup`): what
     /// the worker aggregates a run with many flows by. Sent once per series list.
     pub fn flow_groups_json(&self) -> String {
-        let groups = netlab_core::metrics::aggregate::flow_groups(self.inner.series_meta(), &self.inner.world().flows);
-        serde_json::to_string(&groups).unwrap_or_else(|_| "[]".into())
+        serde_json::to_string(&self.inner.flow_groups()).unwrap_or_else(|_| "[]".into())
     }
 
     /// The points the engine keeps of series `index` (thinned evenly once long, see
     /// metrics/series.rs) as flattened (t_s, value) pairs; empty for an unknown index. The
     /// worker backfills a flow the user picks out of an aggregate view with them, once.
     pub fn series_points(&self, index: u32) -> Vec<f64> {
-        let rec = &self.inner.world().rec;
-        rec.series.get(index as usize).map_or_else(Vec::new, |s| s.points.iter().flat_map(|&(t, v)| [t, v]).collect())
+        self.inner.series_at(index as usize).map_or_else(Vec::new, |points| points.iter().flat_map(|&(t, v)| [t, v]).collect())
     }
 
     /// The bounded snapshot the page gets (`max` flows beyond the charted ones, see

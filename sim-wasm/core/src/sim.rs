@@ -9,6 +9,7 @@
 //! Layer: directly above `net` (the world owns the network), below the transports that
 //! implement [`Agent`] (docs/ARCHITECTURE.md).
 
+pub mod budget;
 pub mod flow_series;
 pub mod sampling;
 pub mod trace;
@@ -20,21 +21,6 @@ use crate::metrics::{EventKind, EventLog, FlowStats, Recorder};
 use crate::net::packet::{AgentId, Packet};
 use crate::net::{DropKind, Network};
 use serde::Serialize;
-
-/// How often (in events) the per-agent part of the memory estimate is recomputed far from the
-/// budget: once per this many events or once per agent, whichever is rarer (the recount visits
-/// every agent), and whenever the cheap parts grew by 1/32 of the budget since the last
-/// recount. Within 10 % of the budget it is recomputed far more often (see `check_budgets`).
-/// Everything else in the budgets is checked after every event.
-const AGENT_MEMORY_EVERY: u64 = 4096;
-/// How often (in events) the memory budget is checked: often enough that what a few events
-/// allocate is small next to any budget (one event sends at most an initial window), rarely
-/// enough to cost nothing per event. Series cannot grow past the budget in between (the
-/// recorder holds its share of it) and the event budget is checked after every event.
-const MEMORY_CHECK_EVERY: u32 = 32;
-/// Heap bytes per agent not seen by `size_of_val` or `Agent::memory_bytes`: the boxed
-/// congestion controller, small initial allocations, the allocator's headers.
-const AGENT_OVERHEAD_BYTES: usize = 128;
 
 /// What can happen.
 #[derive(Debug, Clone, Copy)]
@@ -330,36 +316,14 @@ pub struct Engine {
     /// (runs with 10⁵ generated flows otherwise spend O(flows) per event on it).
     pub done_cursor: usize,
     pub finished: bool,
-    pub max_events: u64,
-    pub max_memory_bytes: f64,
-    /// Memory that does not change during the run: agents' and flows' structures, links,
-    /// paths (set once the run is built, by [`Engine::measure_fixed_memory`]).
-    pub fixed_bytes: usize,
-    /// The per-agent part of the estimate as last computed (agents' scoreboards and buffers,
-    /// QUIC stream records, link queues).
-    pub agent_bytes: usize,
-    /// Events until `agent_bytes` is recomputed.
-    pub agent_countdown: u64,
-    /// Events until the memory budget is checked again.
-    pub memory_countdown: u32,
-    /// The cheap parts of the estimate when `agent_bytes` was last recomputed.
-    pub fast_at_recount: usize,
+    /// The event and memory budgets (sim/budget.rs).
+    pub budget: budget::Budget,
     /// Why the run stopped before its end, when a budget was exceeded.
     pub aborted: Option<String>,
     /// Jain's index of the goodputs since the warm-up, as the run goes.
     pub jain_series: Option<crate::metrics::SeriesId>,
     /// Queue and drop series of the reported links.
     pub link_series: Vec<crate::metrics::summary::LinkSeries>,
-    /// Per agent: its part of the memory estimate when last counted (its state, plus the
-    /// subflow records of its flow for a flow's sender), and their sum.
-    pub agent_mem: Vec<usize>,
-    pub agent_mem_sum: usize,
-    /// Agents that handled an event since the last count, each once (with their flags): only
-    /// these can have grown or shrunk, so a recount visits them instead of every agent (a run
-    /// with 10⁵ flows spent a tenth of its time recounting agents long finished or not yet
-    /// started). The sum is the same as a full recount's.
-    pub touched: Vec<u32>,
-    pub touched_flag: Vec<bool>,
     /// The agents a sample tick visits (those whose [`Agent::samples`] is true), ascending.
     pub sampled: Vec<u32>,
     /// The flows Jain's index is taken over, ascending: the bulk flows if there are any,
@@ -458,13 +422,13 @@ impl Engine {
                             tr.on_deliver(t, &pkt);
                         }
                         self.agents[dst].on_packet(pkt, &mut self.world);
-                        self.touch(dst);
+                        self.budget.touch(dst as AgentId);
                     }
                 }
                 Event::Dequeue(link) => self.world.dequeue(link),
                 Event::Timer { agent, timer } => {
                     self.agents[agent as usize].on_timer(timer, &mut self.world);
-                    self.touch(agent as usize);
+                    self.budget.touch(agent);
                 }
                 Event::Sample => {
                     self.sample_all();
@@ -496,11 +460,8 @@ impl Engine {
         for f in w.flows.iter_mut() {
             f.bytes_at_warmup = f.bytes_delivered;
         }
-        // Agents 2i and 2i+1 are flow i's sender and receiver.
-        for (k, a) in self.agents.iter().enumerate() {
-            if let Some(f) = w.flows.get_mut(k / 2) {
-                f.bytes_at_warmup += a.held_bytes();
-            }
+        for f in w.flows.iter_mut() {
+            f.bytes_at_warmup += self.agents[f.sender as usize].held_bytes() + self.agents[f.receiver as usize].held_bytes();
         }
         let net = &w.net;
         for (p, arrives) in net.pool.iter_timed() {
@@ -529,164 +490,31 @@ impl Engine {
         }
     }
 
-    /// The parts of the memory estimate that are cheap to read (a few capacities): checked
-    /// after every event.
-    fn memory_fast(&self) -> usize {
-        let w = &self.world;
-        w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.rec.memory_bytes() + w.log.memory_bytes()
-    }
-
-    /// Agent `k`'s part of the memory estimate: its state, and for a flow's sender (agent 2i
-    /// of flow i) the flow's subflow records, which only its sender grows.
-    fn memory_of_agent(&self, k: usize) -> usize {
-        let subflows = if k.is_multiple_of(2) {
-            self.world.flows.get(k / 2).map_or(0, |f| f.subflows.capacity() * std::mem::size_of::<crate::metrics::SubflowStats>())
-        } else {
-            0
-        };
-        self.agents[k].memory_bytes() + subflows
-    }
-
-    /// The parts that grow with the agents: stream records and link queues (few, counted in
-    /// full) and the agents' own parts (recounted for the agents touched since the last count).
-    pub(crate) fn recount_agents(&mut self) -> usize {
-        let mut touched = std::mem::take(&mut self.touched);
-        for &k in &touched {
-            let k = k as usize;
-            self.touched_flag[k] = false;
-            let now = self.memory_of_agent(k);
-            self.agent_mem_sum = self.agent_mem_sum - self.agent_mem[k] + now;
-            self.agent_mem[k] = now;
-        }
-        touched.clear();
-        self.touched = touched;
-        self.agent_mem_sum + self.memory_of_streams_and_links()
-    }
-
-    fn memory_of_streams_and_links(&self) -> usize {
-        let w = &self.world;
-        w.streams.iter().map(|s| s.memory_bytes()).sum::<usize>() + w.net.links.iter().map(|l| l.memory_bytes()).sum::<usize>()
-    }
-
-    /// The parts that visit every agent, stream record and link (a full count).
-    pub(crate) fn memory_of_agents(&self) -> usize {
-        (0..self.agents.len()).map(|k| self.memory_of_agent(k)).sum::<usize>() + self.memory_of_streams_and_links()
-    }
-
-    /// Note that agent `k` handled an event (its memory may have changed).
-    #[inline]
-    fn touch(&mut self, k: usize) {
-        if !self.touched_flag[k] {
-            self.touched_flag[k] = true;
-            self.touched.push(k as u32);
-        }
-    }
-
     /// Record the memory that stays fixed for the whole run (call once, after building it).
     pub fn measure_fixed_memory(&mut self) {
-        let w = &self.world;
-        let agents: usize = self.agents.iter().map(|a| std::mem::size_of_val(&**a) + AGENT_OVERHEAD_BYTES).sum::<usize>()
-            + self.agents.capacity() * std::mem::size_of::<Box<dyn Agent>>();
-        let flows = w.flows.capacity() * std::mem::size_of::<FlowStats>()
-            + w.flows.iter().map(|f| f.id.capacity() + f.cc.capacity()).sum::<usize>();
-        let net = w.net.links.capacity() * std::mem::size_of::<crate::net::link::Link>()
-            + w.net.paths.iter().map(|p| p.capacity() * 4 + 24).sum::<usize>()
-            + w.net.nodes.iter().map(|n| n.name.capacity() + std::mem::size_of_val(n)).sum::<usize>();
-        let streams = w.streams.capacity() * std::mem::size_of::<crate::metrics::streams::StreamStats>();
-        let n = self.agents.len();
-        // The recount's own bookkeeping: a count, a flag and room for a touched index per agent.
-        let bookkeeping = n * (std::mem::size_of::<usize>() + 1 + 4);
-        self.fixed_bytes = agents + flows + net + streams + w.path_srtt.capacity() * 8 + bookkeeping;
-        self.agent_mem = (0..n).map(|k| self.memory_of_agent(k)).collect();
-        self.agent_mem_sum = self.agent_mem.iter().sum();
-        self.touched_flag = vec![false; n];
-        self.touched = Vec::with_capacity(n.min(4096));
-        self.agent_bytes = self.agent_mem_sum + self.memory_of_streams_and_links();
-        self.set_series_budget();
+        self.budget.measure_fixed(&mut self.world, &self.agents);
     }
 
-    /// What the recorded series may hold: the budget less everything else.
-    fn set_series_budget(&mut self) {
-        let w = &self.world;
-        let rest = self.fixed_bytes + w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.log.memory_bytes() + self.agent_bytes;
-        let budget = self.max_memory_bytes.min(usize::MAX as f64) as usize;
-        self.world.rec.budget = budget.saturating_sub(rest);
-    }
-
-    fn over_memory_budget(&self) -> bool {
-        (self.fixed_bytes + self.memory_fast() + self.agent_bytes) as f64 > self.max_memory_bytes
-    }
-
-    /// Estimated bytes the run holds: fixed structures, events, packets, series, agents.
+    /// Estimated bytes the run holds (sim/budget.rs).
     pub fn memory_estimate(&self) -> usize {
-        self.fixed_bytes + self.memory_fast() + self.memory_of_agents()
+        self.budget.estimate(&self.world, &self.agents)
     }
 
     /// The estimate by part, for diagnostics: (part, bytes).
     pub fn memory_report(&self) -> Vec<(&'static str, usize)> {
-        let w = &self.world;
-        vec![
-            ("fixed (agents, flows, links)", self.fixed_bytes),
-            ("events", w.queue.memory_bytes()),
-            ("packets", w.net.pool.memory_bytes()),
-            ("series", w.rec.memory_bytes()),
-            ("event log", w.log.memory_bytes()),
-            ("agents' state", self.agents.iter().map(|a| a.memory_bytes()).sum()),
-            ("streams", w.streams.iter().map(|s| s.memory_bytes()).sum()),
-            ("link queues", w.net.links.iter().map(|l| l.memory_bytes()).sum()),
-            ("subflow records", w.flows.iter().map(|f| f.subflows.capacity() * std::mem::size_of::<crate::metrics::SubflowStats>()).sum()),
-        ]
+        self.budget.report(&self.world, &self.agents)
     }
 
-    /// After every event: the event budget, exactly. Every [`MEMORY_CHECK_EVERY`] events (at
-    /// once when a series was refused a point): the memory budget, from its cheap parts and the
-    /// agents' part as last counted (recounted every [`AGENT_MEMORY_EVERY`] events, often near
-    /// the budget, and whenever the total looks over it).
+    /// After every event: stop the run if it exhausted a budget.
     #[inline]
     fn check_budgets(&mut self) {
-        if self.world.events_processed >= self.max_events {
-            self.aborted = Some(format!(
-                "stopped at t = {:.3} s: the event budget of {} events (limits.max_events) was reached",
-                to_secs(self.world.now),
-                self.max_events
-            ));
-        } else {
-            self.memory_countdown -= 1;
-            if self.memory_countdown == 0 || self.world.rec.over_budget {
-                self.memory_countdown = MEMORY_CHECK_EVERY;
-                self.check_memory();
+        match self.budget.after_event(&mut self.world, &self.agents) {
+            None => {}
+            Some(budget::Exceeded::Events) => {
+                self.aborted = Some(self.budget.events_message(&self.world));
+                self.finish();
             }
-        }
-        if self.aborted.is_some() {
-            self.finish();
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn check_memory(&mut self) {
-        let budget = self.max_memory_bytes;
-        self.agent_countdown = self.agent_countdown.saturating_sub(MEMORY_CHECK_EVERY as u64);
-        let fast = self.memory_fast();
-        let total = (self.fixed_bytes + fast + self.agent_bytes) as f64;
-        let grown = fast.saturating_sub(self.fast_at_recount) as f64 > budget / 32.0;
-        if total > budget || grown || self.agent_countdown == 0 {
-            self.agent_bytes = self.recount_agents();
-            self.fast_at_recount = fast;
-            // Near the budget, recount often enough that the agents' growth since the last
-            // count stays small (a recount costs one call per agent, so at most ~16 calls per
-            // event); far from it, rarely.
-            let near = total > 0.9 * budget;
-            self.agent_countdown = if near {
-                (self.agents.len() as u64 / 16).clamp(16, AGENT_MEMORY_EVERY)
-            } else {
-                AGENT_MEMORY_EVERY.max(self.agents.len() as u64)
-            };
-        }
-        let exceeded = self.world.rec.over_budget || self.over_memory_budget();
-        self.set_series_budget();
-        if exceeded {
-            self.abort_for_memory();
+            Some(budget::Exceeded::Memory) => self.abort_for_memory(),
         }
     }
 
@@ -696,13 +524,7 @@ impl Engine {
     #[inline(never)]
     fn abort_for_memory(&mut self) {
         if self.aborted.is_none() {
-            self.aborted = Some(format!(
-                "stopped at t = {:.3} s: the run needed more than {:.0} MiB (limits.max_memory_mb: flows, \
-                 packets, events and recorded series); fewer flows, a smaller buffer, fewer points \
-                 (metrics.max_points) or a shorter run fits",
-                to_secs(self.world.now),
-                self.max_memory_bytes / 1048576.0
-            ));
+            self.aborted = Some(self.budget.memory_message(&self.world));
         }
         self.finished = true;
     }

@@ -230,6 +230,27 @@ impl Simulation {
         self.engine.step_events(n)
     }
 
+    /// Like [`Simulation::advance_to`], but stops after at most `max_events` events (at least
+    /// one); true once finished. A front end's bound on one slice of work: a slice sized by
+    /// the previous one's cost can meet a burst (flows that start late after an idle stretch,
+    /// thousands of flows at once) and would otherwise block its thread, then flood it with
+    /// points. Stopping between events changes no result: the next call goes on with the
+    /// same event queue. Once nothing more is due by `until`, the clock moves there (and the
+    /// run finishes at its end), as `advance_to` does.
+    pub fn advance_until(&mut self, until: Time, max_events: u64) -> bool {
+        let mut left = max_events.max(1);
+        while left > 0 && !self.engine.finished {
+            match self.engine.world.queue.peek_time() {
+                Some(t) if t <= until => {
+                    self.engine.step_events(1);
+                    left -= 1;
+                }
+                _ => return self.engine.advance_to(until),
+            }
+        }
+        self.engine.finished
+    }
+
     pub fn run_to_end(&mut self) {
         self.engine.advance_to(self.engine.end);
     }
@@ -273,6 +294,18 @@ impl Simulation {
     /// Every kept point of series `key` ("flow/f1/cwnd"), after decimation.
     pub fn series(&self, key: &str) -> Option<&[(f64, f64)]> {
         self.engine.world.rec.find(key).map(|s| s.points.as_slice())
+    }
+
+    /// Every kept point of the series at `index` in [`Simulation::series_meta`] (thinned
+    /// evenly once long, see metrics/series.rs), as (t_s, value); `None` for an unknown index.
+    pub fn series_at(&self, index: usize) -> Option<&[(f64, f64)]> {
+        self.engine.world.rec.series.get(index).map(|s| s.points.as_slice())
+    }
+
+    /// The groups of every owner of per-flow series (metrics/aggregate.rs `FlowGroup`): what a
+    /// front end aggregates a run with many flows by.
+    pub fn flow_groups(&self) -> Vec<crate::metrics::aggregate::FlowGroup> {
+        crate::metrics::aggregate::flow_groups(self.series_meta(), &self.engine.world.flows)
     }
 
     /// From now on, collect every new point for [`Simulation::take_points`].
@@ -386,12 +419,12 @@ impl Simulation {
         events
     }
 
-    /// Flow `i`'s live state from its sender (agents 2i and 2i+1 are its ends), named after the
-    /// flow here so agents need not carry report ids.
+    /// Flow `i`'s live state from its ends (the sender's, in practice), named after the flow
+    /// here so agents need not carry report ids.
     fn flow_snapshot(&self, i: usize) -> Option<FlowSnapshot> {
         let w = &self.engine.world;
-        let ends = self.engine.agents.get(2 * i..2 * i + 2)?;
-        let mut f = ends.iter().find_map(|a| a.snapshot())?;
+        let flow = w.flows.get(i)?;
+        let mut f = [flow.sender, flow.receiver].iter().find_map(|&k| self.engine.agents[k as usize].snapshot())?;
         f.id = w.flows[i].id.clone();
         f.index = i as u32;
         for s in f.streams.iter_mut() {
@@ -623,10 +656,39 @@ mod tests {
         let mut checks = 0;
         while !sim.step_events(1_000) {
             let e = &mut sim.engine;
-            assert_eq!(e.recount_agents(), e.memory_of_agents(), "at t = {:.3} s", to_secs(e.world.now));
+            assert_eq!(e.budget.recount_agents(&e.world, &e.agents), e.budget.memory_of_agents(&e.world, &e.agents), "at t = {:.3} s", to_secs(e.world.now));
             checks += 1;
         }
         assert!(checks > 10, "the run is long enough to compare often ({checks} checks)");
+    }
+
+    /// Slicing a run into bounded pieces (what the page does every frame) changes nothing:
+    /// the same events, the same series, the same summary as one `advance_to`; and a slice
+    /// never runs more events than it was allowed.
+    #[test]
+    fn bounded_slices_give_the_same_run_as_one_advance() {
+        let mut whole = traffic_run(1.0);
+        whole.run_to_end();
+        let mut sliced = traffic_run(1.0);
+        let (mut t, mut cut) = (0, 0);
+        while !sliced.finished() {
+            let before = sliced.events();
+            t += crate::engine::time::millis(7.0);
+            sliced.advance_until(t, 40);
+            let ran = sliced.events() - before;
+            assert!(ran <= 40, "a slice runs at most its bound ({ran})");
+            if ran == 40 {
+                cut += 1;
+            }
+        }
+        assert!(cut > 10, "the bound cut slices short ({cut} times)");
+        assert_eq!(sliced.events(), whole.events());
+        let key = sliced.series_meta().iter().position(|m| m.metric == "cwnd").expect("a cwnd series");
+        assert_eq!(sliced.series_at(key), whole.series_at(key));
+        assert!(sliced.series_at(usize::MAX).is_none());
+        let json = |s: &mut Simulation| serde_json::to_value(s.summary(0.0)).unwrap();
+        assert_eq!(json(&mut sliced), json(&mut whole));
+        assert_eq!(sliced.flow_groups().len(), whole.flow_groups().len());
     }
 
     /// Finished connections give their state back: at the end of a run where hundreds of short

@@ -39,7 +39,7 @@ fn presets_parse_and_their_sweeps_expand() {
     }
 }
 
-// The experiments' expected directions (EXPERIMENTS.md) are the presets' `expect` claims,
+// The experiments' expected directions (docs/spec/EXPERIMENTS.md) are the presets' `expect` claims,
 // checked for every preset by tests/presets.rs and in the browser by `npm run regress`.
 
 /// Same scenario and seed, same digest: the BBR family draws randomness only from its seed.

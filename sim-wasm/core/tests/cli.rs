@@ -1,4 +1,4 @@
-//! The `netlab` CLI contract (DESIGN.md): `run` prints one JSON object with `--json`,
+//! The `netlab` CLI contract (docs/spec/DESIGN.md): `run` prints one JSON object with `--json`,
 //! `presets` lists public/scenarios, and invalid input exits with status 2 and one line on
 //! stderr naming the bad field.
 

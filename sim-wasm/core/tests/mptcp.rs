@@ -150,7 +150,7 @@ fn fsfs_gives_short_flows_few_paths_and_the_workload_is_the_same_for_every_schem
     // The paper's direction: FSFS gives short flows the lowest FCT (see mptcp-fsfs-load).
     let g0 = |s: &Value| s["fct_by_class"]["G0"]["mean_s"].as_f64().unwrap();
     assert!(g0(&fsfs) < g0(&mptcp), "{} vs {}", g0(&fsfs), g0(&mptcp));
-    // DESIGN.md's summary contract: each class has {count, unfinished, mean_s, p50_s, p99_s}
+    // docs/spec/DESIGN.md's summary contract: each class has {count, unfinished, mean_s, p50_s, p99_s}
     // (the statistics only when some flow of it finished). Flows arrive until the end, so
     // some are still running then.
     let classes = fsfs["fct_by_class"].as_object().unwrap();

@@ -1,4 +1,4 @@
-//! QUIC stream scheduling at scenario level (ALGORITHMS.md §3, EXPERIMENTS.md quic-*): the
+//! QUIC stream scheduling at scenario level (docs/spec/ALGORITHMS.md §3, docs/spec/EXPERIMENTS.md quic-*): the
 //! direction of the seed paper's results on the lab's presets, and the transport's basic
 //! guarantees (everything written arrives, exactly once, deterministically).
 

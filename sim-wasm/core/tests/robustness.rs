@@ -310,7 +310,7 @@ fn run_and_check(sc: scenario::Scenario, slice_s: f64) -> Result<netlab_core::Su
     let (rates, total): (Vec<f64>, f64) = match &sc.topology {
         Topology::Dumbbell(d) => (vec![d.bottleneck.rate_mbps], d.bottleneck.rate_mbps),
         Topology::Parallel(p) => {
-            let r: Vec<f64> = p.expanded().iter().map(|x| x.rate_mbps).collect();
+            let r: Vec<f64> = p.expanded().iter().map(|(_, x)| x.rate_mbps).collect();
             let t = r.iter().sum();
             (r, t)
         }
@@ -576,6 +576,60 @@ fn link_rates_too_small_for_the_engine_are_refused_by_name() {
     // And too large for integer bit/s and nanosecond serialisation times.
     let e = refusal(with(|v| v["topology"]["bottleneck"]["rate_mbps"] = json!(1e300)));
     assert_eq!(e.path, "topology.bottleneck.rate_mbps", "{e}");
+}
+
+/// Link properties are checked once, on the graph every topology expands into, and the
+/// error names the field as the user wrote it: the shorthand's entry (a path copied by
+/// `count` under its own index), a graph link, or a graph link's `reverse`.
+#[test]
+fn link_properties_are_refused_where_the_user_wrote_them() {
+    let three = |f: fn(&mut Value)| {
+        parallel(|v| {
+            v["topology"]["paths"] = json!([{"rate_mbps": 10, "rtt_ms": 20}, {"rate_mbps": 5, "rtt_ms": 40, "count": 3}, {"rate_mbps": 5, "rtt_ms": 60}]);
+            f(v)
+        })
+    };
+    let e = refusal(three(|v| v["topology"]["paths"][2]["buffer"] = json!({"bdp": -1})));
+    assert_eq!(e.to_string(), "topology.paths[2].buffer.bdp: must be > 0 (got -1)");
+    let e = refusal(three(|v| v["topology"]["paths"][1]["buffer"] = json!({"packets": 5, "bytes": 3000})));
+    assert_eq!(e.to_string(), "topology.paths[1].buffer: give only one of packets, bytes, bdp or unlimited");
+    let e = refusal(three(|v| v["topology"]["paths"][1]["loss"] = json!(1.5)));
+    assert_eq!(e.to_string(), "topology.paths[1].loss: must be a probability in [0, 1) (got 1.5)");
+    let e = refusal(three(|v| v["topology"]["paths"][2]["aqm"] = json!("blue")));
+    assert!(e.to_string().starts_with("topology.paths[2].aqm: unknown queue discipline 'blue'"), "{e}");
+    let e = refusal(three(|v| v["topology"]["paths"][1]["aqm_params"] = json!({"target_ms": 0})));
+    assert!(e.to_string().starts_with("topology.paths[1].aqm_params: target_ms"), "the default discipline has no target: {e}");
+    let e = refusal(three(|v| v["topology"]["paths"][2]["rtt_ms"] = json!(0)));
+    assert_eq!(e.path, "topology.paths[2].rtt_ms", "a path's delay is its rtt_ms: {e}");
+    let e = refusal(with(|v| v["topology"]["bottleneck"]["loss"] = json!(-0.1)));
+    assert_eq!(e.path, "topology.bottleneck.loss", "{e}");
+    let e = refusal(with(|v| v["topology"]["bottleneck"]["buffer"] = json!({"packets": 10, "rtt_ms": 30})));
+    assert_eq!(e.to_string(), "topology.bottleneck.buffer.rtt_ms: only meaningful with bdp");
+
+    let graph = |f: fn(&mut Value)| {
+        let mut v = json!({"duration_s": 1,
+            "topology": {"kind": "graph",
+                "nodes": [{"name": "h1", "kind": "host"}, {"name": "r1", "kind": "router"}, {"name": "h2", "kind": "host"}],
+                "links": [{"from": "h1", "to": "r1", "rate_mbps": 100, "delay_ms": 2}, {"from": "r1", "to": "h2", "rate_mbps": 10, "delay_ms": 5}]},
+            "flows": [{"from": "h1", "to": "h2"}]});
+        f(&mut v["topology"]["links"]);
+        v
+    };
+    scenario::from_value(graph(|_| {})).expect("the base graph is valid");
+    let e = refusal(graph(|l| l[1]["buffer"] = json!({"bdp": 0})));
+    assert_eq!(e.path, "topology.links[1].buffer.bdp", "{e}");
+    let e = refusal(graph(|l| l[1]["reverse"] = json!({"rate_mbps": 0})));
+    assert_eq!(e.path, "topology.links[1].reverse.rate_mbps", "{e}");
+    let e = refusal(graph(|l| l[0]["reverse"] = json!({"aqm_params": {"target_ms": -1}})));
+    assert!(e.to_string().starts_with("topology.links[0].reverse.aqm_params"), "{e}");
+    // A reverse direction runs its forward's discipline: its parameters are that one's.
+    let e = refusal(graph(|l| {
+        l[0]["aqm"] = json!("codel");
+        l[0]["reverse"] = json!({"aqm_params": {"max_th": 3}});
+    }));
+    assert!(e.to_string().starts_with("topology.links[0].reverse.aqm_params"), "{e}");
+    let e = refusal(graph(|l| l[0]["delay_ms"] = json!(-1)));
+    assert_eq!(e.to_string(), "topology.links[0].delay_ms: must be ≥ 0 (got -1)");
 }
 
 #[test]

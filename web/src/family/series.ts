@@ -1,4 +1,4 @@
-// How the engine names the family views' series owners (see the README's MPTCP and QUIC
+// How the engine names the family views' series owners (see docs/user-guide.md's MPTCP and QUIC
 // sections): MPTCP subflows "f1@p2" (flow f1, path 2), QUIC streams "f1:control".
 
 /** Path number of a subflow series owner "f1@p2" → 2; null for other owners. */

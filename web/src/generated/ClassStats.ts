@@ -6,6 +6,6 @@ export type ClassStats = {
  */
 count: number, 
 /**
- * Flows of the class still running at the end (DESIGN.md's summary contract names it).
+ * Flows of the class still running at the end (docs/spec/DESIGN.md's summary contract names it).
  */
 unfinished: number, mean_s?: number, p50_s?: number, p99_s?: number, };

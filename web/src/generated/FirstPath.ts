@@ -2,6 +2,6 @@
 
 /**
  * Where a plain MPTCP flow ("mptcp" flow scheduling) opens its first subflow: the path of
- * the host's default route (ALGORITHMS.md §2.1).
+ * the host's default route (docs/spec/ALGORITHMS.md §2.1).
  */
 export type FirstPath = "random" | "listed" | "spread";

@@ -2,7 +2,7 @@
 import type { LatencyStats } from "./LatencyStats";
 
 /**
- * One stream in the summary (DESIGN.md `streams`).
+ * One stream in the summary (docs/spec/DESIGN.md `streams`).
  */
 export type StreamSummary = { 
 /**

@@ -1,4 +1,4 @@
-//! Flow-completion statistics by size class (ALGORITHMS.md §2.3 metrics): for every flow an
+//! Flow-completion statistics by size class (docs/spec/ALGORITHMS.md §2.3 metrics): for every flow an
 //! MPTCP flow scheduler classified (G0 … G3) that started after the warm-up, the mean, median
 //! and 99th-percentile FCT of those that completed, per class and over all; the mean
 //! throughput (bytes / FCT) of long (G3) flows and of all of them. A flow still running at
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 pub struct ClassStats {
     /// Flows of the class that completed.
     pub count: u64,
-    /// Flows of the class still running at the end (DESIGN.md's summary contract names it).
+    /// Flows of the class still running at the end (docs/spec/DESIGN.md's summary contract names it).
     pub unfinished: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

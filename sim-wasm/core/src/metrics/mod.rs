@@ -56,11 +56,15 @@ pub struct Term {
 #[derive(Debug, Clone, Default)]
 pub struct FlowStats {
     pub id: String,
+    /// The agents at the flow's two ends (an MPTCP or QUIC connection is one agent at each
+    /// end, whatever its subflows or streams). The sender's snapshot is the flow's live state.
+    pub sender: crate::engine::ids::AgentId,
+    pub receiver: crate::engine::ids::AgentId,
     pub kind: &'static str,
     pub cc: String,
     pub size_bytes: Option<u64>,
     pub start: Time,
-    /// Receiver holds every byte in order (ALGORITHMS.md §0: FCT ends here).
+    /// Receiver holds every byte in order (docs/spec/ALGORITHMS.md §0: FCT ends here).
     pub completed_at: Option<Time>,
     /// Data packets handed to the network, retransmissions included.
     pub sent_packets: u64,

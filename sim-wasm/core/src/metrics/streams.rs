@@ -1,4 +1,4 @@
-//! Per-stream message accounting for QUIC flows (ALGORITHMS.md §3 metric).
+//! Per-stream message accounting for QUIC flows (docs/spec/ALGORITHMS.md §3 metric).
 //!
 //! A message's latency is the time from the application writing it to the stream until the
 //! receiving application can read all of it: the stream's in-order offset has passed the
@@ -75,7 +75,7 @@ pub struct LatencyStats {
     pub max: f64,
 }
 
-/// One stream in the summary (DESIGN.md `streams`).
+/// One stream in the summary (docs/spec/DESIGN.md `streams`).
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct StreamSummary {
     /// The flow's report id.

@@ -1,4 +1,4 @@
-//! The run summary (DESIGN.md "Summary JSON") and the per-link series.
+//! The run summary (docs/spec/DESIGN.md "Summary JSON") and the per-link series.
 //!
 //! Goodput of a bulk flow counts only bytes delivered after the warm-up, so start-up transients
 //! do not decide fairness; a sized flow's goodput is its bytes over its own lifetime. Jain's

@@ -1,4 +1,4 @@
-//! Multipath TCP (ALGORITHMS.md §2; RFC 8684 for the protocol, RFC 6356 for LIA).
+//! Multipath TCP (docs/spec/ALGORITHMS.md §2; RFC 8684 for the protocol, RFC 6356 for LIA).
 //!
 //! Model: a connection has a connection-level data sequence (counted in segments, like the
 //! lab's TCP), a bounded send buffer the application keeps full, and a bounded receive

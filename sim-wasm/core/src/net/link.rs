@@ -23,7 +23,7 @@
 //! DropTail its phase effects.
 
 use super::packet::{NodeId, Packet};
-use super::qdisc::{Out, Qdisc, QueueItem};
+use super::qdisc::{Fifo, Out, Qdisc, WireSize};
 use crate::engine::rng::SimRng;
 use crate::engine::time::{tx_time, Dur, Time};
 use rand::Rng;
@@ -83,10 +83,13 @@ pub struct Link {
     offered: u64,
     /// When the transmitter finishes its last scheduled packet.
     busy_until: Time,
-    /// Packets waiting for the transmitter: (transmission start, wire bytes), FIFO.
-    waiting: VecDeque<(Time, u32)>,
-    waiting_bytes: u64,
-    /// When `waiting_bytes` last changed (for the queue integral).
+    /// DropTail: the packets waiting for the transmitter, as their wire bytes stamped with
+    /// their transmission start (the fast path knows it at enqueue).
+    waiting: Fifo<u32>,
+    /// AQM links: the bytes the discipline held after its last call (read by every queue
+    /// integral step, so kept here rather than asked of the discipline each time).
+    aqm_bytes: u64,
+    /// When the queued bytes last changed (for the queue integral).
     last_change: Time,
     /// Utilisation is measured over [window.0, window.1).
     window: (Time, Time),
@@ -133,8 +136,8 @@ impl Link {
             drop_list: VecDeque::new(),
             offered: 0,
             busy_until: 0,
-            waiting: VecDeque::new(),
-            waiting_bytes: 0,
+            waiting: Fifo::new(),
+            aqm_bytes: 0,
             last_change: 0,
             window: (0, Time::MAX),
             stats: LinkStats::default(),
@@ -189,8 +192,13 @@ impl Link {
     fn integrate(&mut self, t: Time) {
         let clip = |x: Time| x.clamp(self.window.0, self.window.1);
         let span = clip(t).saturating_sub(clip(self.last_change));
-        self.stats.queue_area += self.waiting_bytes as u128 * span as u128;
+        self.stats.queue_area += self.queued_bytes() as u128 * span as u128;
         self.last_change = t;
+    }
+
+    /// Bytes waiting for the transmitter, in the discipline or on the fast path.
+    fn queued_bytes(&self) -> u64 {
+        if self.aqm.is_some() { self.aqm_bytes } else { self.waiting.bytes() }
     }
 
     /// A packet that waited `sojourn` starts transmission at `start`: the run's statistics.
@@ -205,13 +213,12 @@ impl Link {
     /// Forget packets that have started transmission by `now`. Each left the queue at its own
     /// start time, which is when the integral must see it go.
     fn drain(&mut self, now: Time) {
-        while let Some(&(start, bytes)) = self.waiting.front() {
+        while let Some(start) = self.waiting.front_time() {
             if start > now {
                 break;
             }
             self.integrate(start);
-            self.waiting.pop_front();
-            self.waiting_bytes -= bytes as u64;
+            self.waiting.pop();
         }
     }
 
@@ -237,7 +244,7 @@ impl Link {
             self.offered += 1;
         }
         // DropTail's rule lives with the discipline (net/qdisc/droptail.rs).
-        let admitted = super::qdisc::droptail::admits(self.limit, self.waiting.len() as u64, self.waiting_bytes, bytes, self.busy_until > now);
+        let admitted = super::qdisc::droptail::admits(self.limit, self.waiting.len() as u64, self.waiting.bytes(), bytes, self.busy_until > now);
         if !admitted {
             self.stats.queue_drops += 1;
             return Verdict::QueueDrop;
@@ -251,9 +258,8 @@ impl Link {
         self.record_sojourn(start, start - now);
         if start > now {
             self.integrate(now);
-            self.waiting.push_back((start, bytes));
-            self.waiting_bytes += bytes as u64;
-            self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.waiting_bytes);
+            self.waiting.push(bytes, start);
+            self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.waiting.bytes());
             self.stats.max_queue_packets = self.stats.max_queue_packets.max(self.waiting.len() as u64);
         }
         let listed = data && self.drop_list.front() == Some(&index);
@@ -290,8 +296,8 @@ impl Link {
         let q = self.aqm.as_mut().expect("an AQM link");
         q.enqueue(now, pkt, &mut self.aqm_out);
         self.stats.ecn_marks += self.aqm_out.marked as u64;
-        self.waiting_bytes = q.len_bytes();
-        self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.waiting_bytes);
+        self.aqm_bytes = q.len_bytes();
+        self.stats.max_queue_bytes = self.stats.max_queue_bytes.max(self.aqm_bytes);
         self.stats.max_queue_packets = self.stats.max_queue_packets.max(q.len_packets() as u64);
         self.stats.queue_drops += self.aqm_out.dropped.len() as u64;
         !self.dequeue_pending && self.busy_until <= now
@@ -307,7 +313,7 @@ impl Link {
         let next = q.dequeue(now, &mut self.aqm_out);
         self.stats.ecn_marks += self.aqm_out.marked as u64;
         self.stats.queue_drops += self.aqm_out.dropped.len() as u64;
-        self.waiting_bytes = q.len_bytes();
+        self.aqm_bytes = q.len_bytes();
         let d = next?;
         let bytes = d.item.wire_bytes();
         let end = now.saturating_add(tx_time(bytes, self.rate_bps));
@@ -341,7 +347,7 @@ impl Link {
 
     /// Heap bytes of the link's state: the waiting list and the drop list.
     pub fn memory_bytes(&self) -> usize {
-        self.waiting.capacity() * std::mem::size_of::<(Time, u32)>()
+        self.waiting.memory_bytes()
             + self.drop_list.capacity() * 8
             + self.name.capacity()
             + self.aqm.as_ref().map_or(0, |q| q.memory_bytes())
@@ -354,7 +360,7 @@ impl Link {
             return (q.len_bytes(), q.len_packets() as u64);
         }
         self.drain(now);
-        (self.waiting_bytes, self.waiting.len() as u64)
+        (self.waiting.bytes(), self.waiting.len() as u64)
     }
 
     /// The queueing delay now: what a packet arriving now will wait (DropTail: until the

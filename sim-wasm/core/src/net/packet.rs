@@ -38,10 +38,13 @@ pub enum Ecn {
     Ce,
 }
 
-impl crate::net::qdisc::QueueItem for Packet {
+impl crate::net::qdisc::WireSize for Packet {
     fn wire_bytes(&self) -> u32 {
         self.wire_bytes
     }
+}
+
+impl crate::net::qdisc::QueueItem for Packet {
     /// The flow and the path together stand for the 5-tuple: an MPTCP connection's subflows,
     /// and a flow's data and ACK directions, are different flows to a classifier, as they are
     /// to Linux's (different ports or addresses).

@@ -1,4 +1,4 @@
-//! QUIC (RFC 9000/9002) over one path, with pluggable stream schedulers (ALGORITHMS.md §3,
+//! QUIC (RFC 9000/9002) over one path, with pluggable stream schedulers (docs/spec/ALGORITHMS.md §3,
 //! seed: "Flexible Priority-based Stream Schedulers in QUIC", PE-WASUN'23).
 //!
 //! Model, in four lines:

@@ -20,10 +20,13 @@
 //! direction (a queue discipline, jitter) is one new field there plus one line in
 //! [`LinkDirSpec::reverse_of`] saying whether the reverse copies it.
 //!
-//! This module checks the graph on its own (names, references, sizes, numbers); routes of
-//! flows are checked by `net::topology::resolve`, which needs the routing of net/routing.rs.
+//! This module checks the graph's structure (names, references, sizes) and, in
+//! [`LinkDirSpec::validate`], the numbers of one link direction — for every topology, since
+//! the shorthands expand into a graph (`build::topology::expand`) and are checked there;
+//! routes of flows are checked by `build::topology::resolve`, which needs the routing of
+//! net/routing.rs.
 
-use super::validate::{self, MAX_ACCESS_RATE_MBPS};
+use super::validate;
 use super::{BufferSpec, ScenarioError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -255,35 +258,36 @@ impl Graph {
             if l.props.rate_mbps.is_none() {
                 return e(format!("{at}.rate_mbps"), "missing: every link needs a rate".into());
             }
-            check_dir(&format!("{at}"), &l.props, "droptail")?;
-            if let Some(r) = &l.reverse {
-                check_dir(&format!("{at}.reverse"), r, l.props.aqm.as_deref().unwrap_or("droptail"))?;
-            }
         }
         Ok(())
     }
 }
 
-/// The numbers of one direction, as the dumbbell's bottleneck is checked. Access links of a
-/// graph are ordinary links, so the fastest rate allowed is the access links' bound.
-/// `inherited_aqm`: the discipline the direction runs when it names none (a reverse
-/// direction inherits the forward's).
-fn check_dir(at: &str, d: &LinkDirSpec, inherited_aqm: &str) -> Result<(), ScenarioError> {
-    if let Some(r) = d.rate_mbps {
-        validate::rate(&format!("{at}.rate_mbps"), r, MAX_ACCESS_RATE_MBPS)?;
+impl LinkDirSpec {
+    /// The one check of a link direction's properties, whichever spec they were written in
+    /// (a graph link or its `reverse`, the dumbbell's bottleneck, a parallel path: every
+    /// topology is expanded into a graph and each direction the user wrote is checked here
+    /// once, see `build::topology::Plan::validate`). `at` is where they were written,
+    /// `max_rate_mbps` the fastest rate accepted there, `delay` whether `delay_ms` is the
+    /// user's own (a path's is derived from its `rtt_ms`), and `inherited_aqm` the discipline
+    /// the direction runs when it names none (a reverse direction inherits the forward's).
+    pub fn validate(&self, at: &str, max_rate_mbps: f64, delay: bool, inherited_aqm: &str) -> Result<(), ScenarioError> {
+        if let Some(r) = self.rate_mbps {
+            validate::rate(&format!("{at}.rate_mbps"), r, max_rate_mbps)?;
+        }
+        if let Some(ms) = self.delay_ms.filter(|_| delay) {
+            validate::delay(&format!("{at}.delay_ms"), ms, false)?;
+        }
+        if let Some(p) = self.loss {
+            validate::probability(&format!("{at}.loss"), p)?;
+        }
+        if let Some(b) = &self.buffer {
+            validate::buffer(&format!("{at}.buffer"), b)?;
+        }
+        if self.aqm.is_some() || self.aqm_params.is_some() || self.jitter_ms.is_some() {
+            let aqm = self.aqm.as_deref().unwrap_or(inherited_aqm);
+            validate::queue(at, aqm, self.aqm_params.as_ref(), self.jitter_ms.unwrap_or(0.0))?;
+        }
+        Ok(())
     }
-    if let Some(ms) = d.delay_ms {
-        validate::delay(&format!("{at}.delay_ms"), ms, false)?;
-    }
-    if let Some(p) = d.loss {
-        validate::probability(&format!("{at}.loss"), p)?;
-    }
-    if let Some(b) = &d.buffer {
-        validate::buffer(&format!("{at}.buffer"), b)?;
-    }
-    if d.aqm.is_some() || d.aqm_params.is_some() || d.jitter_ms.is_some() {
-        let aqm = d.aqm.as_deref().unwrap_or(inherited_aqm);
-        validate::queue(at, aqm, d.aqm_params.as_ref(), d.jitter_ms.unwrap_or(0.0))?;
-    }
-    Ok(())
 }

@@ -156,10 +156,11 @@ pub struct Parallel {
 }
 
 impl Parallel {
-    /// Every path with `count` expanded (RTTs spread evenly up to `rtt_ms_max`).
-    pub fn expanded(&self) -> Vec<PathSpec> {
+    /// Every path with `count` expanded (RTTs spread evenly up to `rtt_ms_max`), each with the
+    /// index of the entry of `paths` it was copied from.
+    pub fn expanded(&self) -> Vec<(usize, PathSpec)> {
         let mut out = Vec::new();
-        for p in &self.paths {
+        for (origin, p) in self.paths.iter().enumerate() {
             for k in 0..p.count {
                 let mut c = p.clone();
                 c.count = 1;
@@ -167,7 +168,7 @@ impl Parallel {
                 if let (Some(max), true) = (p.rtt_ms_max, p.count > 1) {
                     c.rtt_ms = p.rtt_ms + (max - p.rtt_ms) * k as f64 / (p.count - 1) as f64;
                 }
-                out.push(c);
+                out.push((origin, c));
             }
         }
         out

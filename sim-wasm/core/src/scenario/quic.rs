@@ -1,5 +1,5 @@
 //! The `quic` block of a QUIC flow: its streams, their application sources and scheduling
-//! parameters, and the connection's settings (ALGORITHMS.md §3).
+//! parameters, and the connection's settings (docs/spec/ALGORITHMS.md §3).
 //!
 //! ```json
 //! "quic": { "scheduler": "wfq",

@@ -1,5 +1,10 @@
 //! Semantic checks after parsing: ranges, references between fields, algorithm names.
-//! Each failure names the field path the user has to fix.
+//! Each failure names the field path the user has to fix. Each spec type checks its own
+//! fields (`Scenario`, `LimitsSpec`, `TcpSpec`, `Topology`, `PathSpec`, `FlowSpec`,
+//! `MetricsSpec` here; the graph, MPTCP, QUIC, traffic, knobs, tours and sweeps in their
+//! modules). Link properties are checked once, on the graph every topology expands into
+//! (`LinkDirSpec::validate`, run by `build::topology::Plan::validate`), whichever spec the
+//! user wrote them in.
 //!
 //! Every number a scenario gives is bounded here by what the engine can represent and run
 //! (see the constants below, each with the reason for its value). The CLI, the page (through
@@ -85,7 +90,7 @@ pub fn check_seed(path: &str, seed: u64) -> Result<(), ScenarioError> {
 
 type R = Result<(), ScenarioError>;
 
-fn err(path: impl Into<String>, msg: impl Into<String>) -> R {
+fn err<T>(path: impl Into<String>, msg: impl Into<String>) -> Result<T, ScenarioError> {
     Err(ScenarioError::new(path, msg))
 }
 
@@ -194,129 +199,227 @@ pub(crate) fn buffer(path: &str, b: &BufferSpec) -> R {
     Ok(())
 }
 
+/// Check scenario `s`: each spec type checks itself, in the order a reader meets them (run,
+/// budgets, TCP, topology, flows, what the page shows). The first failure is returned.
 pub fn validate(s: &Scenario) -> R {
-    positive("duration_s", s.duration_s)?;
-    if s.duration_s > MAX_DURATION_S {
-        return err("duration_s", format!("at most {MAX_DURATION_S} s"));
-    }
-    non_negative("warmup_s", s.warmup_s)?;
-    check_seed("seed", s.seed)?;
-    if let Some(n) = s.limits.max_events {
-        int_range("limits.max_events", n, 1, MAX_EVENTS, "")?;
-    }
-    if let Some(mb) = s.limits.max_memory_mb {
-        positive("limits.max_memory_mb", mb)?;
-        if mb > MAX_MEMORY_MB {
-            return err("limits.max_memory_mb", format!("at most {MAX_MEMORY_MB} MiB (got {mb})"));
+    s.validate()
+}
+
+/// What the topology tells the flows: how many routes a flow's `path` may name and, on a
+/// graph, each flow's own routes.
+struct Routes {
+    n: usize,
+    resolved: Option<crate::scenario::build::topology::Resolved>,
+}
+
+impl Scenario {
+    pub fn validate(&self) -> R {
+        let s = self;
+        positive("duration_s", s.duration_s)?;
+        if s.duration_s > MAX_DURATION_S {
+            return err("duration_s", format!("at most {MAX_DURATION_S} s"));
         }
-    }
-    if s.warmup_s >= s.duration_s {
-        return err("warmup_s", format!("must be shorter than duration_s ({})", s.duration_s));
-    }
-    crate::scenario::build::topology::check_shorthand_fields(s)?;
-    // On a graph: every flow's routes (their count is what `n_routes` means per flow there).
-    let mut resolved = None;
-    let n_routes = match &s.topology {
-        Topology::Dumbbell(d) => {
-            rate("topology.bottleneck.rate_mbps", d.bottleneck.rate_mbps, MAX_RATE_MBPS)?;
-            delay("topology.bottleneck.delay_ms", d.bottleneck.delay_ms, false)?;
-            probability("topology.bottleneck.loss", d.bottleneck.loss)?;
-            buffer("topology.bottleneck.buffer", &d.bottleneck.buffer)?;
-            let b = &d.bottleneck;
-            queue("topology.bottleneck", &b.aqm, b.aqm_params.as_ref(), b.jitter_ms)?;
-            if let Some(r) = d.access_rate_mbps {
-                rate("topology.access_rate_mbps", r, MAX_ACCESS_RATE_MBPS)?;
-            }
-            if d.senders.is_empty() {
-                return err("topology.senders", "needs at least one sender");
-            }
-            for (i, snd) in d.senders.iter().enumerate() {
-                let p = format!("topology.senders[{i}].rtt_ms");
-                delay(&p, snd.rtt_ms, true)?;
-                if snd.rtt_ms < 2.0 * d.bottleneck.delay_ms {
-                    return err(
-                        p,
-                        format!(
-                            "must be at least twice the bottleneck delay ({} ms), which every RTT includes",
-                            d.bottleneck.delay_ms
-                        ),
-                    );
-                }
-            }
-            d.senders.len()
+        non_negative("warmup_s", s.warmup_s)?;
+        check_seed("seed", s.seed)?;
+        s.limits.validate()?;
+        if s.warmup_s >= s.duration_s {
+            return err("warmup_s", format!("must be shorter than duration_s ({})", s.duration_s));
         }
-        Topology::Parallel(p) => {
-            if p.paths.is_empty() {
-                return err("topology.paths", "needs at least one path");
+        s.tcp.validate()?;
+        crate::scenario::build::topology::check_shorthand_fields(s)?;
+        let routes = s.topology.validate(s)?;
+        if s.flows.is_empty() && s.traffic.is_none() {
+            return err("flows", "needs at least one flow");
+        }
+        if let Some(t) = &s.traffic {
+            t.validate(s, routes.n)?;
+            if routes.resolved.is_none() {
+                mptcp_subflows("traffic.mptcp", &t.mptcp, routes.n)?;
             }
-            for (i, path) in p.paths.iter().enumerate() {
-                rate(&format!("topology.paths[{i}].rate_mbps"), path.rate_mbps, MAX_RATE_MBPS)?;
-                delay(&format!("topology.paths[{i}].rtt_ms"), path.rtt_ms, true)?;
-                probability(&format!("topology.paths[{i}].loss"), path.loss)?;
-                buffer(&format!("topology.paths[{i}].buffer"), &path.buffer)?;
-                queue(&format!("topology.paths[{i}]"), &path.aqm, path.aqm_params.as_ref(), path.jitter_ms)?;
-                if path.count == 0 || path.count > 1000 {
-                    return err(format!("topology.paths[{i}].count"), format!("must be in [1, 1000] (got {})", path.count));
+        }
+        // Checked before looking at any flow, so a huge list is refused at once and the message
+        // names the list (not a field of an entry that may not even have it).
+        if s.flows.len() > MAX_FLOWS {
+            return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
+        }
+        let mut total = 0usize;
+        for (i, f) in s.flows.iter().enumerate() {
+            f.validate(i, s, &routes)?;
+            total += f.count as usize;
+            if total > MAX_FLOWS {
+                // Name `count` only where the flow has one: that is what makes the total too large.
+                let at = if f.count > 1 { format!("flows[{i}].count") } else { "flows".to_string() };
+                return err(at, format!("the scenario may have at most {MAX_FLOWS} flows (counts included)"));
+            }
+        }
+        let mut ids: Vec<String> = s.expanded_flows().into_iter().map(|(id, _)| id).collect();
+        ids.sort();
+        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return err("flows", format!("duplicate flow id '{}'", w[0]));
+        }
+        s.metrics.validate()?;
+        super::knobs::validate_knobs(s)?;
+        super::headline::validate(s)?;
+        super::tour::validate(s)?;
+        if let Some(sw) = &s.sweep {
+            for (i, seed) in sw.seeds.iter().enumerate() {
+                check_seed(&format!("sweep.seeds[{i}]"), *seed)?;
+            }
+            super::sweep::validate(s, sw)?;
+        }
+        for (i, x) in s.expect.iter().enumerate() {
+            for (j, seed) in x.seeds.iter().enumerate() {
+                check_seed(&format!("expect[{i}].seeds[{j}]"), *seed)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl super::LimitsSpec {
+    fn validate(&self) -> R {
+        if let Some(n) = self.max_events {
+            int_range("limits.max_events", n, 1, MAX_EVENTS, "")?;
+        }
+        if let Some(mb) = self.max_memory_mb {
+            positive("limits.max_memory_mb", mb)?;
+            if mb > MAX_MEMORY_MB {
+                return err("limits.max_memory_mb", format!("at most {MAX_MEMORY_MB} MiB (got {mb})"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl super::TcpSpec {
+    fn validate(&self) -> R {
+        let t = self;
+        if t.ecn && t.profile == crate::scenario::TcpProfile::Ns3Classic {
+            return err("tcp.ecn", "the ns3-classic profile models ns-3.19's TCP, which had no ECN; use the linux profile");
+        }
+        int_range("tcp.mss", t.mss, MSS_RANGE.0, MSS_RANGE.1, " bytes")?;
+        int_range("tcp.header_bytes", t.header_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
+        int_range("tcp.ack_bytes", t.ack_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
+        if let Some(n) = t.init_cwnd {
+            int_range("tcp.init_cwnd", n, 1, MAX_INIT_CWND, " segments")?;
+        }
+        if let Some(n) = t.rwnd_packets {
+            int_range("tcp.rwnd_packets", n, 1, MAX_RWND_PACKETS, " segments (omit it for no limit)")?;
+        }
+        delay("tcp.min_rto_ms", t.min_rto_ms, true)?;
+        if let Some(ms) = t.initial_rto_ms {
+            delay("tcp.initial_rto_ms", ms, true)?;
+        }
+        delay("tcp.max_rto_ms", t.max_rto_ms, true)?;
+        if t.max_rto_ms < t.min_rto_ms {
+            return err("tcp.max_rto_ms", "must be ≥ min_rto_ms");
+        }
+        if let Some(ms) = t.delack_ms {
+            delay("tcp.delack_ms", ms, true)?;
+        }
+        Ok(())
+    }
+}
+
+impl super::MetricsSpec {
+    fn validate(&self) -> R {
+        if let Some(ms) = self.sample_ms {
+            in_range("metrics.sample_ms", ms, SAMPLE_MS_RANGE.0, SAMPLE_MS_RANGE.1, " ms")?;
+        }
+        if let Some(n) = self.max_points {
+            int_range("metrics.max_points", n, MAX_POINTS_RANGE.0, MAX_POINTS_RANGE.1, " points")?;
+        }
+        Ok(())
+    }
+}
+
+impl Topology {
+    /// The shorthand's own fields, then every link direction the user wrote, checked once on
+    /// the expanded graph (`Plan::validate`), then what relates the two.
+    fn validate(&self, s: &Scenario) -> Result<Routes, ScenarioError> {
+        let plan = || crate::scenario::build::topology::expand(self);
+        match self {
+            Topology::Dumbbell(d) => {
+                if let Some(r) = d.access_rate_mbps {
+                    rate("topology.access_rate_mbps", r, MAX_ACCESS_RATE_MBPS)?;
                 }
-                if let Some(max) = path.rtt_ms_max {
-                    if !(max.is_finite() && max >= path.rtt_ms) {
-                        return err(format!("topology.paths[{i}].rtt_ms_max"), format!("must be ≥ rtt_ms ({})", path.rtt_ms));
+                if d.senders.is_empty() {
+                    return err("topology.senders", "needs at least one sender");
+                }
+                for (i, snd) in d.senders.iter().enumerate() {
+                    delay(&format!("topology.senders[{i}].rtt_ms"), snd.rtt_ms, true)?;
+                }
+                plan().validate()?;
+                for (i, snd) in d.senders.iter().enumerate() {
+                    if snd.rtt_ms < 2.0 * d.bottleneck.delay_ms {
+                        return err(
+                            format!("topology.senders[{i}].rtt_ms"),
+                            format!("must be at least twice the bottleneck delay ({} ms), which every RTT includes", d.bottleneck.delay_ms),
+                        );
                     }
-                    delay(&format!("topology.paths[{i}].rtt_ms_max"), max, true)?;
                 }
+                Ok(Routes { n: d.senders.len(), resolved: None })
             }
-            let n = p.expanded().len();
-            if n > 1000 {
-                return err("topology.paths", format!("at most 1000 paths (got {n})"));
+            Topology::Parallel(p) => {
+                if p.paths.is_empty() {
+                    return err("topology.paths", "needs at least one path");
+                }
+                for (i, path) in p.paths.iter().enumerate() {
+                    path.validate(i)?;
+                }
+                let n: usize = p.paths.iter().map(|p| p.count as usize).sum();
+                if n > 1000 {
+                    return err("topology.paths", format!("at most 1000 paths (got {n})"));
+                }
+                plan().validate()?;
+                Ok(Routes { n, resolved: None })
             }
-            n
-        }
-        Topology::Graph(g) => {
-            g.validate()?;
-            if s.flows.len() > MAX_FLOWS {
-                return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
+            Topology::Graph(g) => {
+                g.validate()?;
+                plan().validate()?;
+                if s.flows.len() > MAX_FLOWS {
+                    return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
+                }
+                let r = crate::scenario::build::topology::resolve(s, g)?;
+                Ok(Routes { n: r.traffic.len(), resolved: Some(r) })
             }
-            let r = crate::scenario::build::topology::resolve(s, g)?;
-            let n = r.traffic.len();
-            resolved = Some(r);
-            n
-        }
-    };
-    if s.flows.is_empty() && s.traffic.is_none() {
-        return err("flows", "needs at least one flow");
-    }
-    if let Some(t) = &s.traffic {
-        t.validate(s, n_routes)?;
-        if resolved.is_none() {
-            mptcp_subflows("traffic.mptcp", &t.mptcp, n_routes)?;
         }
     }
-    // Checked before looking at any flow, so a huge list is refused at once and the message
-    // names the list (not a field of an entry that may not even have it).
-    if s.flows.len() > MAX_FLOWS {
-        return err("flows", format!("the scenario may have at most {MAX_FLOWS} flows (got {})", s.flows.len()));
+}
+
+impl super::PathSpec {
+    /// A path's own fields (its link properties are checked on the expanded graph). `i` is its
+    /// index in `topology.paths`.
+    fn validate(&self, i: usize) -> R {
+        delay(&format!("topology.paths[{i}].rtt_ms"), self.rtt_ms, true)?;
+        if self.count == 0 || self.count > 1000 {
+            return err(format!("topology.paths[{i}].count"), format!("must be in [1, 1000] (got {})", self.count));
+        }
+        if let Some(max) = self.rtt_ms_max {
+            if !(max.is_finite() && max >= self.rtt_ms) {
+                return err(format!("topology.paths[{i}].rtt_ms_max"), format!("must be ≥ rtt_ms ({})", self.rtt_ms));
+            }
+            delay(&format!("topology.paths[{i}].rtt_ms_max"), max, true)?;
+        }
+        Ok(())
     }
-    if s.tcp.ecn && s.tcp.profile == crate::scenario::TcpProfile::Ns3Classic {
-        return err("tcp.ecn", "the ns3-classic profile models ns-3.19's TCP, which had no ECN; use the linux profile");
-    }
-    let mut total = 0usize;
-    let tcp = crate::tcp::TcpConfig::from(&s.tcp);
-    for (i, f) in s.flows.iter().enumerate() {
+}
+
+impl super::FlowSpec {
+    /// Flow `i` of scenario `s` on the topology's `routes`.
+    fn validate(&self, i: usize, s: &Scenario, routes: &Routes) -> R {
+        let f = self;
         let p = |field: &str| format!("flows[{i}].{field}");
-        let init = tcp.cc_init(derive_rng(0, "validate", 0));
+        let init = crate::tcp::TcpConfig::from(&s.tcp).cc_init(derive_rng(0, "validate", 0));
         if let Err(e) = cc::make(&f.cc, init, f.cc_params.as_ref()) {
-            return if cc::names().contains(&f.cc.as_str()) {
-                err(p("cc_params"), e)
-            } else {
-                err(p("cc"), e)
-            };
+            return if cc::names().contains(&f.cc.as_str()) { err(p("cc_params"), e) } else { err(p("cc"), e) };
         }
         // A graph flow's routes were checked by `resolve`.
-        let n_routes = match &resolved {
+        let n_routes = match &routes.resolved {
             Some(r) => r.flows[i].len(),
-            None => n_routes,
+            None => routes.n,
         };
-        if resolved.is_none() && f.path >= n_routes {
+        if routes.resolved.is_none() && f.path >= n_routes {
             let what = if matches!(s.topology, Topology::Dumbbell(_)) { "sender" } else { "path" };
             return err(p("path"), format!("no {what} {} (the topology has {n_routes})", f.path));
         }
@@ -357,63 +460,11 @@ pub fn validate(s: &Scenario) -> R {
             _ => {}
         }
         super::mptcp::validate_flow(s, i, f, n_routes)?;
-        if let (super::FlowKind::Mptcp, Some(m), None) = (f.kind, &f.mptcp, &resolved) {
+        if let (super::FlowKind::Mptcp, Some(m), None) = (f.kind, &f.mptcp, &routes.resolved) {
             mptcp_subflows(&p("mptcp"), m, n_routes)?;
         }
-        total += f.count as usize;
-        if total > MAX_FLOWS {
-            // Name `count` only where the flow has one: that is what makes the total too large.
-            let at = if f.count > 1 { p("count") } else { "flows".to_string() };
-            return err(at, format!("the scenario may have at most {MAX_FLOWS} flows (counts included)"));
-        }
+        Ok(())
     }
-    let mut ids: Vec<String> = s.expanded_flows().into_iter().map(|(id, _)| id).collect();
-    ids.sort();
-    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-        return err("flows", format!("duplicate flow id '{}'", w[0]));
-    }
-    let t = &s.tcp;
-    int_range("tcp.mss", t.mss, MSS_RANGE.0, MSS_RANGE.1, " bytes")?;
-    int_range("tcp.header_bytes", t.header_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
-    int_range("tcp.ack_bytes", t.ack_bytes, HEADER_RANGE.0, HEADER_RANGE.1, " bytes")?;
-    if let Some(n) = t.init_cwnd {
-        int_range("tcp.init_cwnd", n, 1, MAX_INIT_CWND, " segments")?;
-    }
-    if let Some(n) = t.rwnd_packets {
-        int_range("tcp.rwnd_packets", n, 1, MAX_RWND_PACKETS, " segments (omit it for no limit)")?;
-    }
-    delay("tcp.min_rto_ms", t.min_rto_ms, true)?;
-    if let Some(ms) = t.initial_rto_ms {
-        delay("tcp.initial_rto_ms", ms, true)?;
-    }
-    delay("tcp.max_rto_ms", t.max_rto_ms, true)?;
-    if t.max_rto_ms < t.min_rto_ms {
-        return err("tcp.max_rto_ms", "must be ≥ min_rto_ms");
-    }
-    if let Some(ms) = t.delack_ms {
-        delay("tcp.delack_ms", ms, true)?;
-    }
-    if let Some(ms) = s.metrics.sample_ms {
-        in_range("metrics.sample_ms", ms, SAMPLE_MS_RANGE.0, SAMPLE_MS_RANGE.1, " ms")?;
-    }
-    if let Some(n) = s.metrics.max_points {
-        int_range("metrics.max_points", n, MAX_POINTS_RANGE.0, MAX_POINTS_RANGE.1, " points")?;
-    }
-    super::knobs::validate_knobs(s)?;
-    super::headline::validate(s)?;
-    super::tour::validate(s)?;
-    if let Some(sw) = &s.sweep {
-        for (i, seed) in sw.seeds.iter().enumerate() {
-            check_seed(&format!("sweep.seeds[{i}]"), *seed)?;
-        }
-        super::sweep::validate(s, sw)?;
-    }
-    for (i, x) in s.expect.iter().enumerate() {
-        for (j, seed) in x.seeds.iter().enumerate() {
-            check_seed(&format!("expect[{i}].seeds[{j}]"), *seed)?;
-        }
-    }
-    Ok(())
 }
 
 /// An MPTCP connection cannot open more subflows than it has paths to put them on.

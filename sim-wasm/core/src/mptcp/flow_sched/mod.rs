@@ -1,11 +1,11 @@
-//! Flow-level scheduling: which paths a new MPTCP flow opens subflows on (ALGORITHMS.md
+//! Flow-level scheduling: which paths a new MPTCP flow opens subflows on (docs/spec/ALGORITHMS.md
 //! §2.3). Decided once, when the flow starts, from its size and the host's current per-path
 //! RTT estimates.
 //!
 //! - `fsfs` (MPTCP-FSFS, Ye et al. 2018): by size class, the 1, 2, 3 or all lowest-RTT paths.
 //! - `mptcp`: every path the flow may use (the paper's "MPTCP" baseline).
 //! - `tcp`: one path, uniformly at random from the flow's own seeded stream (the paper's
-//!   "TCP" baseline; **choice** per ALGORITHMS.md: as ECMP would).
+//!   "TCP" baseline; **choice** per docs/spec/ALGORITHMS.md: as ECMP would).
 
 pub mod all_paths;
 pub mod fsfs;
@@ -52,7 +52,7 @@ pub enum FlowSchedKind {
 }
 
 /// Where a plain MPTCP flow ("mptcp" flow scheduling) opens its first subflow: the path of
-/// the host's default route (ALGORITHMS.md §2.1).
+/// the host's default route (docs/spec/ALGORITHMS.md §2.1).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default, ts_rs::TS, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstPath {
@@ -65,7 +65,7 @@ pub enum FirstPath {
     #[schemars(title = "first of the paths list")]
     Listed,
     /// Copy k of a `count`ed flow starts on path k mod n and takes the next paths in turn,
-    /// so every subflow count spreads the copies evenly over all paths (EXPERIMENTS.md,
+    /// so every subflow count spreads the copies evenly over all paths (docs/spec/EXPERIMENTS.md,
     /// mptcp-short-flows).
     #[schemars(title = "copy k starts on path k mod n")]
     Spread,

@@ -1,5 +1,5 @@
 //! Single-path TCP baseline: one subflow on a path drawn uniformly at random from the flow's
-//! own seeded stream (**choice**, ALGORITHMS.md §2.3: as ECMP hashing would spread flows).
+//! own seeded stream (**choice**, docs/spec/ALGORITHMS.md §2.3: as ECMP hashing would spread flows).
 
 use super::{FlowScheduler, PathChoice};
 use crate::engine::rng::SimRng;

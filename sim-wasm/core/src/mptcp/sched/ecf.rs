@@ -53,7 +53,7 @@ pub struct Ecf {
     /// β = beta_num / beta_den; Linux: 1 / mptcp_ecf_r_beta, i.e. (1, 4).
     beta_num: u64,
     beta_den: u64,
-    /// Linux `switching_margin`, ALGORITHMS.md's `waiting`.
+    /// Linux `switching_margin`, docs/spec/ALGORITHMS.md's `waiting`.
     pub waiting: bool,
 }
 

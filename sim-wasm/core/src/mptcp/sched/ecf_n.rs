@@ -1,4 +1,4 @@
-//! ECF-N: ECF-3's rule for any number of subflows (a lab extension, ALGORITHMS.md §2.2).
+//! ECF-N: ECF-3's rule for any number of subflows (a lab extension, docs/spec/ALGORITHMS.md §2.2).
 //! Subflows sorted by RTT x_1 … x_N, T_wait = RTT_1 + (k / CWND_1)·RTT_1:
 //! ```text
 //!   if x_1 available: return x_1

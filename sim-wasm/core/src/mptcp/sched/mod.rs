@@ -1,5 +1,5 @@
 //! MPTCP packet schedulers: which subflow carries the connection's next segment
-//! (ALGORITHMS.md §2.2). One trait, one file per algorithm, a registry by name.
+//! (docs/spec/ALGORITHMS.md §2.2). One trait, one file per algorithm, a registry by name.
 //!
 //! The connection asks its scheduler once per segment it could send, passing a view of
 //! every subflow; the scheduler answers with a subflow or with "send nothing now" (ECF's

@@ -8,7 +8,7 @@
 //! until the sojourn falls below target, when it leaves the state. Re-entering soon after
 //! leaving resumes near the previous drop rate (the count re-entry rule, RFC 8289 §5.5, "the
 //! Linux version"). Drops happen only at dequeue, from the head; arrivals are only refused by
-//! the link's buffer (the hard limit, [`super::droptail::hard_limit_admits`]).
+//! the link's buffer (the hard limit, [`super::Fifo::admits`]).
 //!
 //! The state machine ([`CodelVars`]) is separate from the FIFO so FQ-CoDel runs one per flow
 //! queue (RFC 8290 §4.2), exactly as Linux's include/net/codel_impl.h serves both sch_codel.c
@@ -16,13 +16,11 @@
 //! computed exactly (Linux uses a Newton-step reciprocal square root), and times are integer
 //! nanoseconds (Linux: 1024 ns units).
 
-use super::droptail::hard_limit_admits;
-use super::{positive_ms, Dequeued, Limit, Out, Qdisc, QdiscInit, QueueItem};
+use super::{positive_ms, Dequeued, Fifo, Limit, Out, Qdisc, QdiscInit, QueueItem};
 use crate::engine::math::sqrt;
 use crate::engine::time::{Dur, Time};
 use crate::net::packet::Packet;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// CoDel's constants. Defaults are RFC 8289's and Linux `codel_params_init`'s.
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
@@ -188,20 +186,13 @@ impl CodelVars {
     }
 }
 
-/// CoDel's own queue: a FIFO with enqueue times.
-struct Fifo<T> {
-    queue: VecDeque<(T, Time)>,
-    bytes: u64,
-}
-
+/// CoDel's own queue: the FIFO itself.
 impl<T: QueueItem> CodelQueue<T> for Fifo<T> {
     fn pop(&mut self) -> Option<Dequeued<T>> {
-        let (item, enqueued_at) = self.queue.pop_front()?;
-        self.bytes -= item.wire_bytes() as u64;
-        Some(Dequeued { item, enqueued_at })
+        Fifo::pop(self)
     }
     fn backlog_bytes(&self) -> u64 {
-        self.bytes
+        self.bytes()
     }
 }
 
@@ -217,7 +208,7 @@ impl<T: QueueItem> Codel<T> {
         Ok(Codel {
             cfg: CodelConfig::from_params(params)?,
             limit,
-            fifo: Fifo { queue: VecDeque::new(), bytes: 0 },
+            fifo: Fifo::new(),
             vars: CodelVars::default(),
         })
     }
@@ -236,9 +227,8 @@ impl Codel<Packet> {
 
 impl<T: QueueItem> Qdisc<T> for Codel<T> {
     fn enqueue(&mut self, now: Time, item: T, out: &mut Out<T>) {
-        if hard_limit_admits(self.limit, self.fifo.queue.len(), self.fifo.bytes, item.wire_bytes()) {
-            self.fifo.bytes += item.wire_bytes() as u64;
-            self.fifo.queue.push_back((item, now));
+        if self.fifo.admits(self.limit, item.wire_bytes()) {
+            self.fifo.push(item, now);
         } else {
             out.dropped.push(item);
         }
@@ -249,15 +239,15 @@ impl<T: QueueItem> Qdisc<T> for Codel<T> {
     }
 
     fn len_packets(&self) -> usize {
-        self.fifo.queue.len()
+        self.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.fifo.bytes
+        self.fifo.bytes()
     }
 
     fn memory_bytes(&self) -> usize {
-        self.fifo.queue.capacity() * std::mem::size_of::<(T, Time)>()
+        self.fifo.memory_bytes()
     }
 }
 
@@ -332,7 +322,7 @@ mod tests {
         // Flush the old packets (as a much faster link would), then serve fresh ones whose
         // sojourn is 1 ms: the next dequeue leaves the state, and nothing more is dropped.
         while q.len_packets() > 0 {
-            q.fifo.pop();
+            Fifo::pop(&mut q.fifo);
         }
         for id in 0..50 {
             q.enqueue(now, Item::new(id, 0, 1500), &mut out);

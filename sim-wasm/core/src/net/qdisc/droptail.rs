@@ -8,12 +8,11 @@
 //!
 //! [`admits`] is that rule, and the one place it is written: the link's fast path (which
 //! schedules a DropTail packet's whole future at enqueue, see [`super::Qdisc::fifo_limit`])
-//! and every other discipline's hard limit call it.
+//! and every discipline's hard limit ([`super::Fifo::admits`]) call it.
 
-use super::{Dequeued, Limit, Out, Qdisc, QdiscInit, QueueItem};
+use super::{Dequeued, Fifo, Limit, Out, Qdisc, QdiscInit, QueueItem};
 use crate::engine::time::Time;
 use crate::net::packet::Packet;
-use std::collections::VecDeque;
 
 /// Whether a packet of `bytes` may join a queue already holding `waiting_packets` packets and
 /// `waiting_bytes` bytes (those waiting for the transmitter, not the one on it). A packet
@@ -29,15 +28,6 @@ pub fn admits(limit: Limit, waiting_packets: u64, waiting_bytes: u64, bytes: u32
     }
 }
 
-/// The hard limit as a discipline that is not on the fast path applies it. A discipline does
-/// not see the transmitter, but the link dequeues whenever its transmitter is free, so the
-/// transmitter can only be idle when the queue is empty: an empty queue admits. (This differs
-/// from [`admits`] only when the transmitter is busy, the queue empty and the buffer too
-/// small for even one packet — a buffer no scenario should have.)
-pub fn hard_limit_admits(limit: Limit, waiting_packets: usize, waiting_bytes: u64, bytes: u32) -> bool {
-    admits(limit, waiting_packets as u64, waiting_bytes, bytes, waiting_packets > 0)
-}
-
 /// DropTail has no parameters of its own: its limit is the link's buffer.
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,13 +35,12 @@ pub struct DropTailParams {}
 
 pub struct DropTail<T> {
     limit: Limit,
-    queue: VecDeque<(T, Time)>,
-    bytes: u64,
+    queue: Fifo<T>,
 }
 
 impl<T: QueueItem> DropTail<T> {
     pub fn new(limit: Limit) -> Self {
-        DropTail { limit, queue: VecDeque::new(), bytes: 0 }
+        DropTail { limit, queue: Fifo::new() }
     }
 }
 
@@ -64,18 +53,15 @@ impl DropTail<Packet> {
 
 impl<T: QueueItem> Qdisc<T> for DropTail<T> {
     fn enqueue(&mut self, now: Time, item: T, out: &mut Out<T>) {
-        if hard_limit_admits(self.limit, self.queue.len(), self.bytes, item.wire_bytes()) {
-            self.bytes += item.wire_bytes() as u64;
-            self.queue.push_back((item, now));
+        if self.queue.admits(self.limit, item.wire_bytes()) {
+            self.queue.push(item, now);
         } else {
             out.dropped.push(item);
         }
     }
 
     fn dequeue(&mut self, _now: Time, _out: &mut Out<T>) -> Option<Dequeued<T>> {
-        let (item, enqueued_at) = self.queue.pop_front()?;
-        self.bytes -= item.wire_bytes() as u64;
-        Some(Dequeued { item, enqueued_at })
+        self.queue.pop()
     }
 
     fn len_packets(&self) -> usize {
@@ -83,7 +69,7 @@ impl<T: QueueItem> Qdisc<T> for DropTail<T> {
     }
 
     fn len_bytes(&self) -> u64 {
-        self.bytes
+        self.queue.bytes()
     }
 
     fn fifo_limit(&self) -> Option<Limit> {
@@ -91,7 +77,7 @@ impl<T: QueueItem> Qdisc<T> for DropTail<T> {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.queue.capacity() * std::mem::size_of::<(T, Time)>()
+        self.queue.memory_bytes()
     }
 }
 

@@ -22,7 +22,7 @@
 //! collisions other than those the hash really makes.
 
 use super::codel::{CodelConfig, CodelParams, CodelQueue, CodelVars};
-use super::{Dequeued, Limit, Out, Qdisc, QdiscInit, QueueItem};
+use super::{Dequeued, Fifo, Limit, Out, Qdisc, QdiscInit, QueueItem};
 use crate::engine::time::Time;
 use crate::net::packet::Packet;
 use rand::Rng;
@@ -91,9 +91,8 @@ enum On {
 }
 
 struct Flow<T> {
-    queue: VecDeque<(T, Time)>,
-    /// Bytes queued in this flow (Linux `backlogs[idx]`).
-    bytes: u64,
+    /// The flow's packets; its byte count is Linux's `backlogs[idx]`.
+    queue: Fifo<T>,
     /// DRR deficit in bytes; may go negative by up to one packet.
     deficit: i64,
     codel: CodelVars,
@@ -103,20 +102,17 @@ struct Flow<T> {
 /// One flow queue seen by its CoDel: popping updates the flow's and the qdisc's totals, and
 /// the MTU check reads the whole qdisc's backlog (Linux passes `sch->qstats.backlog`).
 struct FlowQueue<'a, T> {
-    queue: &'a mut VecDeque<(T, Time)>,
-    flow_bytes: &'a mut u64,
+    queue: &'a mut Fifo<T>,
     total_packets: &'a mut usize,
     total_bytes: &'a mut u64,
 }
 
 impl<T: QueueItem> CodelQueue<T> for FlowQueue<'_, T> {
     fn pop(&mut self) -> Option<Dequeued<T>> {
-        let (item, enqueued_at) = self.queue.pop_front()?;
-        let b = item.wire_bytes() as u64;
-        *self.flow_bytes -= b;
-        *self.total_bytes -= b;
+        let d = self.queue.pop()?;
+        *self.total_bytes -= d.item.wire_bytes() as u64;
         *self.total_packets -= 1;
-        Some(Dequeued { item, enqueued_at })
+        Some(d)
     }
     fn backlog_bytes(&self) -> u64 {
         *self.total_bytes
@@ -174,7 +170,7 @@ impl<T: QueueItem> FqCodel<T> {
             Limit::Unlimited => (params.limit_packets, params.memory_limit_bytes),
         };
         let flows = (0..params.flows)
-            .map(|_| Flow { queue: VecDeque::new(), bytes: 0, deficit: 0, codel: CodelVars::default(), on: On::None })
+            .map(|_| Flow { queue: Fifo::new(), deficit: 0, codel: CodelVars::default(), on: On::None })
             .collect();
         Ok(FqCodel {
             cfg,
@@ -202,8 +198,8 @@ impl<T: QueueItem> FqCodel<T> {
     fn drop_from_fattest(&mut self, out: &mut Out<T>) {
         let (mut idx, mut fattest) = (0, 0);
         for (i, f) in self.flows.iter().enumerate() {
-            if f.bytes > fattest {
-                (idx, fattest) = (i, f.bytes);
+            if f.queue.bytes() > fattest {
+                (idx, fattest) = (i, f.queue.bytes());
             }
         }
         if fattest == 0 {
@@ -212,9 +208,8 @@ impl<T: QueueItem> FqCodel<T> {
         let threshold = fattest / 2;
         let flow = &mut self.flows[idx];
         let (mut dropped, mut n) = (0u64, 0u32);
-        while let Some((item, _)) = flow.queue.pop_front() {
+        while let Some(Dequeued { item, .. }) = flow.queue.pop() {
             let b = item.wire_bytes() as u64;
-            flow.bytes -= b;
             self.bytes -= b;
             self.packets -= 1;
             dropped += b;
@@ -239,8 +234,7 @@ impl<T: QueueItem> Qdisc<T> for FqCodel<T> {
         let idx = self.bucket(item.flow_key());
         let b = item.wire_bytes() as u64;
         let flow = &mut self.flows[idx];
-        flow.queue.push_back((item, now));
-        flow.bytes += b;
+        flow.queue.push(item, now);
         if flow.on == On::None {
             // A queue not in the schedule is a new flow: it goes first, with a full quantum.
             flow.on = On::New;
@@ -271,8 +265,8 @@ impl<T: QueueItem> Qdisc<T> for FqCodel<T> {
                 self.old_flows.push_back(idx as u32);
                 continue;
             }
-            let Flow { queue, bytes, codel, .. } = &mut self.flows[idx];
-            let mut fq = FlowQueue { queue, flow_bytes: bytes, total_packets: &mut self.packets, total_bytes: &mut self.bytes };
+            let Flow { queue, codel, .. } = &mut self.flows[idx];
+            let mut fq = FlowQueue { queue, total_packets: &mut self.packets, total_bytes: &mut self.bytes };
             match codel.dequeue(now, &self.cfg, &mut fq, out) {
                 Some(d) => {
                     self.flows[idx].deficit -= d.item.wire_bytes() as i64;
@@ -303,7 +297,7 @@ impl<T: QueueItem> Qdisc<T> for FqCodel<T> {
 
     fn memory_bytes(&self) -> usize {
         self.flows.capacity() * std::mem::size_of::<Flow<T>>()
-            + self.flows.iter().map(|f| f.queue.capacity() * std::mem::size_of::<(T, Time)>()).sum::<usize>()
+            + self.flows.iter().map(|f| f.queue.memory_bytes()).sum::<usize>()
             + (self.new_flows.capacity() + self.old_flows.capacity()) * std::mem::size_of::<u32>()
     }
 }

@@ -14,20 +14,24 @@
 //! the other disciplines decide at dequeue time and the link runs them with a dequeue event
 //! whenever its transmitter frees (net/link.rs).
 //!
+//! Every discipline keeps its packets in the one timestamped, byte-counted [`Fifo`]
+//! (`fifo.rs`; FQ-CoDel one per flow queue), which the link's DropTail fast path uses too, and
+//! none writes its own: a new discipline is its control law over a `Fifo`.
+//!
 //! Disciplines are generic over the item so their control laws can be unit-tested on
 //! constructed arrival patterns without building packets.
 //!
 //! The disciplines — `droptail.rs`, `red.rs`, `codel.rs` (whose state machine `fq_codel.rs`
 //! runs per flow), `fq_codel.rs`, `pie.rs` — are listed by name in [`REGISTRY`] and built
 //! with [`make`]; their models, constants and sources are docs/model/aqm.md. Every one takes
-//! the link's buffer as its hard limit ([`droptail::admits`] is the rule).
+//! the link's buffer as its hard limit ([`droptail::admits`] is the rule, [`Fifo::admits`] applies it).
 
 use crate::engine::time::Time;
+pub use fifo::{Fifo, WireSize};
 
-/// What a queue discipline needs to know about a packet.
-pub trait QueueItem {
-    /// Bytes on the wire: what the queue's byte counts and the transmitter see.
-    fn wire_bytes(&self) -> u32;
+/// What a queue discipline needs to know about a packet, beyond its bytes on the wire (what
+/// the queue's byte counts and the transmitter see).
+pub trait QueueItem: WireSize {
     /// The flow it belongs to, for per-flow queueing (FQ-CoDel's classifier hashes this).
     fn flow_key(&self) -> u32;
     /// Whether the sender marked it ECN-capable (ECT(0) or ECT(1)).
@@ -104,6 +108,7 @@ pub trait Qdisc<T: QueueItem> {
 
 pub mod codel;
 pub mod droptail;
+pub mod fifo;
 pub mod fq_codel;
 pub mod pie;
 pub mod red;
@@ -202,7 +207,7 @@ pub(crate) fn positive_ms(field: &str, ms: f64) -> Result<crate::engine::time::D
 /// Test helpers shared by the disciplines' unit tests: a tiny item type.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::QueueItem;
+    use super::{QueueItem, WireSize};
 
     /// A packet reduced to what a discipline reads, plus an id to follow it.
     #[derive(Debug, Clone, PartialEq)]
@@ -224,10 +229,13 @@ pub(crate) mod testing {
         }
     }
 
-    impl QueueItem for Item {
+    impl WireSize for Item {
         fn wire_bytes(&self) -> u32 {
             self.bytes
         }
+    }
+
+    impl QueueItem for Item {
         fn flow_key(&self) -> u32 {
             self.flow
         }

@@ -26,14 +26,12 @@
 //! these are. Not modelled: the dequeue-rate estimator, byte mode, Linux's extra 2 % step above
 //! 250 ms delay, and the optional activation/deactivation of §5.3.
 
-use super::droptail::hard_limit_admits;
-use super::{positive_ms, Dequeued, Limit, Out, Qdisc, QdiscInit, QueueItem};
+use super::{positive_ms, Dequeued, Fifo, Limit, Out, Qdisc, QdiscInit, QueueItem};
 use crate::engine::rng::SimRng;
 use crate::engine::time::{millis, Dur, Time, NS_PER_MS, NS_PER_S};
 use crate::net::packet::Packet;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// PIE's constants; defaults are RFC 8033 §4's and Linux `pie_params_init`'s.
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
@@ -98,8 +96,7 @@ pub struct Pie<T> {
     t_update: Dur,
     max_burst: Dur,
     rng: SimRng,
-    queue: VecDeque<(T, Time)>,
-    bytes: u64,
+    queue: Fifo<T>,
     /// The drop probability (RFC 8033 drop_prob_).
     drop_prob: f64,
     /// The current queue delay: the sojourn of the last packet dequeued, 0 once empty.
@@ -142,8 +139,7 @@ impl<T: QueueItem> Pie<T> {
             t_update,
             max_burst,
             rng,
-            queue: VecDeque::new(),
-            bytes: 0,
+            queue: Fifo::new(),
             drop_prob: 0.0,
             qdelay: 0,
             qdelay_old: 0,
@@ -217,7 +213,7 @@ impl<T: QueueItem> Pie<T> {
             return false;
         }
         // Too little queued to be worth a drop (two packets).
-        if self.bytes <= 2 * self.p.mtu_bytes as u64 {
+        if self.queue.bytes() <= 2 * self.p.mtu_bytes as u64 {
             return false;
         }
         if self.p.derandomize {
@@ -245,7 +241,7 @@ impl Pie<Packet> {
 impl<T: QueueItem> Qdisc<T> for Pie<T> {
     fn enqueue(&mut self, now: Time, mut item: T, out: &mut Out<T>) {
         self.catch_up(now);
-        if !hard_limit_admits(self.limit, self.queue.len(), self.bytes, item.wire_bytes()) {
+        if !self.queue.admits(self.limit, item.wire_bytes()) {
             self.accu_prob = 0.0;
             out.dropped.push(item);
             return;
@@ -261,17 +257,15 @@ impl<T: QueueItem> Qdisc<T> for Pie<T> {
                 return;
             }
         }
-        self.bytes += item.wire_bytes() as u64;
-        self.queue.push_back((item, now));
+        self.queue.push(item, now);
     }
 
     fn dequeue(&mut self, now: Time, _out: &mut Out<T>) -> Option<Dequeued<T>> {
         self.catch_up(now);
-        let (item, enqueued_at) = self.queue.pop_front()?;
-        self.bytes -= item.wire_bytes() as u64;
+        let d = self.queue.pop()?;
         // Timestamps: the queue delay is the departing packet's sojourn; an empty queue has none.
-        self.qdelay = if self.queue.is_empty() { 0 } else { now.saturating_sub(enqueued_at) };
-        Some(Dequeued { item, enqueued_at })
+        self.qdelay = if self.queue.is_empty() { 0 } else { now.saturating_sub(d.enqueued_at) };
+        Some(d)
     }
 
     fn len_packets(&self) -> usize {
@@ -279,11 +273,11 @@ impl<T: QueueItem> Qdisc<T> for Pie<T> {
     }
 
     fn len_bytes(&self) -> u64 {
-        self.bytes
+        self.queue.bytes()
     }
 
     fn memory_bytes(&self) -> usize {
-        self.queue.capacity() * std::mem::size_of::<(T, Time)>()
+        self.queue.memory_bytes()
     }
 }
 

@@ -16,15 +16,13 @@
 //! Avoidance", IEEE/ACM ToN 1(4), 1993, §4 and Fig. 2 (the algorithm); S. Floyd, "Recommendation
 //! on using the gentle_ variant of RED", 2000. Defaults are ns-3's `RedQueueDisc`.
 
-use super::droptail::hard_limit_admits;
-use super::{Dequeued, Limit, Out, Qdisc, QdiscInit, QueueItem};
+use super::{Dequeued, Fifo, Limit, Out, Qdisc, QdiscInit, QueueItem};
 use crate::engine::math::powf;
 use crate::engine::rng::SimRng;
 use crate::engine::time::{tx_time, Dur, Time};
 use crate::net::packet::Packet;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// RED's constants. Defaults are ns-3 `RedQueueDisc`'s (MinTh 5, MaxTh 15, LInterm 50 ⇒
 /// max_p 1/50, QW 0.002, Gentle, MeanPktSize 500, UseHardDrop).
@@ -97,8 +95,7 @@ pub struct Red<T> {
     /// Transmission time of a mean-size packet (the paper's s).
     s: Dur,
     rng: SimRng,
-    queue: VecDeque<(T, Time)>,
-    bytes: u64,
+    queue: Fifo<T>,
     /// The average queue length in packets.
     avg: f64,
     /// Packets since the last early drop or mark; −1 while the average is below min_th.
@@ -121,7 +118,7 @@ impl<T: QueueItem> Red<T> {
     pub fn new(limit: Limit, rate_bps: u64, p: RedParams, rng: SimRng) -> Result<Self, String> {
         p.check()?;
         let s = tx_time(p.mean_pkt_bytes, rate_bps);
-        Ok(Red { p, limit, s, rng, queue: VecDeque::new(), bytes: 0, avg: 0.0, count: -1, idle_since: Some(0) })
+        Ok(Red { p, limit, s, rng, queue: Fifo::new(), avg: 0.0, count: -1, idle_since: Some(0) })
     }
 
     /// The average queue length, for tests and the inspector.
@@ -181,7 +178,7 @@ impl<T: QueueItem> Qdisc<T> for Red<T> {
         self.update_avg(now);
         let verdict = self.decide();
         let mark = self.p.ecn && item.ecn_capable() && (verdict == Verdict::Early || (verdict == Verdict::Forced && !self.p.hard_drop));
-        if (verdict != Verdict::Pass && !mark) || !hard_limit_admits(self.limit, self.queue.len(), self.bytes, item.wire_bytes()) {
+        if (verdict != Verdict::Pass && !mark) || !self.queue.admits(self.limit, item.wire_bytes()) {
             out.dropped.push(item);
             return;
         }
@@ -189,18 +186,16 @@ impl<T: QueueItem> Qdisc<T> for Red<T> {
             item.mark_ce();
             out.marked += 1;
         }
-        self.bytes += item.wire_bytes() as u64;
-        self.queue.push_back((item, now));
+        self.queue.push(item, now);
         self.idle_since = None;
     }
 
     fn dequeue(&mut self, now: Time, _out: &mut Out<T>) -> Option<Dequeued<T>> {
-        let (item, enqueued_at) = self.queue.pop_front()?;
-        self.bytes -= item.wire_bytes() as u64;
+        let d = self.queue.pop()?;
         if self.queue.is_empty() {
             self.idle_since = Some(now);
         }
-        Some(Dequeued { item, enqueued_at })
+        Some(d)
     }
 
     fn len_packets(&self) -> usize {
@@ -208,11 +203,11 @@ impl<T: QueueItem> Qdisc<T> for Red<T> {
     }
 
     fn len_bytes(&self) -> u64 {
-        self.bytes
+        self.queue.bytes()
     }
 
     fn memory_bytes(&self) -> usize {
-        self.queue.capacity() * std::mem::size_of::<(T, Time)>()
+        self.queue.memory_bytes()
     }
 }
 
@@ -233,8 +228,7 @@ mod tests {
     fn hold(r: &mut Red<Item>, q: u32, n: u32, ect: bool) -> (u32, u32, u32) {
         // Start from a queue of q packets (put there directly, so filling it does not count).
         for id in 0..q {
-            r.queue.push_back((Item::new(id, 0, 1500), 0));
-            r.bytes += 1500;
+            r.queue.push(Item::new(id, 0, 1500), 0);
         }
         r.idle_since = None;
         let mut out = Out::default();

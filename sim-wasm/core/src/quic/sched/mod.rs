@@ -1,4 +1,4 @@
-//! Stream schedulers: which stream's data goes into the packet being built (ALGORITHMS.md §3).
+//! Stream schedulers: which stream's data goes into the packet being built (docs/spec/ALGORITHMS.md §3).
 //!
 //! The connection builds a packet frame by frame. For each frame it asks the scheduler for a
 //! stream among those `ready` (holding lost data to resend, or new data that flow control

@@ -75,8 +75,11 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
     let routes = built.routes;
     let mut listed_routes = Vec::new();
     for (i, (id, mut f)) in s.expanded_flows().into_iter().enumerate() {
+        let (sender, receiver) = next_ends(&agents);
         world.flows.push(FlowStats {
             id,
+            sender,
+            receiver,
             kind: f.kind.as_str(),
             cc: f.cc.clone(),
             size_bytes: f.size_bytes,
@@ -102,7 +105,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
             _ => vec![flow_routes[f.path]],
         };
         listed_routes.push(shown);
-        let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes: flow_routes, tcp: &cfg, seed };
+        let ctx = FlowCtx { index: i, sender, receiver, routes: flow_routes, tcp: &cfg, seed };
         let (sender, receiver) = match f.kind {
             FlowKind::Tcp => tcp_flow(&ctx, &f, &mut world)?,
             FlowKind::Quic => quic_flow(&ctx, &f, &mut world)?,
@@ -123,20 +126,13 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
         stop_when_done: s.stop_when_done,
         done_cursor: 0,
         finished: false,
-        max_events: s.limits.max_events.unwrap_or(super::DEFAULT_MAX_EVENTS),
-        max_memory_bytes: s.limits.max_memory_mb.unwrap_or(super::DEFAULT_MAX_MEMORY_MB) * 1048576.0,
-        fixed_bytes: 0,
-        agent_bytes: 0,
-        agent_countdown: 0,
-        memory_countdown: 1,
-        fast_at_recount: 0,
+        budget: crate::sim::budget::Budget::new(
+            s.limits.max_events.unwrap_or(super::DEFAULT_MAX_EVENTS),
+            s.limits.max_memory_mb.unwrap_or(super::DEFAULT_MAX_MEMORY_MB) * 1048576.0,
+        ),
         aborted: None,
         jain_series,
         link_series,
-        agent_mem: Vec::new(),
-        agent_mem_sum: 0,
-        touched: Vec::new(),
-        touched_flag: Vec::new(),
         sampled: Vec::new(),
         jain_flows: Vec::new(),
     };
@@ -145,12 +141,20 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
     Ok(Run { engine, listed_routes, positions: built.positions })
 }
 
+/// The agent ids the next flow's two ends get: the next two free places in the agent list,
+/// which the flow's builder then fills (sender first). Recorded in the flow's `FlowStats`,
+/// so nothing after the build derives them.
+pub(crate) fn next_ends(agents: &[Box<dyn Agent>]) -> (AgentId, AgentId) {
+    let sender = agents.len() as AgentId;
+    (sender, sender + 1)
+}
+
 /// What a flow builder needs besides the flow's own spec.
 pub struct FlowCtx<'a> {
     /// Index of the flow in the expanded flow list (and in `World::flows`).
     pub index: usize,
-    /// Agent ids of the flow's two ends: every flow has exactly one sending and one receiving
-    /// agent, `2·index` and `2·index + 1`.
+    /// Agent ids of the flow's two ends (as in its `FlowStats`): every flow has exactly one
+    /// sending and one receiving agent.
     pub sender: AgentId,
     pub receiver: AgentId,
     /// Every route of the topology (a flow's `path` indexes it; multipath flows use several).

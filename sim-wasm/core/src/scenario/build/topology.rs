@@ -44,6 +44,7 @@ use crate::engine::rng::derive_rng;
 use crate::engine::time::{millis, to_millis};
 use crate::mptcp::MAX_SUBFLOWS;
 use crate::scenario::graph::{Graph, GraphLink, GraphNode, GraphNodeKind, LinkDirSpec};
+use crate::scenario::validate::{MAX_ACCESS_RATE_MBPS, MAX_RATE_MBPS};
 use crate::scenario::{BufferSpec, FlowKind, FlowSpec, Scenario, ScenarioError, Topology};
 use std::collections::BTreeMap;
 
@@ -75,6 +76,39 @@ pub struct Plan {
     pub fixed: Option<Vec<(Vec<Hop>, u64)>>,
     /// `numbering[i]` is the link direction that becomes link i.
     pub numbering: Vec<Hop>,
+    /// The link directions whose properties the user wrote, each once, with where.
+    pub written: Vec<Written>,
+}
+
+/// A link direction whose properties the user wrote, and where: what [`Plan::validate`]
+/// checks. The links a shorthand adds around them (access, egress, ACK directions) are made
+/// of fields the shorthand checks where they are written (`access_rate_mbps`, a sender's
+/// `rtt_ms`), and a path copied by `count` is checked once.
+pub struct Written {
+    pub hop: Hop,
+    /// The spec the properties were written in: "topology.bottleneck", "topology.paths[2]",
+    /// "topology.links[4]", "topology.links[4].reverse".
+    pub at: String,
+    /// The fastest rate accepted there (bottleneck and paths are measured, so tighter).
+    pub max_rate_mbps: f64,
+    /// Whether `delay_ms` is the user's: a path's is half its `rtt_ms`, which the path checks.
+    pub delay: bool,
+}
+
+impl Plan {
+    /// Check every link direction the user wrote, once, on the expanded graph; errors name
+    /// the field as written (`topology.paths[2].buffer.bdp`).
+    pub fn validate(&self) -> Res<()> {
+        for w in &self.written {
+            let l = &self.graph.links[w.hop.link as usize];
+            match (&l.reverse, w.hop.reverse) {
+                (Some(r), true) => r.validate(&w.at, w.max_rate_mbps, w.delay, l.props.aqm.as_deref().unwrap_or("droptail"))?,
+                (_, false) => l.props.validate(&w.at, w.max_rate_mbps, w.delay, "droptail")?,
+                (None, true) => {}
+            }
+        }
+        Ok(())
+    }
 }
 
 fn host(name: String) -> GraphNode {
@@ -144,6 +178,7 @@ pub fn expand(topo: &Topology) -> Plan {
             let mut links =
                 vec![link("r1", "r2", "bottleneck".into(), b.rate_mbps, b.delay_ms, bdp_of(&b.buffer, max_rtt), b.loss, &b.drop_packets, Queue { aqm: Some(&b.aqm), aqm_params: b.aqm_params.as_ref(), jitter_ms: b.jitter_ms }, true)];
             let mut numbering = vec![fwd(0), rev(0)];
+            let written = vec![Written { hop: fwd(0), at: "topology.bottleneck".into(), max_rate_mbps: MAX_RATE_MBPS, delay: true }];
             let mut fixed = Vec::new();
             for (i, s) in d.senders.iter().enumerate() {
                 let n = i + 1;
@@ -157,21 +192,39 @@ pub fn expand(topo: &Topology) -> Plan {
                 numbering.extend([fwd(acc), fwd(egr), rev(egr), rev(acc)]);
                 fixed.push((vec![fwd(acc), fwd(0), fwd(egr)], millis(s.rtt_ms)));
             }
-            Plan { graph: Graph { nodes, links }, fixed: Some(fixed), numbering }
+            Plan { graph: Graph { nodes, links }, fixed: Some(fixed), numbering, written }
         }
         Topology::Parallel(p) => {
             let nodes = vec![host("src".into()), host("dst".into())];
             let mut links = Vec::new();
             let mut fixed = Vec::new();
-            for (i, ps) in p.expanded().iter().enumerate() {
+            let mut written = Vec::new();
+            let paths = p.expanded();
+            for (i, (origin, ps)) in paths.iter().enumerate() {
+                // Copies made by `count` share their properties: the first is checked.
+                if i == 0 || paths[i - 1].0 != *origin {
+                    written.push(Written { hop: fwd(i), at: format!("topology.paths[{origin}]"), max_rate_mbps: MAX_RATE_MBPS, delay: false });
+                }
                 let buffer = bdp_of(&ps.buffer, ps.rtt_ms);
                 links.push(link("src", "dst", format!("path{}", i + 1), ps.rate_mbps, ps.rtt_ms / 2.0, buffer, ps.loss, &ps.drop_packets, Queue { aqm: Some(&ps.aqm), aqm_params: ps.aqm_params.as_ref(), jitter_ms: ps.jitter_ms }, true));
                 fixed.push((vec![fwd(i)], millis(ps.rtt_ms)));
             }
             let numbering = natural_numbering(links.len());
-            Plan { graph: Graph { nodes, links }, fixed: Some(fixed), numbering }
+            Plan { graph: Graph { nodes, links }, fixed: Some(fixed), numbering, written }
         }
-        Topology::Graph(g) => Plan { graph: g.clone(), fixed: None, numbering: natural_numbering(g.links.len()) },
+        Topology::Graph(g) => {
+            let written = g
+                .links
+                .iter()
+                .enumerate()
+                .flat_map(|(i, l)| {
+                    let at = format!("topology.links[{i}]");
+                    let rev = l.reverse.as_ref().map(|_| Written { hop: rev(i), at: format!("{at}.reverse"), max_rate_mbps: MAX_ACCESS_RATE_MBPS, delay: true });
+                    std::iter::once(Written { hop: fwd(i), at, max_rate_mbps: MAX_ACCESS_RATE_MBPS, delay: true }).chain(rev)
+                })
+                .collect();
+            Plan { graph: g.clone(), fixed: None, numbering: natural_numbering(g.links.len()), written }
+        }
     }
 }
 

@@ -27,8 +27,11 @@ pub fn build(
     let shared_routes = Rc::new(routes.to_vec());
     for g in t.generate(seed, duration_s, routes.len()) {
         let i = w.flows.len();
+        let (sender, receiver) = super::next_ends(agents);
         w.flows.push(FlowStats {
             id: g.id,
+            sender,
+            receiver,
             kind: g.spec.kind.as_str(),
             cc: g.spec.cc.clone(),
             size_bytes: g.spec.size_bytes,
@@ -36,7 +39,7 @@ pub fn build(
             unlisted: !g.listed,
             ..Default::default()
         });
-        let ctx = FlowCtx { index: i, sender: 2 * i as u32, receiver: 2 * i as u32 + 1, routes, tcp: cfg, seed };
+        let ctx = FlowCtx { index: i, sender, receiver, routes, tcp: cfg, seed };
         let (s, r) = match g.spec.kind {
             FlowKind::Mptcp => mptcp_shared(&ctx, &g.spec, spec.clone(), shared_routes.clone(), w, false),
             _ => tcp_flow(&ctx, &g.spec, w)?,

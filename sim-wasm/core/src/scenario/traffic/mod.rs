@@ -1,6 +1,6 @@
 //! Generated traffic (scenario `traffic`): MPTCP flows arriving as a Poisson process with
 //! sizes drawn from a distribution, plus long background TCP flows on every path — the
-//! workload of the MPTCP-FSFS paper (ALGORITHMS.md §2.3).
+//! workload of the MPTCP-FSFS paper (docs/spec/ALGORITHMS.md §2.3).
 //!
 //! Arrival times, sizes and flows are drawn when the run is built, each from its own seeded
 //! stream ("traffic-arrivals", "traffic-sizes"), so changing the flow scheduler or the

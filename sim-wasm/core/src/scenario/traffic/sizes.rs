@@ -1,6 +1,6 @@
 //! Flow-size distributions, sampled by inverse CDF from one uniform draw.
 //!
-//! - `web_search`: the public web-search workload CDF (ALGORITHMS.md §2.3), linear
+//! - `web_search`: the public web-search workload CDF (docs/spec/ALGORITHMS.md §2.3), linear
 //!   interpolation between its points.
 //! - `pareto`: bounded Pareto on [min, max] with shape α:
 //!   `x = L / (1 − u·(1 − (L/H)^α))^(1/α)`.
