@@ -17,6 +17,7 @@ use crate::net::Route;
 use crate::scenario::build::Run;
 use crate::scenario::{self, Scenario, ScenarioError};
 use crate::sim::{Engine, FlowSnapshot, World};
+use crate::sim::flow_series::{self, Lifetime};
 use serde::Serialize;
 
 pub struct Simulation {
@@ -394,6 +395,13 @@ impl Simulation {
         let mut f = ends.iter().find_map(|a| a.snapshot())?;
         f.id = w.flows[i].id.clone();
         f.index = i as u32;
+        // Outside its lifetime a flow has no controller state (issue 30, item 4); the page
+        // shows no window or RTT for a flow in either of these states.
+        match Lifetime::at(w.now, w.flows[i].start, w.flows[i].completed_at) {
+            Lifetime::NotStarted => f.state = flow_series::NOT_STARTED,
+            Lifetime::Done => f.state = flow_series::DONE,
+            Lifetime::Active => {}
+        }
         for s in f.streams.iter_mut() {
             let st = &w.streams[s.index];
             s.id = st.stream;

@@ -9,6 +9,7 @@ import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { type DecisionEvent, describeEvent, eventFields, flowEvents } from '../sim/flowEvents';
 import { type Selection, sameSelection } from '../store/state';
+import { NOT_STARTED, outsideLifetime } from '../lib/lifetime';
 import { useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, Snapshot, Topology } from '../types';
 import { firstSummary } from '../store/run';
@@ -142,6 +143,17 @@ function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
       </h2>
       {!f ? (
         <p className="muted">No live state yet (press Play or Step).</p>
+      ) : outsideLifetime(f.state) ? (
+        // Outside its lifetime a flow has no window, RTT or controller state (issue 30, item 4).
+        <dl className="fields">
+          <Field
+            name="state"
+            label="state"
+            value={f.state}
+            text={f.state === NOT_STARTED ? 'not started yet: no window, RTT or controller state' : 'done: the receiver holds every byte'}
+          />
+          {done && <Field name="goodput_mbps" label="goodput (run)" value={done.goodput_mbps} text={`${formatMbps(done.goodput_mbps)} Mbit/s`} />}
+        </dl>
       ) : (
         <dl className="fields">
           <Field name="cwnd" label="cwnd" value={f.cwnd} text={`${formatInt(f.cwnd)} pkts`} />

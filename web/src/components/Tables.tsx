@@ -2,6 +2,7 @@
 import { formatBytes, formatInt, formatMbps, formatPercent, formatRtt, formatSeconds } from '../lib/format';
 import { headlineItems } from '../lib/headline';
 import { currentPreset } from '../store/state';
+import { outsideLifetime } from '../lib/lifetime';
 import { useLab } from '../store/store';
 import type { HeadlineName, Summary } from '../types';
 import { InspectButton } from './Inspector';
@@ -36,11 +37,23 @@ export function LiveTable() {
               <th scope="row">
                 <InspectButton selection={{ kind: 'flow', id: name(f.id, i) }}>{name(f.id, i)}</InspectButton>
               </th>
-              <td>{f.cwnd.toFixed(1)}</td>
-              <td>{formatInt(f.inflight)}</td>
-              <td>{formatRtt(f.srtt_ms)}</td>
-              <td>{formatMbps(f.pacing_rate_mbps)}</td>
-              <td>{f.state}</td>
+              {outsideLifetime(f.state) ? (
+                // Not started or done: no window, flight, RTT or pacing to show.
+                <>
+                  <td>–</td>
+                  <td>–</td>
+                  <td>–</td>
+                  <td>–</td>
+                </>
+              ) : (
+                <>
+                  <td>{f.cwnd.toFixed(1)}</td>
+                  <td>{formatInt(f.inflight)}</td>
+                  <td>{formatRtt(f.srtt_ms)}</td>
+                  <td>{formatMbps(f.pacing_rate_mbps)}</td>
+                </>
+              )}
+              <td data-testid="live-state">{f.state}</td>
             </tr>
           ))}
           {(snap.flows_total ?? snap.flows.length) > LIVE_MAX && (
