@@ -184,6 +184,11 @@ pub struct FlowView {
     /// Forward-path link ids in order; an MPTCP flow's are every subflow route's, route after
     /// route, each link once.
     pub path: Vec<String>,
+    /// MPTCP: each subflow's own forward path (link ids), in path order: subflow `path` n
+    /// takes `subflow_paths[n - 1]`. Parallel subflows are not one route through every link.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub subflow_paths: Option<Vec<Vec<String>>>,
     pub base_rtt_ms: f64,
     /// The stream scheduler (QUIC) or packet scheduler (MPTCP) the flow runs, so the page can
     /// say which one a result belongs to.
@@ -540,6 +545,12 @@ impl Simulation {
                                 }
                                 seen
                             }),
+                        subflow_paths: (f.kind == crate::scenario::FlowKind::Mptcp).then(|| {
+                            routes
+                                .iter()
+                                .map(|r| net.paths[r.forward as usize].iter().map(|&l| net.links[l as usize].name.clone()).collect())
+                                .collect()
+                        }),
                         base_rtt_ms: routes.first().map_or(0.0, |r| to_millis(r.rtt_ns)),
                     }
                 })

@@ -506,6 +506,10 @@ impl Agent for MptcpSender {
                 inflight: s.tcp.in_flight(),
                 srtt_ms: to_millis(s.tcp.srtt()),
                 bytes_share: if total > 0 { s.tcp.subflow_stats().data_bytes as f64 / total as f64 } else { 0.0 },
+                state: {
+                    let cc = s.tcp.controller();
+                    cc.state_names().get(cc.metrics().state as usize).copied().unwrap_or("?")
+                },
             })
             .collect();
         Some(FlowSnapshot {
