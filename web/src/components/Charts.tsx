@@ -4,6 +4,7 @@
 // The same components draw the lab's run and each column of A/B compare: they read the run
 // through a RunSource (React context) — whose store, which column's series, which chart ids,
 // and, for columns set side by side, a shared y scale. The lab's source is the default.
+import { FAIRNESS_Y_TOP, jainChartMeaningful } from '../charts/relevance';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { lab } from '../sim/controller';
 import { type AggMode, AGG_MODES, MAX_PICKED } from '../worker/aggregate';
@@ -50,7 +51,7 @@ const useRunSource = () => useContext(RunSourceContext);
 /** A line chart over the run's simulated time. The run source (the lab, or a compare column)
  * gives what every such chart shares: the time axis and its zoom window, the series version,
  * the test id from the chart's `kind`, and the y-axis top columns side by side agree on. */
-export function TimeChart({ kind, ...chart }: Omit<LineChartProps, 'testId' | 'xLabel' | 'xMax' | 'timeWindow' | 'onWindow' | 'version' | 'yTop'> & { kind: string }) {
+export function TimeChart({ kind, ...chart }: Omit<LineChartProps, 'testId' | 'xLabel' | 'xMax' | 'timeWindow' | 'onWindow' | 'version'> & { kind: string }) {
   const src = useRunSource();
   const version = src.useRun((s) => s.seriesVersion);
   const span = src.useRun(timeSpan);
@@ -64,7 +65,7 @@ export function TimeChart({ kind, ...chart }: Omit<LineChartProps, 'testId' | 'x
       timeWindow={timeWindow}
       onWindow={src.onWindow}
       version={version}
-      yTop={src.yTop?.(kind)}
+      yTop={chart.yTop ?? src.yTop?.(kind)}
     />
   );
 }
@@ -410,6 +411,8 @@ export function JainChart() {
   const src = useRunSource();
   const version = src.useRun((s) => s.seriesVersion);
   const series: ChartSeries[] = useMemo(() => jainSeries(src.series()), [version, src]);
-  if (series.length === 0) return null;
-  return <TimeChart kind="jain" title="Jain's fairness index over time" yLabel="Jain's index" series={series} emptyText="" />;
+  // Flows with a window series: the flows the run compares (one: nothing to compare).
+  const flows = useMemo(() => flowOwners(src.series()).length, [version, src]);
+  if (series.length === 0 || !jainChartMeaningful(flows)) return null;
+  return <TimeChart kind="jain" title="Jain's fairness index over time" yLabel="Jain's index" series={series} emptyText="" yTop={FAIRNESS_Y_TOP} />;
 }
