@@ -11,7 +11,7 @@ import { MptcpPanel } from './components/MptcpPanel';
 import { QuicPanel } from './components/QuicPanel';
 import { TopologyView } from './components/TopologyView';
 import { TimeBrush } from './components/TimeBrush';
-import { LiveTable, SummaryTable } from './components/Tables';
+import { HeadlinePanel, LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
 import { labStore, useLab } from './store/store';
@@ -113,6 +113,7 @@ export function App() {
           <RunControls />
           <TourButton />
           <TourCallout />
+          <HeadlinePanel />
           <div className="live-lab">
             <TopologyView />
             <Inspector />
