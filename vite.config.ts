@@ -8,7 +8,12 @@ const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // The app's source root is web/; presets are static files in public/scenarios (also bundled as
 // raw text through import.meta.glob); the wasm bindings come from sim-wasm/pkg (built by
 // scripts/build-wasm.mjs).
+//
+// base './': every asset, chunk, worker, the wasm file and the preset texts are fetched relative to
+// the page, so the same dist/ works at a site's root and under any sub-path (a course site's
+// /netlab/, a project page); e2e/subpath.spec.ts serves it under one (issue 30, item 2).
 export default defineConfig({
+  base: './',
   root: at('./web'),
   publicDir: at('./public'),
   plugins: [react()],

@@ -32,7 +32,8 @@ test('opening a card runs it in the lab with its variant and knobs', async ({ pa
   // The quick variant's duration is what the duration knob now shows.
   await expect(card.getByTestId('gallery-knob-duration_s')).toHaveValue('30');
   await card.getByTestId('gallery-knob-cc').selectOption('cubic');
-  await card.getByTestId('gallery-knob-duration_s').fill('6');
+  // (The Duration knob starts above the preset's 20 s warm-up.)
+  await card.getByTestId('gallery-knob-duration_s').fill('22');
   await expect(card).toHaveAttribute('data-edited', '2');
   await card.getByTestId('gallery-open').click();
 
@@ -43,7 +44,7 @@ test('opening a card runs it in the lab with its variant and knobs', async ({ pa
   await expect(page.getByTestId('knob-cc')).toHaveValue('cubic');
   await expect(app).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
   const summary = page.getByTestId('summary');
-  await expect(summary).toHaveAttribute('data-duration', '6');
+  await expect(summary).toHaveAttribute('data-duration', '22');
   await expect(summary.locator('[data-testid="summary-flows"] tbody tr').first()).toContainText('cubic');
 
   // Back in the gallery, the open preset's card is marked.

@@ -18,10 +18,10 @@ test('the sequence diagram draws data and ACK lines of the first flow and follow
   await expect.poll(() => num(page, 'data-data-lines')).toBeGreaterThan(0);
   expect(await num(page, 'data-ack-lines')).toBeGreaterThan(0);
   await expect(view(page).locator('g[data-kind="data"] line').first()).toBeVisible();
-  // Four base round trips of 40 ms by default; zooming out doubles the window.
-  expect(await num(page, 'data-window-span')).toBeCloseTo(0.16, 6);
+  // Four base round trips of 20 ms by default; zooming out doubles the window.
+  expect(await num(page, 'data-window-span')).toBeCloseTo(0.08, 6);
   await page.getByTestId('sequence-zoom-out').click();
-  await expect.poll(() => num(page, 'data-window-span')).toBeCloseTo(0.32, 6);
+  await expect.poll(() => num(page, 'data-window-span')).toBeCloseTo(0.16, 6);
   // Seeking moves the window's end with the clock.
   await seekTo(page, 1.25);
   await expect.poll(() => num(page, 'data-window-end')).toBe(1.25);

@@ -24,7 +24,7 @@ const STARTED_AT_ONCE = [/^sim\.worker-[\w-]+\.js$/, /^netlab_wasm_bg-[\w-]+\.wa
  */
 export function bundleSizes(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const named = new Set([...html.matchAll(/(?:src|href)="\/?assets\/([^"]+)"/g)].map((m) => m[1]));
+  const named = new Set([...html.matchAll(/(?:src|href)="(?:\.?\/)?assets\/([^"]+)"/g)].map((m) => m[1]));
   const assets = readdirSync(join(dist, 'assets')).sort();
   if (!assets.some((f) => named.has(f))) throw new Error(`${dist}/index.html names no file of ${dist}/assets: not a vite build?`);
   const size = (file, path) => {

@@ -49,7 +49,7 @@ test('the bench counts what index.html and the lab start load as the first load,
   const { bundleSizes } = await import('../scripts/bundle-size.mjs');
   const dist = mkdtempSync(join(tmpdir(), 'netlab-dist-'));
   mkdirSync(join(dist, 'assets'));
-  const html = '<script type="module" src="/assets/index-a1.js"></script><link rel="modulepreload" href="/assets/presets-b2.js"><link rel="stylesheet" href="/assets/index-c3.css">';
+  const html = '<script type="module" src="/assets/index-a1.js"></script><link rel="modulepreload" href="./assets/presets-b2.js"><link rel="stylesheet" href="/assets/index-c3.css">';
   writeFileSync(join(dist, 'index.html'), html);
   const files = { 'index-a1.js': 'a'.repeat(100), 'presets-b2.js': 'p', 'index-c3.css': 'c', 'sim.worker-d4.js': 'w', 'netlab_wasm_bg-e5.wasm': 'm', 'Editor-f6.js': 'e'.repeat(50), 'compare.worker-g7.js': 'x', 'index-a1.js.map': '{}' };
   for (const [f, text] of Object.entries(files)) writeFileSync(join(dist, 'assets', f), text);

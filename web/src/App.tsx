@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LabCharts } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
@@ -11,24 +11,25 @@ import { MptcpPanel } from './components/MptcpPanel';
 import { QuicPanel } from './components/QuicPanel';
 import { TopologyView } from './components/TopologyView';
 import { TimeBrush } from './components/TimeBrush';
-import { LiveTable, SummaryTable } from './components/Tables';
+import { HeadlinePanel, LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
 import { labStore, useLab } from './store/store';
 import { ProjectorToggle, ThemeToggle, ViewTabs } from './components/Chrome';
 import { useUi } from './store/ui';
-import { ViewLoading, Workbench } from './views/Workbench';
+import { Workbench } from './views/Workbench';
+import { LazyView } from './components/LazyView';
 import { hasNumericKnob, hasSweep } from './presets';
 
 // The sweep panel (its figure and the code that fans a sweep out to workers) is loaded only
 // when the open preset declares a sweep or someone asks to sweep a knob, so it stays out of
 // the first bundle (issue 18, first-load size; the editor and compare views are split the same way in
 // views/Workbench.tsx).
-const SweepPanel = lazy(() => import('./components/SweepPanel').then((m) => ({ default: m.SweepPanel })));
+const loadSweepPanel = () => import('./components/SweepPanel').then((m) => m.SweepPanel);
 
 // The sequence diagram (issue 16) is loaded when first opened: its drawing code stays out of the
 // first bundle, and the engine traces packets only while it is open.
-const SequenceView = lazy(() => import('./components/SequenceView').then((m) => ({ default: m.SequenceView })));
+const loadSequenceView = () => import('./components/SequenceView').then((m) => m.SequenceView);
 
 function SequenceSection() {
   const [open, setOpen] = useState(false);
@@ -40,9 +41,7 @@ function SequenceSection() {
         {open ? 'Hide the sequence diagram' : 'Sequence diagram (packets of one flow over time)'}
       </button>
       {open && (
-        <Suspense fallback={<ViewLoading what="the sequence diagram" />}>
-          <SequenceView />
-        </Suspense>
+        <LazyView load={loadSequenceView} what="the sequence diagram" props={{}} />
       )}
     </div>
   );
@@ -66,9 +65,7 @@ function SweepSection() {
     );
   }
   return (
-    <Suspense fallback={<ViewLoading what="the sweep panel" />}>
-      <SweepPanel key={presetName} />
-    </Suspense>
+    <LazyView key={presetName} load={loadSweepPanel} what="the sweep panel" props={{}} />
   );
 }
 
@@ -116,6 +113,7 @@ export function App() {
           <RunControls />
           <TourButton />
           <TourCallout />
+          <HeadlinePanel />
           <div className="live-lab">
             <TopologyView />
             <Inspector />

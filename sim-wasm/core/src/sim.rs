@@ -270,6 +270,8 @@ pub struct SubflowSnapshot {
     pub srtt_ms: f64,
     /// Share of the connection's data bytes sent on this subflow so far.
     pub bytes_share: f64,
+    /// The subflow's congestion controller state (its own name: "slow_start", "recovery", …).
+    pub state: &'static str,
 }
 
 /// A transport endpoint attached to a host.

@@ -17,6 +17,7 @@ use crate::net::Route;
 use crate::scenario::build::Run;
 use crate::scenario::{self, Scenario, ScenarioError};
 use crate::sim::{Engine, FlowSnapshot, World};
+use crate::sim::flow_series::{self, Lifetime};
 use serde::Serialize;
 
 pub struct Simulation {
@@ -183,6 +184,11 @@ pub struct FlowView {
     /// Forward-path link ids in order; an MPTCP flow's are every subflow route's, route after
     /// route, each link once.
     pub path: Vec<String>,
+    /// MPTCP: each subflow's own forward path (link ids), in path order: subflow `path` n
+    /// takes `subflow_paths[n - 1]`. Parallel subflows are not one route through every link.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub subflow_paths: Option<Vec<Vec<String>>>,
     pub base_rtt_ms: f64,
     /// The stream scheduler (QUIC) or packet scheduler (MPTCP) the flow runs, so the page can
     /// say which one a result belongs to.
@@ -427,6 +433,13 @@ impl Simulation {
         let mut f = [flow.sender, flow.receiver].iter().find_map(|&k| self.engine.agents[k as usize].snapshot())?;
         f.id = w.flows[i].id.clone();
         f.index = i as u32;
+        // Outside its lifetime a flow has no controller state (issue 30, item 4); the page
+        // shows no window or RTT for a flow in either of these states.
+        match Lifetime::at(w.now, w.flows[i].start, w.flows[i].completed_at) {
+            Lifetime::NotStarted => f.state = flow_series::NOT_STARTED,
+            Lifetime::Done => f.state = flow_series::DONE,
+            Lifetime::Active => {}
+        }
         for s in f.streams.iter_mut() {
             let st = &w.streams[s.index];
             s.id = st.stream;
@@ -565,6 +578,12 @@ impl Simulation {
                                 }
                                 seen
                             }),
+                        subflow_paths: (f.kind == crate::scenario::FlowKind::Mptcp).then(|| {
+                            routes
+                                .iter()
+                                .map(|r| net.paths[r.forward as usize].iter().map(|&l| net.links[l as usize].name.clone()).collect())
+                                .collect()
+                        }),
                         base_rtt_ms: routes.first().map_or(0.0, |r| to_millis(r.rtt_ns)),
                     }
                 })

@@ -13,6 +13,7 @@
 // A new chart: a `ChartKind` variant in tour.rs (the registry line), `npm run gen:types`, and
 // its entry here; a chart of flow, link or run series is then drawn by the lab from this entry
 // alone (`LAB_CHARTS` gives the order).
+import { FAIRNESS_Y_TOP, jainChartMeaningful } from './relevance';
 import type { ChartKind, SeriesMetric } from '../generated';
 
 /** What a title may depend on: how many lines are drawn, the throughput average, the panel's connection. */
@@ -52,6 +53,8 @@ export interface ChartSpec {
   smooth?: boolean;
   /** No chart at all when no series reports these metrics (pacing under CUBIC). */
   hideWhenEmpty?: boolean;
+  /** Whether the chart means something for this run (charts/relevance.ts); absent = always. */
+  meaningful?: (run: { flows: number }) => boolean;
   /** Dashed guides: each link's buffer size. */
   guides?: 'buffer';
   /** Link lines named with the link's AQM ("bottleneck (codel)"). */
@@ -129,7 +132,8 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
     scope: 'run',
     metrics: ['jain'],
     hideWhenEmpty: true,
-    yAxis: { kind: 'fixed', top: 1 },
+    meaningful: ({ flows }) => jainChartMeaningful(flows),
+    yAxis: { kind: 'fixed', top: FAIRNESS_Y_TOP },
   },
   // Paced senders (BBR family): the pacing rate, and BBR's bottleneck-bandwidth estimate dashed.
   'pacing-rate': {

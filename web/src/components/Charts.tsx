@@ -66,11 +66,17 @@ export function TimeChart({ kind, yLabel, unit, ...chart }: Omit<LineChartProps,
       {...chart}
       testId={testId}
       time={{ label: 'simulated time (s)', max: span, window: timeWindow, onWindow: src.onWindow }}
-      y={{ label: yLabel, unit, top: src.yTop?.(kind) }}
+      y={{ label: yLabel, unit, top: src.yTop?.(kind) ?? fixedTop(kind) }}
       version={version}
       exportName={() => exportName(testId)}
     />
   );
+}
+
+/** The catalogue's fixed y-axis top for `kind` (fairness stops at 1), if it has one. */
+function fixedTop(kind: ChartKind): number | undefined {
+  const axis = CHARTS[kind].yAxis;
+  return axis.kind === 'fixed' ? axis.top : undefined;
 }
 
 /** A chart's export file name: the scenario, seed and chart (lib/export.ts `fileName`). */
@@ -287,6 +293,8 @@ export function Chart({ kind }: { kind: ChartKind }) {
   );
   const guides = useMemo(() => chartGuides(spec, series, topology), [spec, series, topology]);
   if (spec.hideWhenEmpty && series.length === 0) return null;
+  // A chart that can only draw a constant for this run is not shown (charts/relevance.ts).
+  if (spec.meaningful && !spec.meaningful({ flows: flowOwners(src.series()).length })) return null;
   const title = chartTitle(spec, { lines: series.length, smoothingS: smoothingWindow(duration), owner: null });
   return (
     <TimeChart

@@ -7,8 +7,10 @@ import type { ReactNode } from 'react';
 import { formatBytes, formatInt, formatMbps, formatPercent, formatSeconds, rttSampled } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
-import { type DecisionEvent, describeEvent, eventFields, flowEvents } from '../sim/flowEvents';
+import { type DecisionEvent, describeEvent, flowEvents } from '../sim/flowEvents';
 import { type Selection, sameSelection } from '../store/state';
+import { NOT_STARTED, outsideLifetime } from '../lib/lifetime';
+import { DecisionSentence } from './DecisionSentence';
 import { useLab } from '../store/store';
 import type { EngineEvent, FlowSnapshot, Snapshot, Topology } from '../types';
 import { firstSummary } from '../store/run';
@@ -72,19 +74,11 @@ function GenericFields({ obj }: { obj: Record<string, unknown> }) {
 
 function Decision({ e }: { e: DecisionEvent | null }) {
   if (!e) return null;
-  const reason = e.reason;
-  const rest = eventFields(e).filter(([k]) => k !== 'reason');
   return (
-    <section className="decision" data-testid="inspector-decision" data-type={e.type} data-reason={reason ?? ''} data-t-ns={e.t_ns}>
+    <section className="decision" data-testid="inspector-decision" data-type={e.type} data-reason={e.reason ?? ''} data-t-ns={e.t_ns}>
       <h3>Latest scheduler decision</h3>
       <p>
-        <span className="muted">{tOf(e)}</span> {rest.map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ')}
-        {reason && (
-          <>
-            {' '}
-            — <strong>{reason}</strong>
-          </>
-        )}
+        <span className="muted">{tOf(e)}</span> <DecisionSentence e={e} />
       </p>
     </section>
   );
@@ -92,7 +86,7 @@ function Decision({ e }: { e: DecisionEvent | null }) {
 
 function SubTable({ flow, kind, list }: { flow: string; kind: 'subflow' | 'stream'; list: Record<string, unknown>[] }) {
   if (list.length === 0) return null;
-  const keys = [...new Set(list.flatMap((o) => Object.keys(o)))].filter((k) => k !== 'id').slice(0, 6);
+  const keys = [...new Set(list.flatMap((o) => Object.keys(o)))].filter((k) => k !== 'id').slice(0, 8);
   return (
     <table className="sub-table" data-testid={`inspector-${kind}s`}>
       <caption>{kind === 'subflow' ? 'Subflows' : 'Streams'}</caption>
@@ -110,7 +104,7 @@ function SubTable({ flow, kind, list }: { flow: string; kind: 'subflow' | 'strea
         {list.map((o, i) => {
           const id = subId(o, i);
           return (
-            <tr key={id}>
+            <tr key={id} data-row={id}>
               <th scope="row">
                 <InspectButton selection={{ kind, flow, id }}>{id}</InspectButton>
               </th>
@@ -138,10 +132,27 @@ function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
     <>
       <h2>
         <span className="dot" style={{ background: colorFor(Math.max(0, index)) }} aria-hidden="true" /> Flow {id}{' '}
-        <span className="muted">{info ? `${info.cc}, via ${info.path.join(' → ')}` : ''}</span>
+        <span className="muted">
+          {info
+            ? info.subflow_paths
+              ? `${info.cc}, ${info.subflow_paths.length} subflows, each on its own path (below)`
+              : `${info.cc}, via ${info.path.join(' → ')}`
+            : ''}
+        </span>
       </h2>
       {!f ? (
         <p className="muted">No live state yet (press Play or Step).</p>
+      ) : outsideLifetime(f.state) ? (
+        // Outside its lifetime a flow has no window, RTT or controller state (issue 30, item 4).
+        <dl className="fields">
+          <Field
+            name="state"
+            label="state"
+            value={f.state}
+            text={f.state === NOT_STARTED ? 'not started yet: no window, RTT or controller state' : 'done: the receiver holds every byte'}
+          />
+          {done && <Field name="goodput_mbps" label="goodput (run)" value={done.goodput_mbps} text={`${formatMbps(done.goodput_mbps)} Mbit/s`} />}
+        </dl>
       ) : (
         <dl className="fields">
           <Field name="cwnd" label="cwnd" value={f.cwnd} text={`${formatInt(f.cwnd)} pkts`} />
@@ -150,12 +161,28 @@ function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
           <Field name="base_rtt_ms" label="base RTT" value={info?.base_rtt_ms} text={`${num(info?.base_rtt_ms, 1)} ms`} />
           <Field name="pacing_rate_mbps" label="pacing rate" value={f.pacing_rate_mbps} text={f.pacing_rate_mbps === null ? 'not paced' : `${formatMbps(f.pacing_rate_mbps)} Mbit/s`} />
           <Field name="pacing_gain" label="pacing gain" value={f.pacing_gain} text={f.pacing_gain === null ? '–' : num(f.pacing_gain, 3)} />
-          <Field name="state" label="controller state" value={f.state} text={f.state.replace(/_/g, ' ')} />
+          {f.subflows ? (
+            // An MPTCP connection has no controller of its own: each subflow runs one (below).
+            <Field name="state" label="controller state" value={f.state} text="one per subflow (below)" />
+          ) : (
+            <Field name="state" label="controller state" value={f.state} text={f.state.replace(/_/g, ' ')} />
+          )}
           {done && <Field name="goodput_mbps" label="goodput (run)" value={done.goodput_mbps} text={`${formatMbps(done.goodput_mbps)} Mbit/s`} />}
         </dl>
       )}
       <Decision e={index >= 0 ? flowEvents.decision(index) : null} />
-      {f?.subflows && <SubTable flow={id} kind="subflow" list={f.subflows} />}
+      {f?.subflows && (
+        <SubTable
+          flow={id}
+          kind="subflow"
+          list={f.subflows.map(({ path, state, ...rest }) => ({
+            path,
+            route: info?.subflow_paths?.[path - 1]?.join(' → ') ?? '',
+            state: state.replace(/_/g, ' '),
+            ...rest,
+          }))}
+        />
+      )}
       {f?.streams && <SubTable flow={id} kind="stream" list={f.streams} />}
       {events.length > 0 && (
         <section className="latest-events">

@@ -16,6 +16,7 @@ import { seriesStore } from '../sim/seriesStore';
 import { useLab } from '../store/store';
 import type { FlowSnapshot, SubflowSnapshot, Summary } from '../types';
 import { FctBars, FctCdf, fctBarValues } from './DistributionCharts';
+import { DecisionSentence } from './DecisionSentence';
 import { TimeChart, chartWords } from './Charts';
 import { CHARTS } from '../charts/catalogue';
 import type { ChartSeries } from './LineChart';
@@ -39,10 +40,6 @@ export function useHasMptcp(): boolean {
   return charted || live || done;
 }
 
-function term(v: number): string {
-  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(5)));
-}
-
 function Decisions({ index, version }: { index: number | null; version: number }) {
   // `version` re-renders the list when decisions arrive.
   void version;
@@ -56,24 +53,9 @@ function Decisions({ index, version }: { index: number | null; version: number }
         <ol>
           {list.map((e, i) => {
             const path = typeof e.path === 'number' ? e.path : null;
-            const terms = e.terms;
             return (
               <li key={`${e.t_ns}-${i}`} data-testid="mptcp-decision" data-reason={String(e.reason ?? '')} data-path={path ?? ''} data-t-ns={e.t_ns}>
-                <span className="muted">{(e.t_ns / 1e9).toFixed(6)} s</span>{' '}
-                <strong>{path === null ? 'wait' : `path ${path}`}</strong> — {String(e.reason ?? '')}
-                {terms.length > 0 && (
-                  <span className="terms">
-                    {' '}
-                    [
-                    {terms.map((t, k) => (
-                      <span key={t.name} data-term={t.name} data-value={t.value}>
-                        {k > 0 ? ', ' : ''}
-                        {t.name} = {term(t.value)}
-                      </span>
-                    ))}
-                    ]
-                  </span>
-                )}
+                <span className="muted">{(e.t_ns / 1e9).toFixed(6)} s</span> <DecisionSentence e={e} />
               </li>
             );
           })}

@@ -10,6 +10,7 @@ import { timeSpan } from '../store/state';
 import { useLab } from '../store/store';
 import { useSize } from './LineChart';
 import { mptcpConnections } from './MptcpPanel';
+import { outsideLifetime } from '../lib/lifetime';
 
 export interface Segment {
   t0: number;
@@ -74,8 +75,9 @@ export function StateTimeline() {
       })),
     [all],
   );
-  // Every state name any flow uses, for one shared colour key.
-  const names = useMemo(() => [...new Set(rows.flatMap((r) => r.names))], [rows]);
+  // Every controller state name any flow uses, for one shared colour key; "not started" and
+  // "done" (outside the flow's lifetime) are drawn as an outline, not as a state.
+  const names = useMemo(() => [...new Set(rows.flatMap((r) => r.names))].filter((n) => !outsideLifetime(n)), [rows]);
   const note = useMemo(() => (rows.length === 0 ? noStateNote(mptcpConnections(), finished) : null), [rows, finished]);
   const [x0, x1] = timeWindow ?? [0, duration || 1];
   const x = scaleLinear().domain([x0, x1]).range([LEFT, Math.max(LEFT + 10, size.width - 14)]).clamp(true);
@@ -122,8 +124,20 @@ export function StateTimeline() {
                 {r.segs.map((s, k) => {
                   const name = r.names[s.state] ?? '?';
                   const w = Math.max(1, x(s.t1) - x(s.t0));
+                  const idle = outsideLifetime(name);
                   return (
-                    <rect key={k} x={x(s.t0)} y={y} width={w} height={BAND} fill={colorFor(names.indexOf(name))} data-state={name}>
+                    <rect
+                      key={k}
+                      x={x(s.t0)}
+                      y={y}
+                      width={w}
+                      height={BAND}
+                      className={idle ? 'state-idle' : undefined}
+                      fill={idle ? 'none' : colorFor(names.indexOf(name))}
+                      data-state={name}
+                      data-t0={s.t0}
+                      data-t1={s.t1}
+                    >
                       <title>{`${r.owner}: ${name}, ${s.t0.toFixed(3)}–${s.t1.toFixed(3)} s`}</title>
                     </rect>
                   );
@@ -140,6 +154,12 @@ export function StateTimeline() {
             {n.replace(/_/g, ' ')}
           </li>
         ))}
+        {rows.some((r) => r.segs.some((g) => outsideLifetime(r.names[g.state]))) && (
+          <li key="idle">
+            <span className="swatch state-swatch state-idle" aria-hidden="true" />
+            not started / done (no controller state)
+          </li>
+        )}
       </ul>
     </figure>
   );

@@ -2,6 +2,7 @@
 import { formatBytes, formatInt, formatMbps, formatPercent, formatRtt, formatSeconds } from '../lib/format';
 import { headlineItems } from '../lib/headline';
 import { currentPreset } from '../store/state';
+import { outsideLifetime } from '../lib/lifetime';
 import { useLab } from '../store/store';
 import type { HeadlineName, Summary } from '../types';
 import { InspectButton } from './Inspector';
@@ -36,11 +37,23 @@ export function LiveTable() {
               <th scope="row">
                 <InspectButton selection={{ kind: 'flow', id: name(f.id, i) }}>{name(f.id, i)}</InspectButton>
               </th>
-              <td>{f.cwnd.toFixed(1)}</td>
-              <td>{formatInt(f.inflight)}</td>
-              <td>{formatRtt(f.srtt_ms)}</td>
-              <td>{formatMbps(f.pacing_rate_mbps)}</td>
-              <td>{f.state}</td>
+              {outsideLifetime(f.state) ? (
+                // Not started or done: no window, flight, RTT or pacing to show.
+                <>
+                  <td>–</td>
+                  <td>–</td>
+                  <td>–</td>
+                  <td>–</td>
+                </>
+              ) : (
+                <>
+                  <td>{f.cwnd.toFixed(1)}</td>
+                  <td>{formatInt(f.inflight)}</td>
+                  <td>{formatRtt(f.srtt_ms)}</td>
+                  <td>{formatMbps(f.pacing_rate_mbps)}</td>
+                </>
+              )}
+              <td data-testid="live-state">{f.state}</td>
             </tr>
           ))}
           {(snap.flows_total ?? snap.flows.length) > LIVE_MAX && (
@@ -95,6 +108,30 @@ function Headline({ summary }: { summary: Summary }) {
   );
 }
 
+/**
+ * The headline at the top of the lab (issue 30, item 12): under the run controls, where it is
+ * on screen at 1280×800 without scrolling past the picture and eight charts. While the run
+ * plays it says which numbers will come; they are the run's summary, so they appear at its end.
+ */
+export function HeadlinePanel() {
+  const summary = useLab(firstSummary);
+  const loaded = useLab((s) => s.topology !== null);
+  const names = useHeadlineNames();
+  if (summary) {
+    return (
+      <section className="headline-panel" data-testid="headline-panel" data-state="final" aria-label="Headline result">
+        <Headline summary={summary} />
+      </section>
+    );
+  }
+  if (!loaded) return null;
+  return (
+    <section className="headline-panel" data-testid="headline-panel" data-state="pending" aria-label="Headline result">
+      <p className="muted">Headline result ({names.map((n) => n.replace(/_/g, ' ')).join(', ')}): at the end of the run.</p>
+    </section>
+  );
+}
+
 function dataAttrs(data: Record<string, string | number> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(data ?? {})) out[`data-${k}`] = String(v);
@@ -108,7 +145,6 @@ export function SummaryTable() {
     <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} data-duration={summary.duration_s} data-seed={summary.seed} aria-label="Run summary">
       <header className="summary-head">
         <h2>Summary</h2>
-        <Headline summary={summary} />
         <p className="muted">
           {summary.scenario}, seed {summary.seed}, {formatSeconds(summary.duration_s)} simulated, {formatInt(summary.events)} events in{' '}
           {formatSeconds(summary.wall_s)} · engine {summary.engine_version}

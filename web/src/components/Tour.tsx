@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { currentStop, stopBand } from '../lib/tour';
 import { formatReading } from '../charts/readout';
-import { labTourStops, tour, useTour } from '../sim/tour';
+import { labTourMismatch, labTourStops, tour, useTour } from '../sim/tour';
 import { useLab } from '../store/store';
 
 /** The band a chart (by its test id, `chart-<id>`) highlights now, or null. */
@@ -24,7 +24,15 @@ export function useTourDims(testId: string): boolean {
 
 export function TourButton() {
   const count = useLab((s) => labTourStops(s).length);
+  const withheld = useLab(labTourMismatch);
   const active = useTour((t) => t.status !== 'off');
+  if (withheld !== null && !active) {
+    return (
+      <p className="tour-bar muted" data-testid="tour-withheld">
+        No tour: {withheld}.
+      </p>
+    );
+  }
   if (count === 0) return null;
   return (
     <div className="tour-bar">

@@ -37,13 +37,6 @@ function errorTarget(errPath: string | null): { kind: 'node' | 'link'; index: nu
 }
 
 /** A free spot for a new node: the next cell of a 100-unit grid no node sits near. */
-function freeSpot(taken: Pt[]): Pt {
-  for (let k = 0; ; k++) {
-    const p = { x: 60 + 110 * (k % 6), y: 60 + 100 * Math.floor(k / 6) };
-    if (!taken.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < 50)) return p;
-  }
-}
-
 export function GraphEditor() {
   const { obj, replace, errPath, error } = useContext(EditorCtx);
   const [sel, setSel] = useState<Sel>(null);
@@ -91,8 +84,8 @@ export function GraphEditor() {
   };
 
   const add = (kind: 'host' | 'router') => {
-    const spot = freeSpot([...pos.values()]);
-    const r = addNode(obj, kind, spot.x, spot.y);
+    // Unplaced: laid out with the others, here and in the lab (graph.ts, defaultPositions).
+    const r = addNode(obj, kind);
     replace(r.scenario);
     setSel({ kind: 'nodes', list: [nodes.length] });
   };

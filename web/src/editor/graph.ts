@@ -6,6 +6,8 @@
 // refuses an edit the user made (a duplicate name stays, for the validator to name).
 // Names are what links, flows and routes refer to, so a rename rewrites every reference.
 import { type Json, getAt, setAt } from './jsonPath';
+import { layoutTopology } from '../topology/layout';
+import type { Topology } from '../types';
 
 export type NodeKind = 'host' | 'router';
 type Obj = Record<string, Json>;
@@ -60,10 +62,15 @@ export const EMPTY_GRAPH: Json = { kind: 'graph', nodes: [], links: [] };
 /** A new link's properties: 10 Mbit/s, 10 ms, the engine's default buffer (1 BDP) and queue. */
 export const NEW_LINK: Readonly<Obj> = { rate_mbps: 10, delay_ms: 10 };
 
-/** The scenario with a node added at (x, y); its name is fresh for its kind (h1, r1, …). */
-export function addNode(scenario: Json | undefined, kind: NodeKind, x: number, y: number, name?: string): { scenario: Json; name: string } {
+/**
+ * The scenario with a node added; its name is fresh for its kind (h1, r1, …). Without (x, y)
+ * the node is unplaced: the picture (here and in the lab) lays it out with the others
+ * ([`defaultPositions`]); a position is written only where the user puts a node.
+ */
+export function addNode(scenario: Json | undefined, kind: NodeKind, x?: number, y?: number, name?: string): { scenario: Json; name: string } {
   const n = name ?? freshName(scenario, kind === 'host' ? 'h' : 'r');
-  const nodes = [...list(getAt(scenario, 'topology.nodes')), { name: n, kind, x: round(x), y: round(y) }];
+  const at: Obj = x !== undefined && y !== undefined ? { x: round(x), y: round(y) } : {};
+  const nodes = [...list(getAt(scenario, 'topology.nodes')), { name: n, kind, ...at }];
   return { scenario: setAt(scenario, 'topology.nodes', nodes), name: n };
 }
 
@@ -159,16 +166,37 @@ export function renameNode(scenario: Json | undefined, index: number, to: string
   return out;
 }
 
-/** Picture coordinates for nodes without x/y: a row for hosts under a row for routers. */
+/** The editor picture's size, in its coordinates (the lab's layout is computed at this size). */
+export const PICTURE = { width: 680, height: 320 };
+
+/**
+ * Picture coordinates of every node: a placed node (x/y in the scenario: the user dragged it)
+ * where it is; the others where the lab's layered layout puts them (topology/layout.ts: columns
+ * along the links, hosts beside their router), so the editor shows the picture the lab will draw
+ * and new nodes never pile up in a row with overlapping links and labels (issue 30, item 8).
+ */
 export function defaultPositions(scenario: Json | undefined): Map<number, { x: number; y: number }> {
   const nodes = graphNodes(scenario);
+  const links = graphLinks(scenario);
+  // A node with no link yet has no layer: it waits in a row under the picture until linked.
+  const linked = new Set(links.flatMap((l) => [l.from, l.to]));
+  let waiting = 0;
+  const topo = {
+    nodes: nodes.filter((n) => linked.has(n.name)).map((n) => ({ id: n.name, kind: n.kind })),
+    links: links.map((l) => ({ id: l.name, from: l.from, to: l.to, rate_mbps: 0, delay_ms: 0, reported: false })),
+    flows: [],
+    generated_flows: 0,
+  } as unknown as Topology;
+  const laid = new Map(layoutTopology(topo, PICTURE.width, PICTURE.height).nodes.map((p) => [p.id, p]));
   const out = new Map<number, { x: number; y: number }>();
-  let hosts = 0;
-  let routers = 0;
   for (const n of nodes) {
+    const auto = laid.get(n.name);
     if (n.x !== undefined && n.y !== undefined) out.set(n.index, { x: n.x, y: n.y });
-    else if (n.kind === 'router') out.set(n.index, { x: 100 + 120 * routers++, y: 120 });
-    else out.set(n.index, { x: 60 + 120 * hosts++, y: 240 });
+    else if (auto) out.set(n.index, { x: round(auto.x), y: round(auto.y) });
+    else {
+      const k = waiting++;
+      out.set(n.index, { x: 60 + 110 * (k % 6), y: PICTURE.height + 40 + 90 * Math.floor(k / 6) });
+    }
   }
   return out;
 }

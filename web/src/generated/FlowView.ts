@@ -5,7 +5,12 @@ export type FlowView = { id: string, cc: string,
  * Forward-path link ids in order; an MPTCP flow's are every subflow route's, route after
  * route, each link once.
  */
-path: Array<string>, base_rtt_ms: number, 
+path: Array<string>, 
+/**
+ * MPTCP: each subflow's own forward path (link ids), in path order: subflow `path` n
+ * takes `subflow_paths[n - 1]`. Parallel subflows are not one route through every link.
+ */
+subflow_paths?: Array<Array<string>>, base_rtt_ms: number, 
 /**
  * The stream scheduler (QUIC) or packet scheduler (MPTCP) the flow runs, so the page can
  * say which one a result belongs to.

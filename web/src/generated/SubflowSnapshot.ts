@@ -11,4 +11,8 @@ path: number, cwnd: number, inflight: number, srtt_ms: number,
 /**
  * Share of the connection's data bytes sent on this subflow so far.
  */
-bytes_share: number, };
+bytes_share: number, 
+/**
+ * The subflow's congestion controller state (its own name: "slow_start", "recovery", …).
+ */
+state: string, };

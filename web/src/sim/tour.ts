@@ -8,7 +8,8 @@
 // just pauses (Play resumes towards the same stop).
 import { useSyncExternalStore } from 'react';
 import { type TourState, TOUR_OFF, currentStop, tourReducer, tourStops } from '../lib/tour';
-import { currentPreset, type LabState } from '../store/state';
+import { currentPreset, defaultKnobValues, type LabState } from '../store/state';
+import { tourMismatch } from '../lib/tourFit';
 import { createStore, labStore } from '../store/store';
 import type { TourStop } from '../types';
 import { lab } from './controller';
@@ -21,9 +22,16 @@ export function useTour<T>(select: (s: TourState) => T): T {
 
 /** The stops the lab's current run shows (its preset's tour, under its variant, inside the run). */
 export function labTourStops(s: LabState): TourStop[] {
+  if (labTourMismatch(s) !== null) return [];
   const preset = currentPreset(s);
   const variant = s.variant ?? preset?.origin?.variant ?? null;
   return tourStops(preset?.tour, variant, s.end ?? s.duration);
+}
+
+/** Why the preset's tour is not offered for the scenario on screen (lib/tourFit.ts), or null. */
+export function labTourMismatch(s: LabState): string | null {
+  const preset = currentPreset(s);
+  return tourMismatch(preset, defaultKnobValues(preset, s.variant), s.knobValues);
 }
 
 class TourDriver {

@@ -7,35 +7,24 @@
 // the compare view's controller and difference tables (issue 18: first load ≤ 400 kB gzip;
 // `npm run bench` prints the first-load total and each lazy chunk). The gallery is small and
 // is where a first visit often starts, so it stays in the first bundle.
-import { Suspense, lazy } from 'react';
 import type { View } from '../store/ui';
 import { Gallery } from './Gallery';
+import { LazyView } from '../components/LazyView';
 
-const Editor = lazy(() => import('./Editor').then((m) => ({ default: m.Editor })));
-const Compare = lazy(() => import('./Compare').then((m) => ({ default: m.Compare })));
-
-/** What shows while a view's chunk loads (a few kB from the same server: a moment). */
-export function ViewLoading({ what }: { what: string }) {
-  return (
-    <p className="muted" role="status" data-testid="view-loading">
-      loading {what}…
-    </p>
-  );
-}
+// A failed load (network down, site redeployed) shows one line and a retry in the view's place;
+// the lab stays mounted with its run (components/LazyView.tsx).
+const loadEditor = () => import('./Editor').then((m) => m.Editor);
+const loadCompare = () => import('./Compare').then((m) => m.Compare);
 
 export function Workbench({ view }: { view: View }) {
   return (
     <div className="workbench" data-testid={`view-${view}`}>
       {view === 'gallery' && <Gallery />}
       {view === 'editor' && (
-        <Suspense fallback={<ViewLoading what="the editor" />}>
-          <Editor />
-        </Suspense>
+        <LazyView load={loadEditor} what="the editor" props={{}} />
       )}
       {view === 'compare' && (
-        <Suspense fallback={<ViewLoading what="the compare view" />}>
-          <Compare />
-        </Suspense>
+        <LazyView load={loadCompare} what="the compare view" props={{}} />
       )}
     </div>
   );

@@ -26,7 +26,7 @@ use crate::engine::time::{to_millis, to_secs, Time};
 use crate::metrics::{EventKind, SeriesId, SubflowStats};
 use crate::net::packet::{AgentId, Body, FlowIdx, Handshake, Packet, PathId};
 use crate::net::Route;
-use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
+use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet, Lifetime};
 use crate::sim::{Agent, FlowSnapshot, SubflowSnapshot, Timer, World};
 use crate::tcp::receiver::TcpReceiver;
 use crate::tcp::sender::{SenderSetup, TcpSender};
@@ -460,9 +460,13 @@ impl Agent for MptcpSender {
 
     fn sample(&mut self, w: &mut World) {
         let t = to_secs(w.now);
+        let f = &w.flows[self.flow as usize];
+        // A subflow lives within its connection's lifetime.
+        let life = Lifetime::at(w.now, f.start, f.completed_at);
         for (r, s) in &mut self.sub_series {
             if let Some(sf) = self.subs.iter().find(|x| x.route == *r) {
-                let reading = FlowReading { in_flight: sf.tcp.in_flight(), srtt: Some(sf.tcp.srtt()), delivery_rate_bps: 0.0, bytes_delivered: 0 };
+                let srtt = (sf.tcp.srtt() > 0).then_some(sf.tcp.srtt());
+                let reading = FlowReading { in_flight: sf.tcp.in_flight(), srtt, delivery_rate_bps: 0.0, bytes_delivered: 0, life };
                 s.record(&mut w.rec, t, sf.tcp.controller(), &reading);
             }
         }
@@ -503,6 +507,10 @@ impl Agent for MptcpSender {
                 inflight: s.tcp.in_flight(),
                 srtt_ms: to_millis(s.tcp.srtt()),
                 bytes_share: if total > 0 { s.tcp.subflow_stats().data_bytes as f64 / total as f64 } else { 0.0 },
+                state: {
+                    let cc = s.tcp.controller();
+                    cc.state_names().get(cc.metrics().state as usize).copied().unwrap_or("?")
+                },
             })
             .collect();
         Some(FlowSnapshot {

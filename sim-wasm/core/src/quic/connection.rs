@@ -23,7 +23,7 @@ use crate::engine::time::{to_secs, Time, NS_PER_S};
 use crate::engine::timer::TimerSlot;
 use crate::metrics::{EventKind, SeriesId};
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Packet, PathId};
-use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
+use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet, Lifetime};
 use crate::sim::{Agent, FlowSnapshot, StreamSnapshot, Timer, World};
 use crate::tcp::rate::RateSampler;
 use rangemap::RangeSet;
@@ -477,6 +477,7 @@ impl Agent for QuicSender {
             srtt: self.loss.rtt.has_sample.then_some(self.loss.rtt.smoothed_rtt),
             delivery_rate_bps: 0.0,
             bytes_delivered: w.flows[self.flow as usize].bytes_delivered,
+            life: Lifetime::at(w.now, w.flows[self.flow as usize].start, w.flows[self.flow as usize].completed_at),
         };
         self.series.flow.record(&mut w.rec, t, self.cc.controller(), &reading);
     }

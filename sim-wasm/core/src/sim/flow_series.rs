@@ -36,16 +36,46 @@ impl FlowSeriesSet {
     pub const WINDOW: FlowSeriesSet = FlowSeriesSet { delivery_rate: false, goodput: false };
 }
 
+/// The state series' names after the controller's own: outside the flow's lifetime.
+pub const NOT_STARTED: &str = "not started";
+pub const DONE: &str = "done";
+
+/// Where a sample tick falls in a flow's life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lifetime {
+    /// Before the flow's start time.
+    NotStarted,
+    /// Started, and the receiver does not yet hold every byte.
+    Active,
+    /// The receiver held every byte at or before this tick.
+    Done,
+}
+
+impl Lifetime {
+    /// The lifetime at `now` of a flow that starts at `start` and completed at `completed_at`.
+    pub fn at(now: Time, start: Time, completed_at: Option<Time>) -> Self {
+        if now < start {
+            Lifetime::NotStarted
+        } else if completed_at.is_some_and(|c| c <= now) {
+            Lifetime::Done
+        } else {
+            Lifetime::Active
+        }
+    }
+}
+
 /// An endpoint's numbers at one tick.
 #[derive(Debug, Clone, Copy)]
 pub struct FlowReading {
     pub in_flight: u32,
-    /// Smoothed RTT; `None` before the first sample (recorded as 0).
+    /// Smoothed RTT; `None` before the first sample (nothing is recorded then).
     pub srtt: Option<Time>,
     /// Latest delivery-rate sample, bit/s.
     pub delivery_rate_bps: f64,
     /// The flow's delivered payload bytes so far (for goodput).
     pub bytes_delivered: u64,
+    /// Where the tick falls in the flow's life.
+    pub life: Lifetime,
 }
 
 #[derive(Debug)]
@@ -59,8 +89,12 @@ pub struct FlowRecorder {
     pacing: Option<(SeriesId, SeriesId)>,
     btl_bw: Option<SeriesId>,
     extra: Vec<SeriesId>,
+    /// Index of [`NOT_STARTED`] in the state series' names ([`DONE`] follows it).
+    idle_state: f64,
     last_bytes: u64,
     last_t: f64,
+    /// The goodput of the interval in which the flow finished is recorded.
+    closed: bool,
 }
 
 impl FlowRecorder {
@@ -75,7 +109,8 @@ impl FlowRecorder {
         let goodput = set.goodput.then(|| reg("goodput", "Mbit/s"));
         let (state, pacing, btl_bw, extra) = if let Some(cc) = controller {
             let m = cc.metrics();
-            let state = rec.register("flow", owner, "state", "state", Some(cc.state_names().to_vec()));
+            let names: Vec<&'static str> = cc.state_names().iter().copied().chain([NOT_STARTED, DONE]).collect();
+            let state = rec.register("flow", owner, "state", "state", Some(names));
             let pacing = cc.pacing_rate().map(|_| {
                 (rec.register("flow", owner, "pacing_rate", "Mbit/s", None), rec.register("flow", owner, "pacing_gain", "×", None))
             });
@@ -85,24 +120,44 @@ impl FlowRecorder {
         } else {
             (None, None, None, Vec::new())
         };
-        FlowRecorder { cwnd, inflight, srtt, delivery_rate, goodput, state, pacing, btl_bw, extra, last_bytes: 0, last_t: 0.0 }
+        let idle_state = controller.map_or(0.0, |cc| cc.state_names().len() as f64);
+        FlowRecorder { cwnd, inflight, srtt, delivery_rate, goodput, state, pacing, btl_bw, extra, idle_state, last_bytes: 0, last_t: 0.0, closed: false }
     }
 
     /// Record one tick at `t` seconds.
     pub fn record(&mut self, rec: &mut Recorder, t: f64, cc: &dyn CongestionControl, r: &FlowReading) {
+        match r.life {
+            Lifetime::Active => {}
+            Lifetime::NotStarted => {
+                // Goodput is measured from the start, not from t = 0.
+                self.last_bytes = r.bytes_delivered;
+                self.last_t = t;
+                if let Some(state) = self.state {
+                    rec.push(state, t, self.idle_state);
+                }
+                return;
+            }
+            Lifetime::Done => {
+                if !self.closed {
+                    self.closed = true;
+                    self.push_goodput(rec, t, r.bytes_delivered);
+                }
+                if let Some(state) = self.state {
+                    rec.push(state, t, self.idle_state + 1.0);
+                }
+                return;
+            }
+        }
         rec.push(self.cwnd, t, cc.cwnd() as f64);
         rec.push(self.inflight, t, r.in_flight as f64);
-        rec.push(self.srtt, t, r.srtt.map_or(0.0, to_millis));
+        // No RTT before the first sample (a 0 would read as a measured RTT).
+        if let Some(srtt) = r.srtt {
+            rec.push(self.srtt, t, to_millis(srtt));
+        }
         if let Some(id) = self.delivery_rate {
             rec.push(id, t, r.delivery_rate_bps / 1e6);
         }
-        if let Some(id) = self.goodput {
-            let dt = t - self.last_t;
-            let goodput = if dt > 0.0 { (r.bytes_delivered - self.last_bytes) as f64 * 8.0 / dt / 1e6 } else { 0.0 };
-            self.last_bytes = r.bytes_delivered;
-            self.last_t = t;
-            rec.push(id, t, goodput);
-        }
+        self.push_goodput(rec, t, r.bytes_delivered);
         let Some(state) = self.state else { return };
         let m = cc.metrics();
         rec.push(state, t, m.state as f64);
@@ -116,5 +171,15 @@ impl FlowRecorder {
         for (id, v) in self.extra.iter().zip(m.extra.iter()) {
             rec.push(*id, t, *v);
         }
+    }
+
+    /// Goodput over the interval since the last recorded tick.
+    fn push_goodput(&mut self, rec: &mut Recorder, t: f64, bytes_delivered: u64) {
+        let Some(id) = self.goodput else { return };
+        let dt = t - self.last_t;
+        let goodput = if dt > 0.0 { (bytes_delivered - self.last_bytes) as f64 * 8.0 / dt / 1e6 } else { 0.0 };
+        self.last_bytes = bytes_delivered;
+        self.last_t = t;
+        rec.push(id, t, goodput);
     }
 }

@@ -143,6 +143,7 @@ const SUBFLOWS: &[Col<SubflowSnapshot>] = &[
     col!("inflight", Num, F32, |s| V::N(s.inflight as f64)),
     col!("srtt_ms", Num, F32, |s| V::N(s.srtt_ms)),
     col!("bytes_share", Num, F32, |s| V::N(s.bytes_share)),
+    col!("state", Str, F32, |s| V::S(Some(s.state))),
 ];
 
 const STREAMS: &[Col<StreamSnapshot>] = &[

@@ -44,7 +44,7 @@ use crate::engine::time::{to_secs, Dur, Time};
 use crate::engine::timer::TimerSlot;
 use crate::metrics::EventKind;
 use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
-use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet};
+use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet, Lifetime};
 use crate::sim::{Agent, FlowSnapshot, Timer, World};
 
 /// What every TCP sender is built from, whatever its data source.
@@ -760,11 +760,13 @@ impl Agent for TcpSender {
 
     fn sample(&mut self, w: &mut World) {
         let Some(series) = &mut self.series else { return };
+        let f = &w.flows[self.flow as usize];
         let reading = FlowReading {
             in_flight: self.sb.in_flight(),
-            srtt: Some(self.rtt.srtt),
+            srtt: (self.rtt.srtt > 0).then_some(self.rtt.srtt),
             delivery_rate_bps: self.last_rate_bps,
-            bytes_delivered: w.flows[self.flow as usize].bytes_delivered,
+            bytes_delivered: f.bytes_delivered,
+            life: Lifetime::at(w.now, f.start, f.completed_at),
         };
         series.record(&mut w.rec, to_secs(w.now), self.cc.controller(), &reading);
     }
