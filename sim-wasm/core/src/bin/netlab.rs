@@ -156,8 +156,9 @@ impl Opts {
 }
 
 fn run(args: &[String]) -> Result<(), UsageError> {
-    // `--events`: every event of the run on stdout as it happens (time, flow, type and a
-    // state change's new state), the material a guided tour's author reads moments from.
+    // `--events`: every event of the run on stdout as it happens (time, flow, type, a state
+    // change's new state, then the event's fields), the material a guided tour's author reads
+    // moments from.
     let events = args.iter().any(|a| a == "--events");
     let args: Vec<String> = args.iter().filter(|a| *a != "--events").cloned().collect();
     let opts = Opts::parse("run", &args, &["--seed", "--set"])?;
@@ -171,7 +172,16 @@ fn run(args: &[String]) -> Result<(), UsageError> {
             let kind = v["type"].as_str().unwrap_or("?");
             let to = v["to"].as_str().map(|s| format!(":{s}")).unwrap_or_default();
             let flow = e.flow.map_or("-".into(), |f| f.to_string());
-            out!("{:.3} flow {flow} {kind}{to}", e.t_ns as f64 / 1e9);
+            // The event's own numbers and words after it (`hystart_exit reason=ack_train
+            // cwnd=144`), lists left out: what a tour's text quotes.
+            let detail: String = v
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(k, x)| !matches!(k.as_str(), "type" | "to") && !x.is_array() && !x.is_object() && !x.is_null())
+                .map(|(k, x)| format!(" {k}={}", x.as_str().map_or_else(|| x.to_string(), str::to_string)))
+                .collect();
+            out!("{:.3} flow {flow} {kind}{to}{detail}", e.t_ns as f64 / 1e9);
         })
         .map_err(UsageError)?;
     } else {

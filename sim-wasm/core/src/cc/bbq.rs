@@ -1,6 +1,6 @@
 //! BBQ: BBR with a bounded probing queue (Ma, Jiang, Yao, Wang, Wu, "Fairness of
 //! Congestion-Based Congestion Control: Experimental Evaluation and Analysis",
-//! arXiv:1706.09115, as summarised in the BBR-A paper; ALGORITHMS.md §1.3).
+//! arXiv:1706.09115, as summarised in the BBR-A paper; docs/spec/ALGORITHMS.md §1.3).
 //!
 //! Model: BBR v1 (cc/bbr) except for the length of the probe-up (1.25) phase. When the
 //! current RTT exceeds (1 + β)·min_rtt there is a persistent queue, and a long-RTT flow's

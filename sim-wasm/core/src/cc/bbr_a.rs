@@ -1,6 +1,6 @@
 //! BBR-A: RTT-fair gain cycling for BBR ("RTT fairness optimization of BBR congestion
 //! control algorithm", Journal of Harbin Institute of Technology 54(11), 2022;
-//! ALGORITHMS.md §1.2).
+//! docs/spec/ALGORITHMS.md §1.2).
 //!
 //! Model: BBR v1 (cc/bbr) with only the two probing slots of the PROBE_BW cycle changed.
 //! Each ACK computes φ = T_i / T_max, this ACK's RTT over the largest RTT the flow has seen,
@@ -13,7 +13,7 @@
 //!   0.75 slot: P_down(φ) if inflight > 1.25·BDP or last round's loss rate > 2 %, else 1
 //! ```
 //! The paper's pseudo-code compares T_i < T_max where T_i > T_max is meant when updating
-//! T_max (choice, ALGORITHMS.md).
+//! T_max (choice, docs/spec/ALGORITHMS.md).
 
 use super::bbr::{Bbr, BbrParams, State, Variant, PACING_GAIN_CYCLE};
 use super::{parse_params, AckInfo, CcInit, CongestionControl};

@@ -1,5 +1,5 @@
 //! DA-BBR: delay-aware BBR (Kim & Cho, "Delay-Aware BBR Congestion Control Algorithm for RTT
-//! Fairness Improvement", IEEE Access 2019; code: ku-asteam/da-bbr; ALGORITHMS.md §1.4).
+//! Fairness Improvement", IEEE Access 2019; code: ku-asteam/da-bbr; docs/spec/ALGORITHMS.md §1.4).
 //!
 //! Model: BBR v1 (cc/bbr) with three changes.
 //! - In PROBE_BW the BDP behind the cwnd target (and the phase tests) is scaled by

@@ -13,7 +13,7 @@
 //! (RFC 6356 states the increase in bytes, `min(alpha·bytes_acked·MSS/cwnd_total,
 //! bytes_acked·MSS/cwnd_i)`; with windows counted in MSS-sized packets it is the line above.)
 //! α is recomputed on every ACK, which is also what the ns-3 MPTCP model's
-//! "RTT_compensator" does (ALGORITHMS.md §2.1).
+//! "RTT_compensator" does (docs/spec/ALGORITHMS.md §2.1).
 //!
 //! The subflows of one connection share a [`LiaGroup`] through which each publishes its
 //! window and smoothed RTT. A single-subflow group has α = 1 and behaves exactly like Reno,

@@ -1,4 +1,4 @@
-//! TCP, Linux-like (ALGORITHMS.md §0): a segment-numbered sender with a SACK scoreboard,
+//! TCP, Linux-like (docs/spec/ALGORITHMS.md §0): a segment-numbered sender with a SACK scoreboard,
 //! loss detection by "three later packets delivered" (RFC 6675 DupThresh 3, applied in send
 //! order so lost retransmissions are found too), fast retransmit and recovery, RFC 6298
 //! retransmission timeout with backoff, pacing, tcp_rate.c delivery-rate samples, and a

@@ -29,23 +29,22 @@
 //! One file per state (startup.rs, drain.rs, probe_bw.rs, probe_rtt.rs) plus the bandwidth
 //! filter (filters.rs). The RTT-fairness variants BBR-A, BBQ and DA-BBR (cc/bbr_a.rs, bbq.rs,
 //! da_bbr.rs) reuse all of it through the [`Variant`] hooks and change only what their papers
-//! change (ALGORITHMS.md §1.2–1.4).
+//! change (docs/spec/ALGORITHMS.md §1.2–1.4).
 //!
-//! Modelling choices (ALGORITHMS.md §1.1):
+//! Modelling choices (docs/spec/ALGORITHMS.md §1.1):
 //! - Inflight is the sender's `tcp_packets_in_flight`; Linux's EDT correction
 //!   (`bbr_packets_in_net_at_edt`) is not modelled: the simulated sender has no departure-time
 //!   queue in the host.
 //! - Linux's long-term bandwidth estimator (lt_bw.rs) is modelled and on, as in Linux: it is
 //!   named for policers, but it engages on any path where a flow loses ≥ 20 % of its packets at
-//!   a steady rate — many BBR flows on a shallow buffer. ALGORITHMS.md §1.1 calls it optional
-//!   and off by default on the premise that it would never engage without a policer; that
-//!   premise does not hold (docs/model/bbr.md §Long-term bandwidth). `cc_params.lt_bw: false`
-//!   turns it off.
+//!   a steady rate — many BBR flows on a shallow buffer (docs/model/bbr.md §Long-term
+//!   bandwidth; docs/spec/ALGORITHMS.md §1.1: on, as the kernel runs it). `cc_params.lt_bw:
+//!   false` turns it off, as ns-3's TcpBbr has none.
 //! - The ACK-aggregation allowance (aggregation.rs, `bbr_extra_acked_gain` = 1 as in Linux
 //!   since 4.19) is modelled and on: delayed ACKs and a FIFO shared with other flows make a
 //!   flow's ACKs arrive in bursts even on exact links, and Linux then adds the excess to the
-//!   window (docs/model/linux-kernel.md §BBR; ALGORITHMS.md §1.1: on, as the kernel runs it).
-//!   ns-3's TcpBbr has none, so `cc_params.extra_acked: false` runs BBR as ns-3 does.
+//!   window (docs/model/linux-kernel.md §BBR; docs/spec/ALGORITHMS.md §1.1). ns-3's TcpBbr has
+//!   none, so `cc_params.extra_acked: false` runs BBR as ns-3 does.
 //! - The simulated sender has no TSO; the quantization budget still uses Linux's TSO goal
 //!   (about 1 ms of data at the pacing rate) because that is the cwnd Linux BBR ends up with.
 
