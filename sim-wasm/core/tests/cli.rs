@@ -143,7 +143,7 @@ fn sweep_shards_written_to_jsonl_together_are_the_whole_sweep() {
     // A Slurm array or a Kubernetes Indexed Job: 3 shards, each appending its points to a file.
     let sweep = [
         "sweep", "tcp-dumbbell", "--variant", "quick", "--knob", "buffer_bdp", "--values", "0.5,2", "--algorithms",
-        "reno,cubic", "--seeds", "1,2", "--set", "duration_s=3", "--set", "loss=0.001", "--metric", "jain",
+        "reno,cubic", "--seeds", "1,2", "--set", "duration_s=6", "--set", "loss=0.001", "--metric", "jain",
     ];
     let whole = netlab(&[&sweep[..], &["--json"]].concat());
     assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));

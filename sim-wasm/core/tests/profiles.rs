@@ -94,7 +94,10 @@ fn a_backed_off_timeout_keeps_the_windows_ssthresh() {
         let r = run(one_flow("linux", cc, 70, (30..=71).collect()));
         assert_eq!(r.rtos, 2, "{cc}: the timeout and its backed-off repeat");
         assert_eq!(r.summary.flows[0].duplicate_packets, 0, "{cc}");
-        assert!(fct(&r) < 1.15, "{cc}: slow start back to ssthresh after the second timeout, got {}", fct(&r));
+        // The tail-loss probe takes the first timeout's place and the timer restarts from it,
+        // so both timeouts come one RTO (≈ 0.24 s) later than without a probe; reducing
+        // ssthresh twice would have trickled the resends out over ≈ 0.3 s more.
+        assert!(fct(&r) < 1.35, "{cc}: slow start back to ssthresh after the second timeout, got {}", fct(&r));
     }
 }
 
