@@ -45,6 +45,8 @@ async function selectionPx(page: Page): Promise<[number, number] | null> {
 }
 
 async function drag(page: Page, from: number, to: number) {
+  // The strip may sit below the fold (the headline panel is above it): mouse events need it on screen.
+  await strip(page).scrollIntoViewIfNeeded();
   const box = (await strip(page).boundingBox())!;
   const y = box.y + 20;
   await page.mouse.move(box.x + box.width * from, y);

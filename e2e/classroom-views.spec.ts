@@ -203,7 +203,7 @@ test('an edited scenario is shown as edited (no preset description, variant or ?
   await expect(editor).toHaveAttribute('data-source', 'tcp-dumbbell');
   await expect(editor).toHaveAttribute('data-valid', 'true');
   const original = JSON.parse(await page.getByTestId('editor-json').inputValue()).description as string;
-  await page.locator('[data-testid="editor-form"] [data-path="duration_s"]').fill('3');
+  await page.locator('[data-testid="editor-form"] [data-path="duration_s"]').fill('6');
   await expect(editor).toHaveAttribute('data-valid', 'true');
   await page.getByTestId('editor-run').click();
   await expect(app(page)).toHaveAttribute('data-preset', 'edited:tcp-dumbbell');

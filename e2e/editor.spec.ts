@@ -79,12 +79,13 @@ test('invalid raw JSON keeps the last valid scenario, which is what runs', async
   await openEditor(page);
   const raw = page.getByTestId('editor-json');
   const good = await rawJson(page);
-  good.duration_s = 3;
+  // The shortest run tcp-dumbbell's Duration knob allows (its full run's 5 s warm-up + 1 s).
+  good.duration_s = 6;
   good.warmup_s = 1;
   good.flows[0].cc = 'reno';
   await raw.fill(JSON.stringify(good, null, 2));
   await expect(editor(page)).toHaveAttribute('data-valid', 'true');
-  await expect(field(page, 'duration_s')).toHaveValue('3');
+  await expect(field(page, 'duration_s')).toHaveValue('6');
 
   // Break it: the form steps aside, the status names the problem, the last good text is kept.
   await raw.fill('{ "duration_s": ');
@@ -102,7 +103,7 @@ test('invalid raw JSON keeps the last valid scenario, which is what runs', async
   await expect(app).toHaveAttribute('data-preset', 'edited:tcp-dumbbell');
   await expect(app).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
   const summary = page.getByTestId('summary');
-  await expect(summary).toHaveAttribute('data-duration', '3');
+  await expect(summary).toHaveAttribute('data-duration', '6');
   await expect(summary).toHaveAttribute('data-seed', '1');
   await expect(summary.locator('[data-flow="short-rtt"]')).toContainText('reno');
   await expect(summary.locator('[data-flow="long-rtt"]')).toContainText('cubic');
@@ -112,7 +113,7 @@ test('invalid raw JSON keeps the last valid scenario, which is what runs', async
   await expect(editor(page)).toHaveAttribute('data-valid', 'false');
   await page.getByTestId('editor-revert').click();
   await expect(editor(page)).toHaveAttribute('data-valid', 'true');
-  expect((await rawJson(page)).duration_s).toBe(3);
+  expect((await rawJson(page)).duration_s).toBe(6);
 });
 
 test('a parallel topology has one row per path', async ({ page }) => {
@@ -166,7 +167,8 @@ test('after Run in the editor the address names the lab, so a reload opens the l
 
 test('BBR-A parameters: the engine names a bad one beside its input; the last valid version runs', async ({ page }) => {
   await openPreset(page, 'bbr-fairness');
-  await field(page, 'duration_s').fill('3');
+  // The shortest run bbr-fairness's Duration knob allows (its full run's 20 s warm-up + 1 s).
+  await field(page, 'duration_s').fill('21');
   await field(page, 'warmup_s').fill('1');
   await field(page, 'flows[0].cc').selectOption('bbr-a');
   expect((await rawJson(page)).flows[0].cc).toBe('bbr-a');

@@ -25,29 +25,29 @@ test('the tcp-dumbbell tour stops at its moments and highlights the named chart'
   await expect(page.getByTestId('chart-queue')).toHaveClass(/tour-dim/);
   await expect(page.getByTestId('chart-queue').getByTestId('tour-band')).toHaveCount(0);
 
-  // Next plays on to stop 2: the queue chart, 3 s.
+  // Next plays on to stop 2: the queue chart, 0.5 s (span 0.4).
   await page.getByTestId('tour-next').click();
   await expect(callout).toHaveAttribute('data-tour-stop', '1');
-  await expect(callout).toHaveAttribute('data-at', '3');
-  expect(await simTime(page)).toBe(3);
+  await expect(callout).toHaveAttribute('data-at', '0.5');
+  expect(await simTime(page)).toBe(0.5);
   const queueBand = page.getByTestId('chart-queue').getByTestId('tour-band');
-  await expect(queueBand).toHaveAttribute('data-t0', '2.5');
-  await expect(queueBand).toHaveAttribute('data-t1', '3.5');
+  await expect(queueBand).toHaveAttribute('data-t0', '0.3');
+  await expect(queueBand).toHaveAttribute('data-t1', '0.7');
   await expect(page.getByTestId('chart-cwnd').getByTestId('tour-band')).toHaveCount(0);
   await expect(page.getByTestId('chart-queue')).toBeInViewport();
 
-  // → is Next during a tour (Step otherwise): the losses at 6.7 s.
+  // → is Next during a tour (Step otherwise): the losses at 0.85 s.
   await page.keyboard.press('ArrowRight');
   await expect(callout).toHaveAttribute('data-tour-stop', '2');
-  await expect(callout).toHaveAttribute('data-at', '6.7');
-  expect(await simTime(page)).toBe(6.7);
+  await expect(callout).toHaveAttribute('data-at', '0.85');
+  expect(await simTime(page)).toBe(0.85);
 
   // Esc ends the tour where it is: the run stays paused there, the band goes.
   await page.keyboard.press('Escape');
   await expect(callout).toHaveCount(0);
   await expect(page.getByTestId('tour-band')).toHaveCount(0);
   await expect(page.locator('.chart.tour-dim')).toHaveCount(0);
-  expect(await simTime(page)).toBe(6.7);
+  expect(await simTime(page)).toBe(0.85);
   await expect(start).toBeVisible();
 });
 

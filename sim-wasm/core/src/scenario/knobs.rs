@@ -176,6 +176,9 @@ pub fn apply_setting(root: &mut Value, key: &str, value: &Value) -> Result<(), S
         for b in &knob.bind {
             set_path(root, &split(b), &v, key)?;
         }
+        if knob.bind.iter().any(|b| b == "duration_s") {
+            shorten_warmup(root);
+        }
         return Ok(());
     }
     if key.is_empty() || split(key).is_empty() {
@@ -186,6 +189,17 @@ pub fn apply_setting(root: &mut Value, key: &str, value: &Value) -> Result<(), S
         return Err(ScenarioError::new(key, format!("no such knob or field (knobs: {})", names.join(", "))));
     }
     set_path(root, &split(key), value, key)
+}
+
+/// A run the Duration knob made no longer than its warm-up would have nothing left to measure
+/// and be refused ("warmup_s: must be shorter than duration_s"), though the value is inside the
+/// knob's range: the warm-up shrinks to half the run instead. Only a knob does this; a scenario
+/// that writes both fields itself is checked as written.
+fn shorten_warmup(root: &mut Value) {
+    let (Some(duration), Some(warmup)) = (root.get("duration_s").and_then(Value::as_f64), root.get("warmup_s").and_then(Value::as_f64)) else { return };
+    if warmup >= duration {
+        root["warmup_s"] = serde_json::json!(duration / 2.0);
+    }
 }
 
 /// Apply a variant's overrides (and drop the variant table, so the result is a plain scenario).
