@@ -95,7 +95,13 @@ impl CcDriver {
     /// Whether pacing holds the next packet back now (the controller paces and its next
     /// departure slot is still ahead).
     pub fn pacing_holds(&self, now: Time) -> bool {
-        self.cc.pacing_rate().is_some() && now < self.next_send
+        self.holds_at(self.cc.pacing_rate(), now)
+    }
+
+    /// [`Self::pacing_holds`] for a pacing rate the caller already read (a send loop reads it
+    /// once per packet: it also times the packet after this one).
+    pub fn holds_at(&self, rate: Option<f64>, now: Time) -> bool {
+        rate.is_some() && now < self.next_send
     }
 
     /// A packet of `wire` bytes left at `rate` (the pacing rate read before it was sent, or

@@ -264,7 +264,7 @@ impl QuicSender {
                 break;
             }
             let pacing = self.cc.pacing_rate();
-            if !probe && self.cc.pacing_holds(w.now) {
+            if !probe && self.cc.holds_at(pacing, w.now) {
                 self.cc.wait_for_slot(self.me, QuicTimer::Pace.into(), w);
                 break;
             }

@@ -217,12 +217,12 @@ impl TcpSender {
             if self.sb.in_flight() >= self.window() {
                 return sent_new;
             }
-            if self.cc.pacing_holds(w.now) {
+            let pacing = self.cc.pacing_rate();
+            if self.cc.holds_at(pacing, w.now) {
                 let timer = self.pace_timer();
                 self.cc.wait_for_slot(self.me, timer, w);
                 return sent_new;
             }
-            let pacing = self.cc.pacing_rate();
             let Some(seq) = self.next_segment() else {
                 // Window open but nothing to send: samples taken now measure the application,
                 // not the path (tcp_rate_check_app_limited). A subflow's connection decides
