@@ -8,12 +8,11 @@
 //   node scripts/golden-native.mjs [--only=a,b] [--jobs=N] [--cli=path/to/netlab]
 // Prints one line per run that differs (with the trimmed summary's changes) and a closing
 // "N passed, N failed" line; exits 1 when any digest differs.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { brief, briefDiff } from './goldenBrief.mjs';
-import { ROOT } from './lib.mjs';
+import { ROOT, captureAsync } from './lib.mjs';
 
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg('only')?.split(',');
@@ -31,14 +30,7 @@ function runOne({ preset, variant, run }) {
   const args = ['run', preset, '--seed', String(run.seed), '--json'];
   if (variant) args.push('--variant', variant);
   for (const [k, v] of Object.entries(run.settings)) args.push('--set', `${k}=${JSON.stringify(v)}`);
-  return new Promise((resolve) => {
-    const child = spawn(CLI, args, { cwd: ROOT });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
+  return captureAsync(CLI, args);
 }
 
 let passed = 0;

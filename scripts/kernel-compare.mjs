@@ -9,10 +9,9 @@
 //   cargo build --release -p netlab-core --bin netlab
 //   node scripts/kernel-compare.mjs [--only=s1-cubic-5,…] [--seeds=1,2,3] [--json]
 // Exit status: 0 when every case is within its bounds, 1 otherwise.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './lib.mjs';
+import { ROOT, captureAsync } from './lib.mjs';
 
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg('only')?.split(',');
@@ -37,15 +36,10 @@ const CASES = {
   's3-bbr-single': [join('docs', 'model', 'kernel', 'single-bbr.json')],
 };
 
-function cli(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(CLI, args, { cwd: ROOT });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`netlab ${args.join(' ')}: ${err.trim()}`))));
-  });
+async function cli(args) {
+  const r = await captureAsync(CLI, args);
+  if (r.code !== 0) throw new Error(`netlab ${args.join(' ')}: ${r.err.trim()}`);
+  return r.out;
 }
 
 /** One NetLab run: its summary and its RTO count (from the event log). */

@@ -29,6 +29,20 @@ export function capture(cmd, args, opts = {}) {
   return r.stdout.trim();
 }
 
+/** Runs a command without blocking (so several can run at once); resolves to its exit code,
+ *  stdout and stderr whatever the code. */
+export function captureAsync(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, ...opts });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', (e) => resolve({ code: null, out, err: err + e.message }));
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
 export function mtime(path) {
   try {
     return statSync(path).mtimeMs;

@@ -10,8 +10,7 @@ use netlab_core::{Simulation, Summary};
 use serde_json::{json, Value};
 
 fn preset(name: &str, settings: &[(&str, Value)]) -> Value {
-    let path = format!("{}/../../public/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("preset file")).expect("preset JSON");
+    let mut v = common::preset(name);
     for (k, x) in settings {
         apply_setting(&mut v, k, x).unwrap_or_else(|e| panic!("{k}: {e}"));
     }

@@ -7,25 +7,12 @@
 //! sweep the preset declares. A value the validator rejects, or a run that panics, fails here
 //! with the preset, the knob and the value named.
 
+mod common;
+
+use common::presets;
 use netlab_core::scenario::{self, sweep, KnobKind};
 use netlab_core::Simulation;
 use serde_json::Value;
-use std::path::PathBuf;
-
-fn presets() -> Vec<(String, Value)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
-    let mut out: Vec<(String, Value)> = std::fs::read_dir(&dir)
-        .expect("public/scenarios")
-        .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-        .map(|e| {
-            let name = e.path().file_stem().unwrap().to_string_lossy().into_owned();
-            (name, serde_json::from_str(&std::fs::read_to_string(e.path()).unwrap()).unwrap())
-        })
-        .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
 
 /// One run to try: what it is (for the failure message) and the scenario JSON, or the error
 /// building it gave.

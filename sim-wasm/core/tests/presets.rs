@@ -3,27 +3,12 @@
 //! regression suite see it) and check each claim. A preset that states the expected direction
 //! of a paper's result is tested by this one loop; see `scenario::expect`.
 
+mod common;
+
+use common::presets;
 use netlab_core::scenario::{self, expect};
 use netlab_core::Simulation;
 use serde_json::Value;
-use std::path::PathBuf;
-
-fn presets() -> Vec<(String, Value)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
-    let mut out: Vec<(String, Value)> = std::fs::read_dir(&dir)
-        .expect("public/scenarios")
-        .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-        .map(|e| {
-            let text = std::fs::read_to_string(e.path()).unwrap();
-            let name = e.path().file_stem().unwrap().to_string_lossy().into_owned();
-            let value = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{name}: {err}"));
-            (name, value)
-        })
-        .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
 
 #[test]
 fn every_preset_is_valid_and_names_match_files() {

@@ -1,10 +1,14 @@
-//! Scenarios shared by the whole-run tests (`fidelity.rs`, `profiles.rs`).
+//! Scenarios shared by the whole-run tests (`fidelity.rs`, `profiles.rs`, `kernel.rs`) and the
+//! preset files the preset-wide tests read (`presets.rs`, `knob_ranges.rs`). Each test crate uses
+//! only some of these, hence the `dead_code` allowances.
 
 use serde_json::{json, Value};
+use std::path::PathBuf;
 
 /// One flow of `segments` full segments over a 40 ms, 100 Mbit/s path whose buffer never
 /// overflows: only the listed data packets are lost (`drop_packets` counts data packets at the
 /// bottleneck). `tcp` is the scenario's `tcp` block.
+#[allow(dead_code)]
 pub fn one_flow(tcp: Value, cc: &str, segments: u64, drop: Vec<u64>) -> Value {
     json!({
         "name": "t",
@@ -16,4 +20,30 @@ pub fn one_flow(tcp: Value, cc: &str, segments: u64, drop: Vec<u64>) -> Value {
                      "senders": [{"rtt_ms": 40}]},
         "flows": [{"cc": cc, "size_bytes": segments * 1448}]
     })
+}
+
+/// Every preset file of public/scenarios as (name, JSON), in name order.
+#[allow(dead_code)]
+pub fn presets() -> Vec<(String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/scenarios");
+    let mut out: Vec<(String, Value)> = std::fs::read_dir(&dir)
+        .expect("public/scenarios")
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .map(|e| {
+            let text = std::fs::read_to_string(e.path()).unwrap();
+            let name = e.path().file_stem().unwrap().to_string_lossy().into_owned();
+            let value = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{name}: {err}"));
+            (name, value)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The preset file `name` (public/scenarios/`name`.json).
+#[allow(dead_code)]
+pub fn preset(name: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../public/scenarios/{name}.json"));
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("preset file")).expect("preset JSON")
 }
