@@ -17,6 +17,7 @@ pub mod knobs;
 pub mod mptcp;
 pub mod quic;
 pub mod sweep;
+pub mod text;
 pub mod tour;
 pub mod traffic;
 pub mod validate;
