@@ -7,7 +7,11 @@
 // (../shared/linux-testbed in the team's checkout), and the numbers are for reading.
 //
 //   cargo build --release -p netlab-core --bin netlab
-//   node scripts/kernel-compare.mjs [--only=s1-cubic-5,…] [--seeds=1,2,3] [--json]
+//   node scripts/kernel-compare.mjs [--only=s1-cubic-5,…] [--seeds=1,2,3] [--jitter=0.06] [--json]
+// --jitter: each sender's host jitter (topology.senders[i].jitter_ms, uniform up to this many
+// ms per packet, both ways, from the seed); default 0.06, i.e. a mean of 30 µs, the release
+// lateness measured on the testbed's delay lines (docs/model/linux-kernel.md §Seeds). With
+// --jitter=0 every seed of a CUBIC case gives the same run.
 // Exit status: 0 when every case is within its bounds, 1 otherwise.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,13 +20,16 @@ import { ROOT, captureAsync } from './lib.mjs';
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg('only')?.split(',');
 const seeds = (arg('seeds') ?? '1,2,3').split(',').map(Number);
+const jitter = Number(arg('jitter') ?? '0.06');
 const CLI = arg('cli') ?? join(ROOT, 'target', 'release', 'netlab');
 const reference = JSON.parse(readFileSync(join(ROOT, 'docs', 'model', 'kernel', 'reference.json'), 'utf8')).cases;
 
-const s1 = (cc, bdp) => ['bbr-fairness', '--set', `cc=${cc}`, '--set', `buffer_bdp=${bdp}`, '--set', 'duration_s=60', '--set', 'warmup_s=10'];
+/** The host jitter of senders 0 … n-1 (see --jitter). */
+const hosts = (n) => Array.from({ length: n }, (_, i) => ['--set', `topology.senders.${i}.jitter_ms=${jitter}`]).flat();
+const s1 = (cc, bdp) => ['bbr-fairness', '--set', `cc=${cc}`, '--set', `buffer_bdp=${bdp}`, '--set', 'duration_s=60', '--set', 'warmup_s=10', ...hosts(2)];
 const s2 = (cc, bdp) => [
   'bbr-retransmissions', '--set', `cc=${cc}`, '--set', 'flows=10', '--set', `buffer_bdp=${bdp}`,
-  '--set', 'flows.0.start_spread_s=0.2', '--set', 'duration_s=60', '--set', 'warmup_s=10',
+  '--set', 'flows.0.start_spread_s=0.2', '--set', 'duration_s=60', '--set', 'warmup_s=10', ...hosts(1),
 ];
 /** Each case: the CLI arguments of NetLab's side of it. */
 const CASES = {
@@ -33,7 +40,7 @@ const CASES = {
   's2-bbr-0.1': s2('bbr', 0.1),
   's2-bbr-1': s2('bbr', 1),
   's2-cubic-0.1': s2('cubic', 0.1),
-  's3-bbr-single': [join('docs', 'model', 'kernel', 'single-bbr.json')],
+  's3-bbr-single': [join('docs', 'model', 'kernel', 'single-bbr.json'), ...hosts(1)],
 };
 
 async function cli(args) {

@@ -15,19 +15,18 @@
 //! whose ACK directions never lose), so the reverse direction is lossless unless `reverse`
 //! says otherwise (docs/model/topology.md §Full duplex).
 //!
-//! Every per-direction property lives in [`LinkDirSpec`], written once on the link (the
-//! forward direction) and once more, optionally, under `reverse`: a new property of a link
-//! direction (a queue discipline, jitter) is one new field there plus one line in
-//! [`LinkDirSpec::reverse_of`] saying whether the reverse copies it.
+//! Every per-direction property lives in [`LinkDirSpec`] (scenario/link.rs, shared with the
+//! shorthands), written once on the link (the forward direction) and once more, optionally,
+//! under `reverse`.
 //!
-//! This module checks the graph's structure (names, references, sizes) and, in
-//! [`LinkDirSpec::validate`], the numbers of one link direction — for every topology, since
-//! the shorthands expand into a graph (`build::topology::expand`) and are checked there;
+//! This module checks the graph's structure (names, references, sizes); the numbers of one
+//! link direction are checked by [`LinkDirSpec::validate`] — for every topology, since the
+//! shorthands expand into a graph (`build::topology::expand`) and are checked there;
 //! routes of flows are checked by `build::topology::resolve`, which needs the routing of
 //! net/routing.rs.
 
-use super::validate;
-use super::{BufferSpec, ScenarioError};
+pub use super::link::{LinkDirSpec, LinkProps, DEFAULT_LINK_DELAY_MS};
+use super::ScenarioError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -39,8 +38,6 @@ pub const MAX_GRAPH_NODES: usize = 200;
 pub const MAX_GRAPH_LINKS: usize = 1000;
 /// Longest node name: a label on the picture and in the summary.
 pub const MAX_NAME_CHARS: usize = 64;
-/// Default one-way delay of a graph link direction, ms: the dumbbell bottleneck's default.
-pub const DEFAULT_LINK_DELAY_MS: f64 = 1.0;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -80,9 +77,20 @@ pub struct GraphLink {
     /// "<name>-rev". Unique among all link directions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The forward direction's properties (`rate_mbps` is required).
-    #[serde(flatten)]
-    pub props: LinkDirSpec,
+    /// The forward direction's rate, Mbit/s (required).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rate_mbps: Option<f64>,
+    /// The forward direction's one-way propagation delay (default 1 ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub delay_ms: Option<f64>,
+    // Rate and delay are written out here rather than by flattening a `LinkDirSpec`, which
+    // would flatten `LinkProps` inside a flatten: serde then cannot tell which fields were
+    // taken and `deny_unknown_fields` refuses every one.
+    /// The forward direction's buffer, queue discipline, loss, drops and jitter.
+    #[serde(flatten, deserialize_with = "super::link::read")]
+    pub props: LinkProps,
     /// The reverse direction's properties where they differ from the forward's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reverse: Option<LinkDirSpec>,
@@ -93,98 +101,20 @@ pub struct GraphLink {
     pub report: Option<bool>,
 }
 
-/// The properties of one direction of a link. On a link every field but `rate_mbps` may be
-/// left out (defaults below); under `reverse`, a field left out takes the forward's value
-/// (or, for `loss` and `drop_packets`, none).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, ts_rs::TS, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LinkDirSpec {
-    /// Transmission rate, Mbit/s (required on a link).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rate_mbps: Option<f64>,
-    /// One-way propagation delay (default 1 ms).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub delay_ms: Option<f64>,
-    /// Queue limit (default 1 BDP of the largest base RTT of the routes through it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub buffer: Option<BufferSpec>,
-    /// Probability that a packet is lost on the wire (Bernoulli, per packet; default 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub loss: Option<f64>,
-    /// Data packets to drop on the wire, by their 0-based index among the data packets
-    /// offered to this direction (ns-3's ReceiveListErrorModel).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub drop_packets: Option<Vec<u64>>,
-    /// The queue discipline (docs/model/aqm.md; default droptail); `buffer` is its hard limit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(title = "Queue discipline")]
-    pub aqm: Option<String>,
-    /// The discipline's parameters, checked by it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aqm_params: Option<serde_json::Value>,
-    /// Up to this much extra one-way delay per packet, from the seed; packets stay in order
-    /// (docs/model/aqm.md §Jitter; default 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
-    pub jitter_ms: Option<f64>,
-}
-
-/// One direction of a link with every default applied: what the builder makes a link of.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LinkDir {
-    pub rate_mbps: f64,
-    pub delay_ms: f64,
-    pub buffer: BufferSpec,
-    pub loss: f64,
-    pub drop_packets: Vec<u64>,
-    pub aqm: String,
-    pub aqm_params: Option<serde_json::Value>,
-    pub jitter_ms: f64,
-}
-
-impl LinkDirSpec {
-    /// The forward direction of a link (validated: `rate_mbps` is present).
-    pub fn forward(&self) -> LinkDir {
-        LinkDir {
-            rate_mbps: self.rate_mbps.unwrap_or(0.0),
-            delay_ms: self.delay_ms.unwrap_or(DEFAULT_LINK_DELAY_MS),
-            buffer: self.buffer.clone().unwrap_or_default(),
-            loss: self.loss.unwrap_or(0.0),
-            drop_packets: self.drop_packets.clone().unwrap_or_default(),
-            aqm: self.aqm.clone().unwrap_or_else(|| "droptail".into()),
-            aqm_params: self.aqm_params.clone(),
-            jitter_ms: self.jitter_ms.unwrap_or(0.0),
-        }
-    }
-
-    /// The reverse direction of a link whose forward direction is `fwd`, `self` being the
-    /// link's `reverse` overrides. Rate, delay, buffer and queue discipline are the forward's
-    /// unless overridden (both ends of a full-duplex link run the same interface settings);
-    /// loss, scripted drops and jitter — what happens on one wire — are not copied (see the
-    /// module header).
-    pub fn reverse_of(&self, fwd: &LinkDir) -> LinkDir {
-        LinkDir {
-            rate_mbps: self.rate_mbps.unwrap_or(fwd.rate_mbps),
-            delay_ms: self.delay_ms.unwrap_or(fwd.delay_ms),
-            buffer: self.buffer.clone().unwrap_or_else(|| fwd.buffer.clone()),
-            loss: self.loss.unwrap_or(0.0),
-            drop_packets: self.drop_packets.clone().unwrap_or_default(),
-            aqm: self.aqm.clone().unwrap_or_else(|| fwd.aqm.clone()),
-            aqm_params: if self.aqm.is_some() { self.aqm_params.clone() } else { self.aqm_params.clone().or_else(|| fwd.aqm_params.clone()) },
-            jitter_ms: self.jitter_ms.unwrap_or(0.0),
-        }
-    }
-}
-
 impl GraphLink {
+    /// The forward direction as written.
+    pub fn forward(&self) -> LinkDirSpec {
+        LinkDirSpec { rate_mbps: self.rate_mbps, delay_ms: self.delay_ms, props: self.props.clone() }
+    }
+
     /// The forward direction's name.
     pub fn name(&self) -> String {
         self.name.clone().unwrap_or_else(|| format!("{}-{}", self.from, self.to))
     }
 
     /// Both directions with every default applied: (forward, reverse).
-    pub fn dirs(&self) -> (LinkDir, LinkDir) {
-        let fwd = self.props.forward();
+    pub fn dirs(&self) -> (LinkDirSpec, LinkDirSpec) {
+        let fwd = self.forward();
         let rev = self.reverse.clone().unwrap_or_default().reverse_of(&fwd);
         (fwd, rev)
     }
@@ -255,7 +185,7 @@ impl Graph {
                     );
                 }
             }
-            if l.props.rate_mbps.is_none() {
+            if l.rate_mbps.is_none() {
                 return e(format!("{at}.rate_mbps"), "missing: every link needs a rate".into());
             }
         }
@@ -263,31 +193,3 @@ impl Graph {
     }
 }
 
-impl LinkDirSpec {
-    /// The one check of a link direction's properties, whichever spec they were written in
-    /// (a graph link or its `reverse`, the dumbbell's bottleneck, a parallel path: every
-    /// topology is expanded into a graph and each direction the user wrote is checked here
-    /// once, see `build::topology::Plan::validate`). `at` is where they were written,
-    /// `max_rate_mbps` the fastest rate accepted there, `delay` whether `delay_ms` is the
-    /// user's own (a path's is derived from its `rtt_ms`), and `inherited_aqm` the discipline
-    /// the direction runs when it names none (a reverse direction inherits the forward's).
-    pub fn validate(&self, at: &str, max_rate_mbps: f64, delay: bool, inherited_aqm: &str) -> Result<(), ScenarioError> {
-        if let Some(r) = self.rate_mbps {
-            validate::rate(&format!("{at}.rate_mbps"), r, max_rate_mbps)?;
-        }
-        if let Some(ms) = self.delay_ms.filter(|_| delay) {
-            validate::delay(&format!("{at}.delay_ms"), ms, false)?;
-        }
-        if let Some(p) = self.loss {
-            validate::probability(&format!("{at}.loss"), p)?;
-        }
-        if let Some(b) = &self.buffer {
-            validate::buffer(&format!("{at}.buffer"), b)?;
-        }
-        if self.aqm.is_some() || self.aqm_params.is_some() || self.jitter_ms.is_some() {
-            let aqm = self.aqm.as_deref().unwrap_or(inherited_aqm);
-            validate::queue(at, aqm, self.aqm_params.as_ref(), self.jitter_ms.unwrap_or(0.0))?;
-        }
-        Ok(())
-    }
-}

@@ -14,6 +14,7 @@ pub mod graph;
 pub mod headline;
 pub mod json;
 pub mod knobs;
+pub mod link;
 pub mod mptcp;
 pub mod quic;
 pub mod sweep;
@@ -24,6 +25,7 @@ pub mod validate;
 
 pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
 pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
+pub use link::LinkProps;
 pub use mptcp::MptcpSpec;
 pub use validate::{check_seed, MAX_SEED};
 
@@ -59,6 +61,18 @@ impl fmt::Display for ScenarioError {
 }
 
 impl std::error::Error for ScenarioError {}
+
+/// A deserialisation error at `path`, with the field path of an error inside a flattened
+/// struct (which [`link::read`] hands up in the message) joined on: `topology.paths[0]` and
+/// "buffer.bdp␟invalid type" become `topology.paths[0].buffer.bdp: invalid type`.
+pub(crate) fn error_at(path: &str, message: &str) -> ScenarioError {
+    let path = if path == "." { "" } else { path };
+    match message.split_once(link::PATH_MARK) {
+        Some((inner, msg)) if path.is_empty() => ScenarioError::new(inner, msg),
+        Some((inner, msg)) => ScenarioError::new(format!("{path}.{inner}"), msg),
+        None => ScenarioError::new(path, message),
+    }
+}
 
 #[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -148,6 +162,15 @@ pub struct Dumbbell {
 pub struct SenderSpec {
     /// Base round-trip time of this sender's path (propagation only, no queueing).
     pub rtt_ms: f64,
+    /// The sending host's timing jitter: up to this much extra delay per packet on the
+    /// sender's access link, both ways (its data out, its ACKs in), uniformly at random from
+    /// the seed; packets stay in order. Off by default, so a run is the same for every seed;
+    /// with it, runs of different seeds spread as a real host's do (scheduling and interrupt
+    /// timing; docs/model/linux-kernel.md §Seeds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    #[schemars(title = "Host jitter", extend("x-unit" = "ms"))]
+    pub jitter_ms: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
@@ -181,28 +204,9 @@ impl Parallel {
 pub struct PathSpec {
     pub rate_mbps: f64,
     pub rtt_ms: f64,
-    #[serde(default)]
-    pub buffer: BufferSpec,
-    #[serde(default)]
-    pub loss: f64,
-    /// Data packets to drop on the wire, by their 0-based index among the data packets
-    /// offered to this link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
-    /// exact, for teaching loss recovery step by step.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub drop_packets: Vec<u64>,
-    /// The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
-    /// `buffer` is every discipline's hard limit.
-    #[serde(default = "default_aqm")]
-    #[schemars(title = "Queue discipline", extend("default" = default_aqm()))]
-    pub aqm: String,
-    /// The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aqm_params: Option<serde_json::Value>,
-    /// Up to this much extra one-way delay per packet, uniformly at random from the seed;
-    /// packets on a link stay in order (docs/model/aqm.md §Jitter).
-    #[serde(default)]
-    #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
-    pub jitter_ms: f64,
+    /// Buffer, queue discipline, loss, scripted drops and jitter (scenario/link.rs).
+    #[serde(flatten, deserialize_with = "link::read")]
+    pub link: LinkProps,
     /// This many identical paths (default 1) …
     #[serde(default = "one", skip_serializing_if = "is_one")]
     // schemars writes no default that `skip_serializing_if` would skip: name it.
@@ -224,37 +228,13 @@ pub struct LinkSpec {
     /// One-way propagation delay of this link.
     #[serde(default = "default_bottleneck_delay")]
     pub delay_ms: f64,
-    #[serde(default)]
-    pub buffer: BufferSpec,
-    /// Probability that a packet is lost on the wire (Bernoulli, per packet).
-    #[serde(default)]
-    pub loss: f64,
-    /// Data packets to drop on the wire, by their 0-based index among the data packets
-    /// offered to this link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
-    /// exact, for teaching loss recovery step by step.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub drop_packets: Vec<u64>,
-    /// The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
-    /// `buffer` is every discipline's hard limit.
-    #[serde(default = "default_aqm")]
-    #[schemars(title = "Queue discipline", extend("default" = default_aqm()))]
-    pub aqm: String,
-    /// The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aqm_params: Option<serde_json::Value>,
-    /// Up to this much extra one-way delay per packet, uniformly at random from the seed;
-    /// packets on a link stay in order (docs/model/aqm.md §Jitter).
-    #[serde(default)]
-    #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
-    pub jitter_ms: f64,
-}
-
-fn default_aqm() -> String {
-    "droptail".into()
+    /// Buffer, queue discipline, loss, scripted drops and jitter (scenario/link.rs).
+    #[serde(flatten, deserialize_with = "link::read")]
+    pub link: LinkProps,
 }
 
 fn default_bottleneck_delay() -> f64 {
-    1.0
+    link::DEFAULT_LINK_DELAY_MS
 }
 
 /// A queue limit: exactly one of `packets`, `bytes`, `bdp` (multiples of a bandwidth-delay
@@ -492,10 +472,8 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
     check_topology_fields(&value)?;
     let has_expect = value.get("expect").is_some();
     let raw = if has_expect { Some(value.clone()) } else { None };
-    let scenario: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        ScenarioError::new(if path == "." { String::new() } else { path }, e.inner().to_string())
-    })?;
+    let scenario: Scenario =
+        serde_path_to_error::deserialize(value).map_err(|e| error_at(&e.path().to_string(), &e.inner().to_string()))?;
     validate::validate(&scenario)?;
     if let Some(raw) = raw {
         expect::validate(&scenario.expect, &raw)?;
@@ -512,7 +490,7 @@ fn check_topology_fields(value: &serde_json::Value) -> Result<(), ScenarioError>
         serde_path_to_error::deserialize::<_, T>(body).map(drop).map_err(|e| {
             let path = e.path().to_string();
             let full = if path == "." { "topology".to_string() } else { format!("topology.{path}") };
-            ScenarioError::new(full, e.inner().to_string())
+            error_at(&full, &e.inner().to_string())
         })
     }
     let Some(serde_json::Value::Object(topo)) = value.get("topology") else { return Ok(()) };

@@ -348,6 +348,9 @@ impl Topology {
                 }
                 for (i, snd) in d.senders.iter().enumerate() {
                     delay(&format!("topology.senders[{i}].rtt_ms"), snd.rtt_ms, true)?;
+                    if let Some(j) = snd.jitter_ms {
+                        in_range(&format!("topology.senders[{i}].jitter_ms"), j, 0.0, MAX_JITTER_MS, " ms")?;
+                    }
                 }
                 plan().validate()?;
                 for (i, snd) in d.senders.iter().enumerate() {

@@ -202,11 +202,27 @@ impl TcpSender {
     /// Send as much as the window and the pacing rate allow; new data sent schedules a
     /// tail-loss probe (Linux `tcp_write_xmit` → `tcp_schedule_loss_probe`).
     fn try_send(&mut self, w: &mut World) {
+        self.send_then_probe(false, w);
+    }
+
+    /// [`Self::try_send`] after an ACK; `rearm`: the ACK acknowledged new data, which re-arms
+    /// the probe (Linux FLAG_SET_XMIT_TIMER → `tcp_set_xmit_timer`). Linux schedules the probe
+    /// on the ACK and again for the new data it then releases (`tcp_write_xmit`), the second
+    /// deadline replacing the first; here the ACK's deadline is worked out first, as Linux
+    /// does, but the timer is armed once, after the send, with whichever deadline stands.
+    fn send_then_probe(&mut self, rearm: bool, w: &mut World) {
         if !self.started || self.done() {
             return;
         }
+        let on_ack = rearm.then(|| self.probe_deadline(true, w.now));
         if self.send_loop(w) {
             self.schedule_probe(false, w);
+        } else {
+            match on_ack {
+                Some(Some(at)) => self.arm_probe(at, w),
+                Some(None) => self.probe_timer.cancel(),
+                None => {}
+            }
         }
     }
 
@@ -305,17 +321,15 @@ impl TcpSender {
         self.cc.flush(self.flow, w);
 
         self.restart_rto(d.una_advanced, d.rtt_sample.is_some(), w);
-        // Linux FLAG_SET_XMIT_TIMER: an ACK that acknowledges new data re-arms the probe,
-        // unless RACK's reordering timer is what is waiting now.
-        if d.una_advanced && !matches!(outcome.reorder, Some(Some(_))) && !self.schedule_probe(true, w) {
-            self.probe_timer.cancel();
-        }
         if self.done() {
             self.stop();
             self.release_scoreboard();
             return;
         }
-        self.try_send(w);
+        // An ACK that acknowledges new data re-arms the probe, unless RACK's reordering timer
+        // is what is waiting now.
+        let rearm = d.una_advanced && !matches!(outcome.reorder, Some(Some(_)));
+        self.send_then_probe(rearm, w);
     }
 
     /// What recovery's verdict asks of the timers and the probe.
@@ -339,14 +353,21 @@ impl TcpSender {
     }
 
     /// Schedule the tail-loss probe if the state allows one (`tcp_schedule_loss_probe`);
-    /// `on_ack`: the retransmission timer is being restarted by this ACK. Returns whether it
-    /// was scheduled.
-    fn schedule_probe(&mut self, on_ack: bool, w: &mut World) -> bool {
+    /// `on_ack`: the retransmission timer is being restarted by this ACK.
+    fn schedule_probe(&mut self, on_ack: bool, w: &mut World) {
+        if let Some(at) = self.probe_deadline(on_ack, w.now) {
+            self.arm_probe(at, w);
+        }
+    }
+
+    /// When the tail-loss probe would be due if scheduled now, or None when the state allows
+    /// no probe (`tcp_schedule_loss_probe`'s checks and timeout).
+    fn probe_deadline(&self, on_ack: bool, now: Time) -> Option<Time> {
         if !self.recovery.probe_allowed() || self.sb.all_acked() {
-            return false;
+            return None;
         }
         let rto = self.rtt.rto(self.backoff);
-        let rto_in: Dur = if on_ack { rto } else { self.rto_timer.deadline().map_or(rto, |d| d.saturating_sub(w.now)) };
+        let rto_in: Dur = if on_ack { rto } else { self.rto_timer.deadline().map_or(rto, |d| d.saturating_sub(now)) };
         let clock = ProbeClock {
             srtt: self.rtt.srtt,
             packets_out: self.sb.nxt() - self.sb.una(),
@@ -355,11 +376,13 @@ impl TcpSender {
             rto_in,
             jiffy: self.cfg.jiffy,
         };
-        let at = w.now + TailLossProbe::timeout(&clock);
+        Some(now + TailLossProbe::timeout(&clock))
+    }
+
+    fn arm_probe(&mut self, at: Time, w: &mut World) {
         let timer = TcpTimer::Probe { sub: self.timer_sub }.into();
         self.probe_timer.cancel();
         w.arm(self.me, &mut self.probe_timer, timer, at);
-        true
     }
 
     /// The probe timer fired (`tcp_send_loss_probe`): one packet, new data if there is some

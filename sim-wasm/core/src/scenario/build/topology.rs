@@ -44,6 +44,7 @@ use crate::engine::rng::derive_rng;
 use crate::engine::time::{millis, to_millis};
 use crate::mptcp::MAX_SUBFLOWS;
 use crate::scenario::graph::{Graph, GraphLink, GraphNode, GraphNodeKind, LinkDirSpec};
+use crate::scenario::link::{LinkProps, DEFAULT_AQM};
 use crate::scenario::validate::{MAX_ACCESS_RATE_MBPS, MAX_RATE_MBPS};
 use crate::scenario::{BufferSpec, FlowKind, FlowSpec, Scenario, ScenarioError, Topology};
 use std::collections::BTreeMap;
@@ -102,8 +103,8 @@ impl Plan {
         for w in &self.written {
             let l = &self.graph.links[w.hop.link as usize];
             match (&l.reverse, w.hop.reverse) {
-                (Some(r), true) => r.validate(&w.at, w.max_rate_mbps, w.delay, l.props.aqm.as_deref().unwrap_or("droptail"))?,
-                (_, false) => l.props.validate(&w.at, w.max_rate_mbps, w.delay, "droptail")?,
+                (Some(r), true) => r.validate(&w.at, w.max_rate_mbps, w.delay, l.props.aqm())?,
+                (_, false) => l.forward().validate(&w.at, w.max_rate_mbps, w.delay, DEFAULT_AQM)?,
                 (None, true) => {}
             }
         }
@@ -128,36 +129,35 @@ fn bdp_of(b: &BufferSpec, rtt_ms: f64) -> BufferSpec {
     b
 }
 
-/// The queue discipline and jitter of a shorthand's link (its bottleneck or a path); the
-/// links the shorthands add around them have none.
-#[derive(Default)]
-struct Queue<'a> {
-    aqm: Option<&'a str>,
-    aqm_params: Option<&'a serde_json::Value>,
-    jitter_ms: f64,
-}
-
-#[allow(clippy::too_many_arguments)]
-fn link(from: &str, to: &str, name: String, rate: f64, delay_ms: f64, buffer: BufferSpec, loss: f64, drops: &[u64], q: Queue, report: bool) -> GraphLink {
+/// A shorthand's link (its bottleneck or a path, or one the shorthands add around them) from
+/// `from` to `to`: the forward direction has the properties written, the ACK direction an
+/// unlimited DropTail queue and nothing else.
+fn link(from: &str, to: &str, name: String, rate: f64, delay_ms: f64, props: LinkProps, report: bool) -> GraphLink {
     let unlimited = BufferSpec { unlimited: true, ..BufferSpec::default() };
     GraphLink {
         from: from.into(),
         to: to.into(),
         name: Some(name),
-        props: LinkDirSpec {
-            rate_mbps: Some(rate),
-            delay_ms: Some(delay_ms),
-            buffer: Some(buffer),
-            loss: Some(loss),
-            drop_packets: Some(drops.to_vec()),
-            aqm: q.aqm.map(str::to_string),
-            aqm_params: q.aqm_params.cloned(),
-            jitter_ms: Some(q.jitter_ms),
-        },
-        // The ACK direction: an unlimited DropTail queue, no jitter.
-        reverse: Some(LinkDirSpec { buffer: Some(unlimited), aqm: Some("droptail".into()), ..LinkDirSpec::default() }),
+        rate_mbps: Some(rate),
+        delay_ms: Some(delay_ms),
+        props,
+        reverse: Some(LinkDirSpec {
+            props: LinkProps { buffer: Some(unlimited), aqm: Some(DEFAULT_AQM.into()), ..LinkProps::default() },
+            ..LinkDirSpec::default()
+        }),
         report: Some(report),
     }
+}
+
+/// The properties written on a shorthand's bottleneck or path, with its buffer's BDP (if it
+/// is one) taken of `rtt_ms`.
+fn as_written(props: &LinkProps, rtt_ms: f64) -> LinkProps {
+    LinkProps { buffer: Some(bdp_of(&props.buffer(), rtt_ms)), ..props.clone() }
+}
+
+/// An access or egress link of a shorthand: an unlimited DropTail queue, nothing on the wire.
+fn plain() -> LinkProps {
+    LinkProps { buffer: Some(BufferSpec { unlimited: true, ..BufferSpec::default() }), ..LinkProps::default() }
 }
 
 fn natural_numbering(n_links: usize) -> Vec<Hop> {
@@ -173,10 +173,8 @@ pub fn expand(topo: &Topology) -> Plan {
             let b = &d.bottleneck;
             let access = d.access_rate_mbps.unwrap_or(10.0 * b.rate_mbps);
             let max_rtt = d.senders.iter().map(|s| s.rtt_ms).fold(0.0, f64::max);
-            let unlimited = BufferSpec { unlimited: true, ..BufferSpec::default() };
             let mut nodes = vec![router("r1".into()), router("r2".into())];
-            let mut links =
-                vec![link("r1", "r2", "bottleneck".into(), b.rate_mbps, b.delay_ms, bdp_of(&b.buffer, max_rtt), b.loss, &b.drop_packets, Queue { aqm: Some(&b.aqm), aqm_params: b.aqm_params.as_ref(), jitter_ms: b.jitter_ms }, true)];
+            let mut links = vec![link("r1", "r2", "bottleneck".into(), b.rate_mbps, b.delay_ms, as_written(&b.link, max_rtt), true)];
             let mut numbering = vec![fwd(0), rev(0)];
             let written = vec![Written { hop: fwd(0), at: "topology.bottleneck".into(), max_rate_mbps: MAX_RATE_MBPS, delay: true }];
             let mut fixed = Vec::new();
@@ -186,8 +184,14 @@ pub fn expand(topo: &Topology) -> Plan {
                 nodes.push(host(format!("d{n}")));
                 let one_way = s.rtt_ms / 2.0 - b.delay_ms;
                 let (acc, egr) = (links.len(), links.len() + 1);
-                links.push(link(&format!("s{n}"), "r1", format!("access{n}"), access, one_way, unlimited.clone(), 0.0, &[], Queue::default(), false));
-                links.push(link("r2", &format!("d{n}"), format!("egress{n}"), access, 0.0, unlimited.clone(), 0.0, &[], Queue::default(), false));
+                let mut acc_link = link(&format!("s{n}"), "r1", format!("access{n}"), access, one_way, plain(), false);
+                // The host's jitter delays what it sends and what it receives alike.
+                acc_link.props.jitter_ms = s.jitter_ms;
+                if let Some(r) = acc_link.reverse.as_mut() {
+                    r.props.jitter_ms = s.jitter_ms;
+                }
+                links.push(acc_link);
+                links.push(link("r2", &format!("d{n}"), format!("egress{n}"), access, 0.0, plain(), false));
                 // The order links have always had: access, egress, egress-rev, access-rev.
                 numbering.extend([fwd(acc), fwd(egr), rev(egr), rev(acc)]);
                 fixed.push((vec![fwd(acc), fwd(0), fwd(egr)], millis(s.rtt_ms)));
@@ -205,8 +209,7 @@ pub fn expand(topo: &Topology) -> Plan {
                 if i == 0 || paths[i - 1].0 != *origin {
                     written.push(Written { hop: fwd(i), at: format!("topology.paths[{origin}]"), max_rate_mbps: MAX_RATE_MBPS, delay: false });
                 }
-                let buffer = bdp_of(&ps.buffer, ps.rtt_ms);
-                links.push(link("src", "dst", format!("path{}", i + 1), ps.rate_mbps, ps.rtt_ms / 2.0, buffer, ps.loss, &ps.drop_packets, Queue { aqm: Some(&ps.aqm), aqm_params: ps.aqm_params.as_ref(), jitter_ms: ps.jitter_ms }, true));
+                links.push(link("src", "dst", format!("path{}", i + 1), ps.rate_mbps, ps.rtt_ms / 2.0, as_written(&ps.link, ps.rtt_ms), true));
                 fixed.push((vec![fwd(i)], millis(ps.rtt_ms)));
             }
             let numbering = natural_numbering(links.len());
@@ -237,7 +240,7 @@ pub fn route_graph(g: &Graph) -> RouteGraph {
         .map(|l| {
             let (f, r) = l.dirs();
             let at = |n: &str| index.get(n).copied().unwrap_or(0) as u32;
-            RLink { from: at(&l.from), to: at(&l.to), fwd_ns: millis(f.delay_ms), rev_ns: millis(r.delay_ms) }
+            RLink { from: at(&l.from), to: at(&l.to), fwd_ns: millis(f.delay_ms()), rev_ns: millis(r.delay_ms()) }
         })
         .collect();
     RouteGraph::new(links, g.nodes.iter().map(|n| n.kind == GraphNodeKind::Router).collect())
@@ -560,11 +563,11 @@ pub fn build(s: &Scenario, seed: u64) -> Res<Built> {
             let k = dir_key(*h);
             max_rtt[k] = max_rtt[k].max(*rtt);
         }
-        let min_rate = fwd.iter().map(|h| mbps(dirs[dir_key(*h)].rate_mbps)).min().unwrap_or(0);
+        let min_rate = fwd.iter().map(|h| mbps(dirs[dir_key(*h)].rate_mbps())).min().unwrap_or(0);
         for h in &fwd {
             let k = dir_key(*h);
             data[k] = true;
-            slowest[k] |= mbps(dirs[k].rate_mbps) == min_rate;
+            slowest[k] |= mbps(dirs[k].rate_mbps()) == min_rate;
         }
     }
 
@@ -587,17 +590,18 @@ pub fn build(s: &Scenario, seed: u64) -> Res<Built> {
         let d = &dirs[k];
         let (from, to) = (index[gl.from.as_str()] as u32, index[gl.to.as_str()] as u32);
         let (from, to, name) = if h.reverse { (to, from, format!("{}-rev", gl.name())) } else { (from, to, gl.name()) };
-        let rate = mbps(d.rate_mbps);
+        let (p, rate) = (&d.props, mbps(d.rate_mbps()));
         // No route crosses it: a BDP of the link's own round trip.
-        let rtt_ms = if max_rtt[k] > 0 { to_millis(max_rtt[k]) } else { dirs[k ^ 1].delay_ms + d.delay_ms };
+        let rtt_ms = if max_rtt[k] > 0 { to_millis(max_rtt[k]) } else { dirs[k ^ 1].delay_ms() + d.delay_ms() };
+        let buffer = p.buffer();
         // Every link's loss stream is keyed by its index, so it depends only on the topology.
-        let mut link = Link::new(name, from, to, rate, millis(d.delay_ms), limit(&d.buffer, rate, rtt_ms), d.loss, derive_rng(seed, "link", i as u64));
-        link.set_drop_list(d.drop_packets.clone());
-        set_queue(&mut link, &d.aqm, d.aqm_params.as_ref(), d.jitter_ms, seed, i as u32);
+        let mut link = Link::new(name, from, to, rate, millis(d.delay_ms()), limit(&buffer, rate, rtt_ms), p.loss(), derive_rng(seed, "link", i as u64));
+        link.set_drop_list(p.drop_packets().to_vec());
+        set_queue(&mut link, p.aqm(), p.aqm_params.as_ref(), p.jitter_ms(), seed, i as u32);
         link.reported = match gl.report {
             Some(true) => !h.reverse || data[k],
             Some(false) => false,
-            None => data[k] && slowest[k] && !d.buffer.unlimited,
+            None => data[k] && slowest[k] && !buffer.unlimited,
         };
         links.push(link);
     }
