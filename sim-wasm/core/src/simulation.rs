@@ -744,7 +744,7 @@ mod tests {
             e(2, 1, EventKind::FlowCompleted),
             e(3, 0, EventKind::CcState { from: "drain", to: "probe_bw" }),
         ];
-        list.extend((0..50).map(|i| e(10 + i, 0, EventKind::Drop { link: 0, wire: false })));
+        list.extend((0..50).map(|i| e(10 + i, 0, EventKind::Drop { link: 0, wire: false, cause: crate::sim::trace::DropCause::Queue, packet: Some(i) })));
         let out = compact_events(list.clone(), 10);
         assert_eq!(out.len(), 12);
         assert_eq!(out[0], list[1]);
