@@ -18,7 +18,9 @@ import { type RunFields, firstSummary, timeSpan } from '../store/run';
 import { fileName } from '../lib/export';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
-import type { Guide } from '../charts/lineCanvas';
+import { type Guide, plotted } from '../charts/lineCanvas';
+import { bursts, flowCapacityMbps } from '../charts/bursts';
+import { burstNote, capacityGuide, windowWords } from '../charts/messages';
 import { CHARTS, type ChartSpec, LAB_CHARTS, type TitleContext, chartTitle } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
 import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
@@ -235,8 +237,10 @@ export const PLAIN_LINES: LineContext = { topology: null, color: () => '', durat
 /** The lines chart `spec` draws from `store`. */
 export function chartSeries(spec: ChartSpec, store: SeriesStore, ctx: LineContext): ChartSeries[] {
   switch (spec.scope) {
-    case 'flow':
-      return flowSeries(store, spec, ctx.color, ctx.duration, ctx.settled, ctx.hidden);
+    case 'flow': {
+      const lines = flowSeries(store, spec, ctx.color, ctx.duration, ctx.settled, ctx.hidden);
+      return spec.guides === 'capacity' ? withCapacity(lines, ctx.topology) : lines;
+    }
     case 'link': {
       const aqmOf = (id: string) => ctx.topology?.links.find((l) => l.id === id)?.aqm;
       return linkSeries(store, spec, spec.labelAqm ? (id) => (aqmOf(id) ? `${id} (${aqmOf(id)})` : id) : (id) => id);
@@ -262,7 +266,30 @@ const NO_GUIDES: Guide[] = [];
 
 /** The dashed guides of chart `spec` over its lines. */
 export function chartGuides(spec: ChartSpec, series: readonly ChartSeries[], topology: Topology | null): Guide[] {
+  if (spec.guides === 'capacity') return capacityGuides(series);
   return spec.guides === 'buffer' ? bufferGuides(series, topology) : NO_GUIDES;
+}
+
+/** Each distinct bottleneck rate of the lines (their `markAbove`), one dashed grey line. */
+function capacityGuides(series: readonly ChartSeries[]): Guide[] {
+  const rates = [...new Set(series.map((s) => s.markAbove).filter((v): v is number => v !== undefined))].sort((a, b) => a - b);
+  return rates.map((value) => ({ value, color: CAPACITY_COLOR }));
+}
+
+/** The bottleneck-rate guide: neutral grey, not any flow's colour. */
+const CAPACITY_COLOR = '#8a8a8a';
+
+/**
+ * Each flow line's bottleneck rate (charts/bursts.ts), so points above it are marked as bursts.
+ * Lines of aggregates (sums over many flows) and flows the topology does not list get none.
+ */
+function withCapacity(series: ChartSeries[], topology: Topology | null): ChartSeries[] {
+  if (!topology) return series;
+  return series.map((s) => {
+    const flow = topology.flows.find((f) => f.id === s.label);
+    const cap = flow ? flowCapacityMbps(flow, topology.links) : undefined;
+    return cap === undefined ? s : { ...s, markAbove: cap };
+  });
 }
 
 /** A chart kind's words for a TimeChart: title (in context), y label, unit, empty text. */
@@ -292,6 +319,11 @@ export function Chart({ kind }: { kind: ChartKind }) {
     [version, spec, src, topology, color, duration, settled, focus],
   );
   const guides = useMemo(() => chartGuides(spec, series, topology), [spec, series, topology]);
+  // Goodput above the bottleneck rate: how many bursts the ▲ markers show (charts/bursts.ts).
+  const burstCount = useMemo(
+    () => (spec.guides === 'capacity' ? series.reduce((n, s) => n + (s.markAbove === undefined ? 0 : bursts(plotted(s), s.markAbove).length), 0) : 0),
+    [spec, series, version],
+  );
   if (spec.hideWhenEmpty && series.length === 0) return null;
   // A chart that can only draw a constant for this run is not shown (charts/relevance.ts).
   if (spec.meaningful && !spec.meaningful({ flows: flowOwners(src.series()).length })) return null;
@@ -303,7 +335,9 @@ export function Chart({ kind }: { kind: ChartKind }) {
       yLabel={spec.yLabel}
       series={series}
       guides={guides}
-      guideLabel={spec.guides === 'buffer' ? 'buffer size' : undefined}
+      guideLabel={spec.guides === 'buffer' ? 'buffer size' : spec.guides === 'capacity' ? capacityGuide(guides.map((g) => g.value)) : undefined}
+      markNote={burstCount > 0 ? burstNote(burstCount, windowWords(smoothingWindow(duration))) : undefined}
+      data={spec.guides === 'capacity' ? { capacity: guides.map((g) => g.value).join(','), bursts: burstCount } : undefined}
       emptyText={spec.emptyText}
       unit={spec.unit}
       mode={flows ? (aggregate ? 'aggregate' : 'flows') : undefined}
