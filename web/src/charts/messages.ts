@@ -15,3 +15,8 @@ export function burstNote(count: number, windowText: string): string {
 export function windowWords(s: number): string {
   return s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`;
 }
+
+/** The aggregate view of a run with generated flows that have no time series (issue 30, item 7). */
+export function unchartedFlowsNote(charted: number): string {
+  return `Lines: the ${charted} flows with time series (the background flows and the first listed arrivals). The other generated flows have none: the FCT charts of the MPTCP panel show the flows the headline counts.`;
+}

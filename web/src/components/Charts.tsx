@@ -20,7 +20,7 @@ import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
 import { type Guide, plotted } from '../charts/lineCanvas';
 import { bursts, flowCapacityMbps } from '../charts/bursts';
-import { burstNote, capacityGuide, windowWords } from '../charts/messages';
+import { burstNote, capacityGuide, unchartedFlowsNote, windowWords } from '../charts/messages';
 import { CHARTS, type ChartSpec, LAB_CHARTS, type TitleContext, chartTitle } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
 import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
@@ -177,8 +177,16 @@ export function AggregateControls({ info }: { info: AggregateInfo }) {
   const [query, setQuery] = useState('');
   const matches = query ? info.flows.filter((f) => f.toLowerCase().includes(query.toLowerCase()) && !info.picked.includes(f)).slice(0, 8) : [];
   const set = (mode: AggMode, picked: string[]) => lab.setView({ mode, picked, focus: info.focus });
+  // Generated flows beyond traffic.list_flows have no series: say so, and where they are shown
+  // (an FSFS run's lines are its background flows, its experiment the short flows' FCTs).
+  const uncharted = useLab((s) => (firstSummary(s)?.flows_unlisted ?? 0) > 0 || (s.snapshot?.flows.some((f) => f.size_class && !info.flows.includes(f.id)) ?? false));
   return (
     <span className="aggregate-controls" data-testid="aggregate-controls">
+      {uncharted && (
+        <span className="muted" data-testid="aggregate-scope">
+          {unchartedFlowsNote(info.flows.length)}{' '}
+        </span>
+      )}
       <label>
         {' '}lines:{' '}
         <select data-testid="aggregate-mode" value={info.mode} onChange={(e) => set(e.target.value as AggMode, info.picked)}>
