@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { boxes, collisions, expectTopologyUncluttered } from './boxes';
 
 // Issue 16: what broke in front of a class — charts a teacher projects, the MPTCP view, the
 // network picture with many paths, and what the lab claims about an edited or shared scenario.
@@ -7,44 +8,6 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 
 const FAST = 'seed=1&variant=quick&speed=max';
 const app = (page: Page) => page.getByTestId('app');
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Whether two boxes share more than `tol` px in both directions. */
-function overlap(a: Box, b: Box, tol = 0.5): boolean {
-  return a.x + a.width - tol > b.x && b.x + b.width - tol > a.x && a.y + a.height - tol > b.y && b.y + b.height - tol > a.y;
-}
-
-/**
- * Page boxes of the visible elements matching `loc`, named by their text, or by `label` and the
- * `attr` of their closest element that has it (e.g. a node's id).
- */
-async function boxes(loc: Locator, by?: { attr: string; label: string }): Promise<{ name: string; box: Box }[]> {
-  return loc.evaluateAll((els, by) => {
-    const nameOf = (el: Element) => (by ? `${by.label} ${el.closest(`[${by.attr}]`)?.getAttribute(by.attr) ?? '?'}` : (el.textContent ?? ''));
-    return els
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width > 0 && r.height > 0)
-      .map(({ el, r }) => ({ name: nameOf(el), box: { x: r.x, y: r.y, width: r.width, height: r.height } }));
-  }, by);
-}
-
-/** Every pair of boxes (one from `a`, one from `b`) that overlap, by name. */
-function collisions(a: { name: string; box: Box }[], b: { name: string; box: Box }[] = a): string[] {
-  const out: string[] = [];
-  a.forEach((p, i) =>
-    b.forEach((q, j) => {
-      if (a === b && j <= i) return;
-      if (overlap(p.box, q.box)) out.push(`"${p.name}" × "${q.name}"`);
-    }),
-  );
-  return out;
-}
 
 /** No caption note, legend or hover read-out of `figure` covers its title. */
 async function expectTitleClear(figure: Locator) {
@@ -157,19 +120,6 @@ test('the MPTCP view opens on a connection with subflow series, and the picker s
 });
 
 /** Labels of the network picture and its nodes: no label on another or on a node. */
-async function expectTopologyUncluttered(page: Page) {
-  const svg = page.getByTestId('topology-svg');
-  const labels = [
-    ...(await boxes(svg.locator('text.edge-label'))),
-    ...(await boxes(svg.locator('g.queue'), { attr: 'data-link-id', label: 'queue' })),
-    ...(await boxes(svg.locator('g.node text'))),
-  ];
-  const nodes = await boxes(svg.locator('g.node circle, g.node rect'), { attr: 'data-node-id', label: 'node' });
-  expect(collisions(labels)).toEqual([]);
-  expect(collisions(labels, nodes)).toEqual([]);
-  return labels;
-}
-
 /** Opens `preset` at `width` × `height` and waits for its picture with every queue read-out filled. */
 async function openPicture(page: Page, preset: string, links: number, width = 1280, height = 720) {
   await page.setViewportSize({ width, height });

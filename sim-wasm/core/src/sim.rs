@@ -123,16 +123,23 @@ impl World {
         if pkt.body.is_data() {
             self.flows[pkt.flow as usize].dropped_packets += 1;
         }
-        self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire });
+        use crate::net::packet::Body;
+        use crate::sim::trace::DropCause;
+        let cause = if wire {
+            DropCause::Wire
+        } else if self.net.links[link as usize].has_aqm() {
+            DropCause::Aqm
+        } else {
+            DropCause::Queue
+        };
+        let packet = match &pkt.body {
+            Body::TcpData(d) => Some(d.seq),
+            Body::MptcpData(d) => Some(d.data.seq),
+            Body::QuicData(d) => Some(d.pn),
+            _ => None,
+        };
+        self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire, cause, packet });
         if let Some(t) = self.trace.as_deref_mut() {
-            use crate::sim::trace::DropCause;
-            let cause = if wire {
-                DropCause::Wire
-            } else if self.net.links[link as usize].has_aqm() {
-                DropCause::Aqm
-            } else {
-                DropCause::Queue
-            };
             t.on_drop(self.now, pkt, link, self.net.path_len(pkt.path), cause);
         }
     }

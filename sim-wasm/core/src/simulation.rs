@@ -103,6 +103,9 @@ pub struct PacketMark {
     pub data: bool,
     /// ECN Congestion Experienced: an AQM marked it instead of dropping it (RFC 3168).
     pub ce: bool,
+    /// A QUIC data packet's stream (its first STREAM frame's index in the connection), so the
+    /// picture colours each stream's packets as the stream charts do; none for other packets.
+    pub stream: Option<u32>,
     /// 0 = queued or being serialised at the link's head, then 0‥1 along the wire, at the
     /// snapshot's time.
     pub progress: f64,
@@ -505,6 +508,10 @@ impl Simulation {
                     flow: p.flow,
                     data: p.body.is_data(),
                     ce: p.ecn == Ecn::Ce,
+                    stream: match &p.body {
+                        crate::net::packet::Body::QuicData(d) => d.frames.first().map(|f| f.stream as u32),
+                        _ => None,
+                    },
                     progress,
                     tx_s: to_secs(tx_at),
                     wire_s: to_secs(on_wire_at),
@@ -737,7 +744,7 @@ mod tests {
             e(2, 1, EventKind::FlowCompleted),
             e(3, 0, EventKind::CcState { from: "drain", to: "probe_bw" }),
         ];
-        list.extend((0..50).map(|i| e(10 + i, 0, EventKind::Drop { link: 0, wire: false })));
+        list.extend((0..50).map(|i| e(10 + i, 0, EventKind::Drop { link: 0, wire: false, cause: crate::sim::trace::DropCause::Queue, packet: Some(i) })));
         let out = compact_events(list.clone(), 10);
         assert_eq!(out.len(), 12);
         assert_eq!(out[0], list[1]);

@@ -14,6 +14,7 @@
 // its entry here; a chart of flow, link or run series is then drawn by the lab from this entry
 // alone (`LAB_CHARTS` gives the order).
 import { FAIRNESS_Y_TOP, jainChartMeaningful } from './relevance';
+import { windowWords } from './messages';
 import type { ChartKind, SeriesMetric } from '../generated';
 
 /** What a title may depend on: how many lines are drawn, the throughput average, the panel's connection. */
@@ -55,8 +56,11 @@ export interface ChartSpec {
   hideWhenEmpty?: boolean;
   /** Whether the chart means something for this run (charts/relevance.ts); absent = always. */
   meaningful?: (run: { flows: number }) => boolean;
-  /** Dashed guides: each link's buffer size. */
-  guides?: 'buffer';
+  /**
+   * Dashed guides: each link's buffer size, or each flow's bottleneck rate (its slowest link;
+   * points above it are marked as bursts of held-back data, charts/bursts.ts).
+   */
+  guides?: 'buffer' | 'capacity';
   /** Link lines named with the link's AQM ("bottleneck (codel)"). */
   labelAqm?: boolean;
   /** The lab's aggregate-view selector and flow picker sit above it (many flows). */
@@ -104,14 +108,17 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
     yAxis: FIT,
   },
   // Goodput per flow, averaged over 1 % of the run: how the flows share the link over time.
+  // Above the bottleneck rate it is a burst of data delivered in order after a recovery: the
+  // rate is drawn and such points are marked (issue 30, item 10).
   throughput: {
-    title: (c) => `Throughput per flow (goodput, ${c.smoothingS < 1 ? `${Math.round(c.smoothingS * 1000)} ms` : `${c.smoothingS.toFixed(1)} s`} average)`,
+    title: (c) => `Throughput per flow (goodput, ${windowWords(c.smoothingS)} average)`,
     yLabel: 'goodput (Mbit/s)',
     unit: 'Mbit/s',
     emptyText: 'No flows yet',
     scope: 'flow',
     metrics: ['goodput'],
     smooth: true,
+    guides: 'capacity',
     yAxis: SHARED,
   },
   // Base RTT plus the queueing delay each flow sees.

@@ -5,6 +5,7 @@ import type { ScaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { SeriesBuffer } from '../lib/seriesBuffer';
 import { m4 } from './m4';
+import { bursts } from './bursts';
 
 export interface CanvasSeries {
   color: string;
@@ -12,6 +13,26 @@ export interface CanvasSeries {
   /** Multiplies values before scaling (e.g. bytes → kB). */
   factor?: number;
   dashed?: boolean;
+  /**
+   * The line's capacity (plotted units): every run of points above it is a burst of held-back
+   * data (charts/bursts.ts), marked with a triangle at its peak (goodput above the bottleneck).
+   */
+  markAbove?: number;
+}
+
+/** The burst marker: a filled triangle pointing up, `r` px from its centre to a corner. */
+export function burstMarker(cx: number, cy: number, r = 5): [number, number][] {
+  return [
+    [cx, cy - r],
+    [cx + r, cy + r * 0.7],
+    [cx - r, cy + r * 0.7],
+  ];
+}
+
+/** The series' points as plotted (factor applied), for the burst finder. */
+export function plotted(s: CanvasSeries): { t: number; v: number }[] {
+  const f = s.factor ?? 1;
+  return s.buf.toArray().map((p) => ({ t: p.t, v: p.v * f }));
 }
 
 export interface LineCanvas {
@@ -114,6 +135,18 @@ export function createLineCanvas(canvas: HTMLCanvasElement): LineCanvas {
         ctx.lineJoin = 'round';
         ctx.setLineDash(s.dashed ? [5, 3] : []);
         ctx.stroke();
+        if (s.markAbove !== undefined) {
+          ctx.setLineDash([]);
+          ctx.fillStyle = s.color;
+          for (const b of bursts(plotted(s), s.markAbove)) {
+            const pts = burstMarker(x(b.peakT), y(b.peakV));
+            ctx.beginPath();
+            ctx.moveTo(pts[0]![0], pts[0]![1]);
+            for (const [px, py] of pts.slice(1)) ctx.lineTo(px, py);
+            ctx.closePath();
+            ctx.fill();
+          }
+        }
         drawn += n;
         vertices += m;
       }

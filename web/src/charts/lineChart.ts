@@ -10,7 +10,8 @@
 import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { chartFrames } from './frameQueue';
-import { type CanvasSeries, type Guide, createLineCanvas } from './lineCanvas';
+import { type CanvasSeries, type Guide, burstMarker, createLineCanvas, plotted } from './lineCanvas';
+import { bursts } from './bursts';
 import { formatReading, nearest } from './readout';
 import { type TimeZoom, createTimeZoom } from './timeZoom';
 import { escapeXml } from '../lib/export';
@@ -138,6 +139,12 @@ export function plotSvg(series: readonly CanvasSeries[], guides: readonly Guide[
     const f = s.factor ?? 1;
     const d = path(s.buf.toArray().map((p) => ({ t: p.t, v: p.v * f })));
     if (d) body += `<path d="${d}" fill="none" stroke="${escapeXml(s.color)}" stroke-width="1.5" stroke-linejoin="round"${s.dashed ? ' stroke-dasharray="5 3"' : ''}/>`;
+    if (s.markAbove !== undefined) {
+      for (const b of bursts(plotted(s), s.markAbove)) {
+        const pts = burstMarker(x(b.peakT), y(b.peakV));
+        body += `<path class="burst" d="M${pts.map(([px, py]) => `${px},${py}`).join('L')}Z" fill="${escapeXml(s.color)}"/>`;
+      }
+    }
   }
   return `${body}</g></g>`;
 }

@@ -115,6 +115,13 @@ describe('diffRows', () => {
     expect(row(rows, 'jain')).toMatchObject({ baseline: undefined, cells: [{ value: 0.7, delta: null, verdict: 'missing' }] });
   });
 
+  it("does not score flow-scheduler runs by the background flows' Jain index (issue 30, item 11)", () => {
+    const classes = (count: number) => ({ fct_by_class: { all: { count, unfinished: 0, mean_s: 0.2 }, G0: { count, unfinished: 0, mean_s: 0.2 } } });
+    const rows = diffRows([summary({ jain: 0.81, ...classes(5960) }), summary({ jain: 0.6, ...classes(5900) })]);
+    expect(row(rows, 'jain')).toBeUndefined();
+    expect(row(rows, 'fct_mean:G0')).toBeDefined();
+  });
+
   it('compares FCT per size class (mean and p99, in ms), lower is better', () => {
     const a = summary({ fct_by_class: { all: { count: 3, unfinished: 0, mean_s: 0.2, p99_s: 0.5 }, G0: { count: 2, unfinished: 0, mean_s: 0.1, p99_s: 0.12 } } });
     const b = summary({ fct_by_class: { all: { count: 3, unfinished: 0, mean_s: 0.25, p99_s: 0.4 }, G0: { count: 2, unfinished: 1 } } });

@@ -6,6 +6,7 @@
 // Jain's index (fairer sharing) and a higher mean throughput; a lower flow completion time
 // and a lower message latency. A flow's own goodput has no better direction (more for one
 // flow is less for another), so those rows are shown without a verdict.
+import { jainScoresRun } from '../charts/relevance';
 import { sortClasses } from '../family/stats';
 import type { Summary } from '../types';
 
@@ -83,10 +84,10 @@ export const PER_FLOW_MAX = 6;
 
 /** The metrics worth comparing for these summaries (the union of what any of them reports). */
 export function metricsFor(summaries: readonly Summary[]): MetricDef[] {
-  const out: MetricDef[] = [
-    { id: 'jain', label: "Jain's index", unit: '', digits: 3, better: 1, value: (s) => num(s.jain) },
-    { id: 'mean_mbps', label: 'Mean throughput per flow', unit: 'Mbit/s', digits: 2, better: 1, value: meanThroughput },
-  ];
+  const out: MetricDef[] = [];
+  // Only where it scores the experiment: FSFS runs' index is over the background flows.
+  if (summaries.some(jainScoresRun)) out.push({ id: 'jain', label: "Jain's index", unit: '', digits: 3, better: 1, value: (s) => num(s.jain) });
+  out.push({ id: 'mean_mbps', label: 'Mean throughput per flow', unit: 'Mbit/s', digits: 2, better: 1, value: meanThroughput });
   // Each flow's goodput, when the runs list only a few flows (matched by id across columns).
   const ids = [...new Set(summaries.flatMap((s) => s.flows.map((f) => f.id)))];
   if (ids.length > 1 && ids.length <= PER_FLOW_MAX && summaries.every((s) => !s.flows_unlisted)) {

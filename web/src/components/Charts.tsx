@@ -18,7 +18,9 @@ import { type RunFields, firstSummary, timeSpan } from '../store/run';
 import { fileName } from '../lib/export';
 import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
-import type { Guide } from '../charts/lineCanvas';
+import { type Guide, plotted } from '../charts/lineCanvas';
+import { bursts, flowCapacityMbps } from '../charts/bursts';
+import { burstNote, capacityGuide, unchartedFlowsNote, windowWords } from '../charts/messages';
 import { CHARTS, type ChartSpec, LAB_CHARTS, type TitleContext, chartTitle } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
 import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
@@ -175,8 +177,16 @@ export function AggregateControls({ info }: { info: AggregateInfo }) {
   const [query, setQuery] = useState('');
   const matches = query ? info.flows.filter((f) => f.toLowerCase().includes(query.toLowerCase()) && !info.picked.includes(f)).slice(0, 8) : [];
   const set = (mode: AggMode, picked: string[]) => lab.setView({ mode, picked, focus: info.focus });
+  // Generated flows beyond traffic.list_flows have no series: say so, and where they are shown
+  // (an FSFS run's lines are its background flows, its experiment the short flows' FCTs).
+  const uncharted = useLab((s) => (firstSummary(s)?.flows_unlisted ?? 0) > 0 || (s.snapshot?.flows.some((f) => f.size_class && !info.flows.includes(f.id)) ?? false));
   return (
     <span className="aggregate-controls" data-testid="aggregate-controls">
+      {uncharted && (
+        <span className="muted" data-testid="aggregate-scope">
+          {unchartedFlowsNote(info.flows.length)}{' '}
+        </span>
+      )}
       <label>
         {' '}lines:{' '}
         <select data-testid="aggregate-mode" value={info.mode} onChange={(e) => set(e.target.value as AggMode, info.picked)}>
@@ -235,8 +245,10 @@ export const PLAIN_LINES: LineContext = { topology: null, color: () => '', durat
 /** The lines chart `spec` draws from `store`. */
 export function chartSeries(spec: ChartSpec, store: SeriesStore, ctx: LineContext): ChartSeries[] {
   switch (spec.scope) {
-    case 'flow':
-      return flowSeries(store, spec, ctx.color, ctx.duration, ctx.settled, ctx.hidden);
+    case 'flow': {
+      const lines = flowSeries(store, spec, ctx.color, ctx.duration, ctx.settled, ctx.hidden);
+      return spec.guides === 'capacity' ? withCapacity(lines, ctx.topology) : lines;
+    }
     case 'link': {
       const aqmOf = (id: string) => ctx.topology?.links.find((l) => l.id === id)?.aqm;
       return linkSeries(store, spec, spec.labelAqm ? (id) => (aqmOf(id) ? `${id} (${aqmOf(id)})` : id) : (id) => id);
@@ -262,7 +274,30 @@ const NO_GUIDES: Guide[] = [];
 
 /** The dashed guides of chart `spec` over its lines. */
 export function chartGuides(spec: ChartSpec, series: readonly ChartSeries[], topology: Topology | null): Guide[] {
+  if (spec.guides === 'capacity') return capacityGuides(series);
   return spec.guides === 'buffer' ? bufferGuides(series, topology) : NO_GUIDES;
+}
+
+/** Each distinct bottleneck rate of the lines (their `markAbove`), one dashed grey line. */
+function capacityGuides(series: readonly ChartSeries[]): Guide[] {
+  const rates = [...new Set(series.map((s) => s.markAbove).filter((v): v is number => v !== undefined))].sort((a, b) => a - b);
+  return rates.map((value) => ({ value, color: CAPACITY_COLOR }));
+}
+
+/** The bottleneck-rate guide: neutral grey, not any flow's colour. */
+const CAPACITY_COLOR = '#8a8a8a';
+
+/**
+ * Each flow line's bottleneck rate (charts/bursts.ts), so points above it are marked as bursts.
+ * Lines of aggregates (sums over many flows) and flows the topology does not list get none.
+ */
+function withCapacity(series: ChartSeries[], topology: Topology | null): ChartSeries[] {
+  if (!topology) return series;
+  return series.map((s) => {
+    const flow = topology.flows.find((f) => f.id === s.label);
+    const cap = flow ? flowCapacityMbps(flow, topology.links) : undefined;
+    return cap === undefined ? s : { ...s, markAbove: cap };
+  });
 }
 
 /** A chart kind's words for a TimeChart: title (in context), y label, unit, empty text. */
@@ -292,6 +327,11 @@ export function Chart({ kind }: { kind: ChartKind }) {
     [version, spec, src, topology, color, duration, settled, focus],
   );
   const guides = useMemo(() => chartGuides(spec, series, topology), [spec, series, topology]);
+  // Goodput above the bottleneck rate: how many bursts the ▲ markers show (charts/bursts.ts).
+  const burstCount = useMemo(
+    () => (spec.guides === 'capacity' ? series.reduce((n, s) => n + (s.markAbove === undefined ? 0 : bursts(plotted(s), s.markAbove).length), 0) : 0),
+    [spec, series, version],
+  );
   if (spec.hideWhenEmpty && series.length === 0) return null;
   // A chart that can only draw a constant for this run is not shown (charts/relevance.ts).
   if (spec.meaningful && !spec.meaningful({ flows: flowOwners(src.series()).length })) return null;
@@ -303,7 +343,9 @@ export function Chart({ kind }: { kind: ChartKind }) {
       yLabel={spec.yLabel}
       series={series}
       guides={guides}
-      guideLabel={spec.guides === 'buffer' ? 'buffer size' : undefined}
+      guideLabel={spec.guides === 'buffer' ? 'buffer size' : spec.guides === 'capacity' ? capacityGuide(guides.map((g) => g.value)) : undefined}
+      markNote={burstCount > 0 ? burstNote(burstCount, windowWords(smoothingWindow(duration))) : undefined}
+      data={spec.guides === 'capacity' ? { capacity: guides.map((g) => g.value).join(','), bursts: burstCount } : undefined}
       emptyText={spec.emptyText}
       unit={spec.unit}
       mode={flows ? (aggregate ? 'aggregate' : 'flows') : undefined}

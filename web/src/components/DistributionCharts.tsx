@@ -9,6 +9,7 @@ import { wantsLogScale } from '../sweep/aggregate';
 import type { ClassStats } from '../types';
 import type { StreamBoxes } from '../family/compare';
 import { type BoxStats, ecdf } from '../family/stats';
+import { fctBarsTitle, fctCdfTitle } from '../family/messages';
 
 const W = 520;
 const H = 240;
@@ -91,7 +92,7 @@ export function fctBarValues(byClass: Record<string, ClassStats>, classes: reado
 }
 
 /** Grouped bars: per size class, its mean, median and 99th-percentile FCT (summary fct_by_class). */
-export function FctBars({ byClass, classes }: { byClass: Record<string, ClassStats>; classes: string[] }) {
+export function FctBars({ byClass, classes, scheduler = null, note }: { byClass: Record<string, ClassStats>; classes: string[]; scheduler?: string | null; note?: string }) {
   const [hover, setHover] = useState<string | null>(null);
   const x = scaleBand().domain(classes).range([M.left, W - M.right]).padding(0.2);
   const inner = scaleBand<string>().domain(FCT_STATS.map((s) => s.key)).range([0, x.bandwidth()]).padding(0.08);
@@ -100,10 +101,10 @@ export function FctBars({ byClass, classes }: { byClass: Record<string, ClassSta
   return (
     <DistFrame
       testId="fct-bars"
-      data={{ classes: classes.join(',') }}
-      title="Flow completion time by size class"
+      data={{ classes: classes.join(','), scheduler: scheduler ?? '' }}
+      title={fctBarsTitle(scheduler)}
       readoutId="fct-bars-readout"
-      readout={hover ?? 'hover a bar'}
+      readout={hover ?? note ?? 'hover a bar'}
       ariaLabel="FCT by size class"
       y={y}
       yLabel="FCT (s)"
@@ -156,7 +157,21 @@ const CDF_LOG_RATIO = 10;
  * One CDF per size class of the listed flows' FCTs. The x axis spans the curves and `span`
  * (the bars' statistics over all flows), so both charts read on the same FCTs.
  */
-export function FctCdf({ fcts, span = [], note }: { fcts: Map<string, number[]>; span?: readonly number[]; note?: string }) {
+export function FctCdf({
+  fcts,
+  counts,
+  span = [],
+  note,
+  scheduler = null,
+}: {
+  fcts: Map<string, number[]>;
+  /** Flows each class's curve stands for (its list may be thinned); default: the list's length. */
+  counts?: Map<string, number>;
+  span?: readonly number[];
+  note?: string;
+  scheduler?: string | null;
+}) {
+  const countOf = (c: string) => counts?.get(c) ?? fcts.get(c)!.length;
   const [hover, setHover] = useState<string | null>(null);
   const all = [...fcts.values()].flat().concat(span).filter((v) => Number.isFinite(v) && v > 0);
   const lo = all.length ? Math.min(...all) : 0.001;
@@ -180,15 +195,15 @@ export function FctCdf({ fcts, span = [], note }: { fcts: Map<string, number[]>;
   return (
     <DistFrame
       testId="fct-cdf"
-      data={{ classes: classes.join(','), 'x-min': x0, 'x-max': x1, scale: log ? 'log' : 'linear' }}
-      title="FCT CDF per size class"
+      data={{ classes: classes.join(','), 'x-min': x0, 'x-max': x1, scale: log ? 'log' : 'linear', n: [...fcts.keys()].reduce((a, c) => a + countOf(c), 0), scheduler: scheduler ?? '' }}
+      title={fctCdfTitle(scheduler)}
       readoutId="fct-cdf-readout"
       readout={hover ?? note ?? ''}
       ariaLabel="FCT CDF"
       y={y}
       yLabel="fraction of flows"
       xLabel={`FCT (s)${log ? ', log scale' : ''}`}
-      legend={classes.map((c) => ({ key: c, label: `${c} (${fcts.get(c)!.length})` }))}
+      legend={classes.map((c) => ({ key: c, label: `${c} (${countOf(c)})` }))}
     >
         {ticks.map(({ t, label }) => (
           <text key={t} className="tick" x={x(t)} y={H - M.bottom + 16} textAnchor="middle">
@@ -201,7 +216,7 @@ export function FctCdf({ fcts, span = [], note }: { fcts: Map<string, number[]>;
           // Start the step at 0 on the first value so each curve rises from the axis.
           const d = first ? path([{ x: first.x, y: 0 }, ...pts]) : null;
           return (
-            <g key={c} data-class={c} data-n={fcts.get(c)!.length}>
+            <g key={c} data-class={c} data-n={countOf(c)}>
               <path d={d ?? ''} fill="none" stroke={colorFor(i)} strokeWidth={2} />
               {pts.map((p) => (
                 <circle

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { formatBytes, formatInt, formatMbps, formatPercent, formatSeconds, rttSampled } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
-import { type DecisionEvent, describeEvent, flowEvents } from '../sim/flowEvents';
+import { type DecisionEvent, flowEvents } from '../sim/flowEvents';
+import { type EventContext, eventWords } from '../inspector/messages';
 import { type Selection, sameSelection } from '../store/state';
 import { NOT_STARTED, outsideLifetime } from '../lib/lifetime';
 import { DecisionSentence } from './DecisionSentence';
@@ -120,6 +121,14 @@ function SubTable({ flow, kind, list }: { flow: string; kind: 'subflow' | 'strea
   );
 }
 
+/** Names for an event's indices: the topology's flows and links (generated flows are not listed: the inspected one is `own`). */
+function eventContext(topology: Topology | null, own: string): EventContext {
+  return {
+    flowId: (i) => topology?.flows[i]?.id ?? own,
+    link: (i) => topology?.links[i],
+  };
+}
+
 function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; topology: Topology | null }) {
   const summary = useLab(firstSummary);
   const index = topology?.flows.findIndex((f) => f.id === id) ?? -1;
@@ -190,7 +199,7 @@ function FlowView({ id, snap, topology }: { id: string; snap: Snapshot | null; t
           <ul data-testid="inspector-events">
             {events.slice(0, 8).map((e) => (
               <li key={e.type} data-type={e.type}>
-                <span className="muted">{tOf(e)}</span> {describeEvent(e)}
+                <span className="muted">{tOf(e)}</span> {eventWords(e, eventContext(topology, id))}
               </li>
             ))}
           </ul>

@@ -54,6 +54,10 @@ export interface LineChartProps {
   legendMax?: number;
   /** Shown above the plot (the aggregate view's selector and flow picker). */
   controls?: ReactNode;
+  /** A legend entry explaining the ▲ markers of lines with `markAbove` (shown when any is drawn). */
+  markNote?: string;
+  /** Extra data-* attributes of the figure (what tests and read-outs key on). */
+  data?: Record<string, string | number>;
   /** The exported file's name without extension (asked at export time). */
   exportName: () => string;
 }
@@ -96,7 +100,8 @@ export function useOnScreen(ref: React.RefObject<Element | null>): boolean {
   return visible;
 }
 
-export function LineChart({ testId, title, time, y: yAxis, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, mode = 'flows', legendMax = LEGEND_MAX, controls, exportName }: LineChartProps) {
+export function LineChart({ testId, title, time, y: yAxis, series: allSeries, guides = NO_GUIDES, guideLabel, version, emptyText, mode = 'flows', legendMax = LEGEND_MAX, controls, markNote, data, exportName }: LineChartProps) {
+  const dataAttrs = data ? Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v])) : {};
   const [boxRef, size] = useSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const axesRef = useRef<SVGSVGElement>(null);
@@ -180,6 +185,7 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
       data-t1={t1}
       data-y-top={y.domain()[1]}
       data-zoomed={timeWindow !== null}
+      {...dataAttrs}
     >
       <figcaption>
         <span className="chart-title">{title}</span>
@@ -206,6 +212,14 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
             <li>
               <span className="swatch dashed" style={{ borderColor: guides[0]!.color }} aria-hidden="true" />
               {guideLabel}
+            </li>
+          )}
+          {markNote && (
+            <li data-testid={`${testId}-mark-note`}>
+              <span className="mark-swatch" aria-hidden="true">
+                ▲
+              </span>{' '}
+              {markNote}
             </li>
           )}
         </ul>

@@ -8,6 +8,7 @@ import { colorFor } from '../lib/palette';
 import { seriesStore } from '../sim/seriesStore';
 import { timeSpan } from '../store/state';
 import { useLab } from '../store/store';
+import { useUi } from '../store/ui';
 import { useSize } from './LineChart';
 import { mptcpConnections } from './MptcpPanel';
 import { outsideLifetime } from '../lib/lifetime';
@@ -37,9 +38,9 @@ export function segments(points: readonly { t: number; v: number }[], end: numbe
  * each tick, so with 100 flows this view alone kept the page's main thread busy.
  */
 const TIMELINE_MAX = 12;
-const BAND = 18;
 const GAP = 6;
-const LEFT = 90;
+/** Band height, label column and label size: the page's, and projector mode's (an 18 px page). */
+const SIZES = { normal: { BAND: 18, LEFT: 90, FONT: 12 }, projector: { BAND: 24, LEFT: 130, FONT: 17 } };
 /** Connections named in the note before "and N more". */
 const NAMED_MAX = 3;
 
@@ -62,6 +63,7 @@ export function StateTimeline() {
   const loaded = useLab((s) => s.runId > 0);
   const finished = useLab((s) => s.run === 'finished');
   const [ref, size] = useSize<HTMLDivElement>();
+  const projector = useUi((s) => s.projector);
   const all = useMemo(() => seriesStore.select('flow', 'state'), [version]);
   // Runs with many flows are drawn as aggregates (worker/aggregate.ts): then the worker sends
   // the state of the top flows only, and the caption says so.
@@ -80,6 +82,7 @@ export function StateTimeline() {
   const names = useMemo(() => [...new Set(rows.flatMap((r) => r.names))].filter((n) => !outsideLifetime(n)), [rows]);
   const note = useMemo(() => (rows.length === 0 ? noStateNote(mptcpConnections(), finished) : null), [rows, finished]);
   const [x0, x1] = timeWindow ?? [0, duration || 1];
+  const { BAND, LEFT, FONT } = SIZES[projector ? 'projector' : 'normal'];
   const x = scaleLinear().domain([x0, x1]).range([LEFT, Math.max(LEFT + 10, size.width - 14)]).clamp(true);
   const height = rows.length * (BAND + GAP) + GAP;
   const total = rows.reduce((n, r) => n + r.segs.length, 0);
@@ -118,7 +121,7 @@ export function StateTimeline() {
             const y = GAP + i * (BAND + GAP);
             return (
               <g key={r.owner} data-flow={r.owner}>
-                <text x={LEFT - 6} y={y + BAND / 2} dy="0.35em" textAnchor="end" className="timeline-label">
+                <text x={LEFT - 6} y={y + BAND / 2} dy="0.35em" textAnchor="end" className="timeline-label" style={{ fontSize: FONT }}>
                   {r.owner}
                 </text>
                 {r.segs.map((s, k) => {

@@ -6,6 +6,7 @@
 // way the engine expands and validates the sweep (scenario/sweep.rs `set_sweep` + `expand`),
 // exactly as `netlab sweep --knob … --values …` does natively, so a bad range is reported by the
 // engine with the field at fault.
+import { FAIRNESS_Y_TOP } from '../charts/relevance';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useMemo, useState } from 'react';
@@ -232,7 +233,8 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
   const bounded = plan?.metric === 'jain' || plan?.metric === 'utilization';
   const y = useLogY
     ? scaleLog().domain([yMinPos / 1.2, yMax * 1.2]).nice().range([H - M.bottom, M.top])
-    : scaleLinear().domain([Math.min(0, ...lows), bounded ? Math.max(1, yMax) : yMax * 1.1]).nice().range([H - M.bottom, M.top]);
+    : // Jain's index cannot exceed 1: its axis stops there, a confidence bar above it is clipped.
+      scaleLinear().domain([Math.min(0, ...lows), plan?.metric === 'jain' ? FAIRNESS_Y_TOP : bounded ? Math.max(1, yMax) : yMax * 1.1]).nice().range([H - M.bottom, M.top]);
   const clampY = (v: number) => Math.max(M.top, Math.min(H - M.bottom, y(useLogY ? Math.max(v, y.domain()[0]!) : v)));
   const path = line<{ x: number; y: number }>().x((p) => x(p.x)).y((p) => y(p.y));
   const nPoints = lines.reduce((n, l) => n + l.points.length, 0);

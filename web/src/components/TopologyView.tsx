@@ -13,7 +13,8 @@ import { sameSelection } from '../store/state';
 import { useLab } from '../store/store';
 import type { Topology } from '../types';
 import { TopologyAnimator } from '../topology/animator';
-import { type Measure, QUEUE_BAR_H, QUEUE_BAR_W, QUEUE_TEXT_DY, estimateWidth, labelText, nodeLabelSpot, placeAnnotations } from '../topology/labels';
+import { type Fonts, type Measure, NORMAL_FONTS, QUEUE_BAR_H, QUEUE_TEXT_DY, estimateWidth, fontsFor, labelText, nodeLabelSpot, placeAnnotations } from '../topology/labels';
+import { useUi } from '../store/ui';
 import { type EdgeGeom, type Fraction, type Layout, edgePath, layoutTopology, linkLabel, toFraction, viewHeight } from '../topology/layout';
 import { laneOf, stackOutline } from '../topology/marks';
 import { positionsFromUrl, savePositionsToUrl } from '../topology/positions';
@@ -50,7 +51,11 @@ export function TopologyView() {
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const flashRef = useRef<HTMLCanvasElement>(null);
-  const height = useMemo(() => (topology ? viewHeight(topology) : 200), [topology]);
+  // Projector mode's larger type (labels.ts fontsFor): the labels, and the room kept for them, scale.
+  const projector = useUi((s) => s.projector);
+  const fonts = fontsFor(projector);
+  const scale = fonts.label / NORMAL_FONTS.label;
+  const height = useMemo(() => (topology ? viewHeight(topology, undefined, undefined, undefined, scale) : 200), [topology, scale]);
   // Dragged positions (fractions of the picture), from the URL at first.
   const [positions, setPositions] = useState<Map<string, Fraction>>(positionsFromUrl);
   const layout = useMemo(
@@ -61,8 +66,8 @@ export function TopologyView() {
   const notes = useMemo(() => {
     if (!layout) return null;
     const texts = new Map(layout.edges.map((e) => [e.id, labelText(e, linkLabel(e.link))]));
-    return placeAnnotations(layout, texts, pageMeasure());
-  }, [layout]);
+    return placeAnnotations(layout, texts, pageMeasure(), fonts);
+  }, [layout, fonts]);
   const animRef = useRef<TopologyAnimator | null>(null);
   useEffect(() => {
     if (!layout || !svgRef.current || !canvasRef.current || !flashRef.current) return;
@@ -154,6 +159,7 @@ export function TopologyView() {
             height={layout.height}
             data-testid="topology-svg"
             data-links={layout.edges.length}
+            data-label-font={fonts.label}
             data-nodes={layout.nodes.length}
             data-packets-drawn={0}
             data-hover-flow={hovered ?? ''}
@@ -178,13 +184,14 @@ export function TopologyView() {
                   route={route.has(e.id) ? (routeColor ?? null) : null}
                   label={notes?.labels.get(e.id) ?? null}
                   queue={notes?.queues.get(e.id) ?? null}
+                  fonts={fonts}
                 />
               ))}
             </g>
             <g className="nodes" aria-hidden="true">
               {layout.nodes.map((n) => {
                 // Where labels.ts kept room for the name.
-                const name = nodeLabelSpot(n);
+                const name = nodeLabelSpot(n, fonts);
                 return (
                   <g
                     key={n.id}
@@ -196,7 +203,7 @@ export function TopologyView() {
                     data-y={n.y.toFixed(1)}
                   >
                     {n.kind === 'router' ? <rect x={-9} y={-9} width={18} height={18} rx={4} /> : <circle r={8} />}
-                    <text x={name.x - n.x} y={name.y - n.y} textAnchor={name.anchor}>
+                    <text x={name.x - n.x} y={name.y - n.y} textAnchor={name.anchor} style={{ fontSize: fonts.node }}>
                       {n.id}
                     </text>
                   </g>
@@ -255,7 +262,7 @@ function pageMeasure(): Measure {
 }
 
 type Spot = { x: number; y: number } | null;
-type QueueSpot = { x: number; y: number; text: boolean } | null;
+type QueueSpot = { x: number; y: number; w: number; text: boolean } | null;
 
 function Edge({
   e,
@@ -264,7 +271,8 @@ function Edge({
   route,
   label: spot,
   queue,
-}: { e: EdgeGeom; selected: boolean; onPath: boolean; route: string | null; label: Spot; queue: QueueSpot }) {
+  fonts,
+}: { e: EdgeGeom; selected: boolean; onPath: boolean; route: string | null; label: Spot; queue: QueueSpot; fonts: Fonts }) {
   const label = linkLabel(e.link);
   const reported = e.link.reported;
   const select = () => lab.select(selected ? null : { kind: 'link', id: e.id });
@@ -291,18 +299,18 @@ function Edge({
       <path className="edge-hit" d={edgePath(e)} />
       <path className="edge-line" d={edgePath(e)} style={route ? { stroke: route } : undefined} />
       {spot && (
-        <text className="edge-label" x={spot.x} y={spot.y} textAnchor="middle" data-testid={`link-label-${e.id}`}>
+        <text className="edge-label" x={spot.x} y={spot.y} textAnchor="middle" data-testid={`link-label-${e.id}`} style={{ fontSize: fonts.label }}>
           {labelText(e, label)}
         </text>
       )}
       {queue && (
-        <g className="queue" data-testid={`queue-${e.id}`} data-link-id={e.id} transform={`translate(${queue.x},${queue.y})`}>
-          <rect className="queue-frame" width={QUEUE_BAR_W} height={QUEUE_BAR_H} rx={2} />
+        <g className="queue" data-testid={`queue-${e.id}`} data-link-id={e.id} data-bar-width={queue.w} transform={`translate(${queue.x},${queue.y})`}>
+          <rect className="queue-frame" width={queue.w} height={QUEUE_BAR_H} rx={2} />
           <rect className="queue-fill" width={0} height={QUEUE_BAR_H} rx={2} />
           {/* Filled in by the animator (D3 owns these texts, React never re-renders them); where
               reported links crowd, the read-out is only the bar's tooltip (labels.ts). */}
           <title className="queue-title" />
-          {queue.text && <text className="queue-text" x={QUEUE_BAR_W / 2} y={QUEUE_TEXT_DY} textAnchor="middle" />}
+          {queue.text && <text className="queue-text" x={queue.w / 2} y={QUEUE_TEXT_DY} textAnchor="middle" style={{ fontSize: fonts.label }} />}
         </g>
       )}
     </g>

@@ -78,13 +78,19 @@ describe('FCTs by size class', () => {
       ['G3', [4]],
     ]);
   });
-  it('falls back to the flows that started in the warm-up when no listed flow started after it', () => {
+  it("draws the CDF over the flows the headline counts: the summary's fct_samples, not the listed warm-up flows (issue 30, item 7)", () => {
     const early = [flow({ size_class: 'G0', fct_s: 0.2, start_s: 0.1 }), flow({ size_class: 'G1', fct_s: 0.5, start_s: 0.2 })];
-    expect(fctSample(early, 1)).toEqual({ fcts: new Map([['G0', [0.2]], ['G1', [0.5]]]), n: 2, inWarmup: true });
-    // One flow after the warm-up is enough for the warm-up rule to hold.
+    const byClass = { G0: { count: 900, unfinished: 3 }, G1: { count: 2, unfinished: 0 }, all: { count: 902, unfinished: 3 } };
+    const sample = fctSample({ flows: early, warmup_s: 1, fct_by_class: byClass, fct_samples: { G0: [0.05, 0.07, 0.3], G1: [0.4, 0.6], all: [0.05, 0.07, 0.3, 0.4, 0.6] } });
+    expect([...sample.fcts.keys()]).toEqual(['G0', 'G1']);
+    expect(sample.fcts.get('G0')).toEqual([0.05, 0.07, 0.3]);
+    expect(sample.counts.get('G0')).toBe(900);
+    expect(sample.n).toBe(902);
+    expect(sample.thinned).toBe(true);
+    // Without fct_samples: the listed flows after the warm-up only, never the warm-up's.
+    expect(fctSample({ flows: early, warmup_s: 1 })).toEqual({ fcts: new Map(), counts: new Map(), n: 0, thinned: false });
     const later = [...early, flow({ size_class: 'G0', fct_s: 0.3, start_s: 2 })];
-    expect(fctSample(later, 1)).toEqual({ fcts: new Map([['G0', [0.3]]]), n: 1, inWarmup: false });
-    expect(fctSample([], 1)).toEqual({ fcts: new Map(), n: 0, inWarmup: false });
+    expect(fctSample({ flows: later, warmup_s: 1 }).fcts).toEqual(new Map([['G0', [0.3]]]));
   });
   it('orders unknown class names after the known ones', () => {
     expect(sortClasses(['all', 'G2', 'G0', 'G2'])).toEqual(['G0', 'G2', 'all']);

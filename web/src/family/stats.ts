@@ -6,7 +6,7 @@
 // metrics/classes.rs), so a box's median is exactly the summary's p50. d3-array's quantile
 // interpolates between neighbours (R-7) and would differ by a fraction of a sample.
 import { ascending } from 'd3-array';
-import type { FlowSummary } from '../types';
+import type { FlowSummary, Summary } from '../types';
 
 /** Nearest-rank percentile of ascending values; undefined for an empty list. */
 export function nearestRank(sorted: readonly number[], p: number): number | undefined {
@@ -104,23 +104,33 @@ export function fctsByClass(flows: readonly FlowSummary[], warmupS = 0): Map<str
   return new Map(sortClasses(out.keys()).map((c) => [c, out.get(c)!]));
 }
 
-/** The FCTs a CDF can show, and whether they had to come from flows that started in the warm-up. */
+/** The FCTs a CDF shows per class, and how many flows each class's curve stands for. */
 export interface FctSample {
   fcts: Map<string, number[]>;
-  /** How many flows the sample holds. */
+  /** Finished flows per class (the curve's n; the drawn list may be thinned). */
+  counts: Map<string, number>;
+  /** How many flows the curves stand for. */
   n: number;
-  inWarmup: boolean;
+  /** The engine thinned a class's list (more than 500 FCTs): the curve runs through evenly spaced ranks. */
+  thinned: boolean;
 }
 
 /**
- * The listed flows' FCTs per class, after the warm-up as `fct_by_class` counts them. The summary
- * lists the first arrivals only (traffic.list_flows), and under a high arrival rate they all
- * start in the warm-up: then the CDF shows them, and says so, rather than nothing.
+ * The FCTs the CDF draws: the summary's `fct_samples`, the completed flows `fct_by_class` counts
+ * (after the warm-up, every one, thinned evenly over their ranks), so the curves and the bars and
+ * the headline describe the same flows (issue 30, item 7). A summary without them (an older
+ * engine) falls back to the listed flows after the warm-up, never to those in the warm-up.
  */
-export function fctSample(flows: readonly FlowSummary[], warmupS = 0): FctSample {
-  const count = (m: Map<string, number[]>) => [...m.values()].reduce((n, l) => n + l.length, 0);
-  const after = fctsByClass(flows, warmupS);
-  if (count(after) > 0 || warmupS <= 0) return { fcts: after, n: count(after), inWarmup: false };
-  const all = fctsByClass(flows, 0);
-  return { fcts: all, n: count(all), inWarmup: count(all) > 0 };
+export function fctSample(summary: Pick<Summary, 'flows' | 'warmup_s' | 'fct_samples' | 'fct_by_class'>): FctSample {
+  let fcts: Map<string, number[]>;
+  if (summary.fct_samples) {
+    const classes = sortClasses(Object.keys(summary.fct_samples).filter((c) => c !== 'all'));
+    fcts = new Map(classes.map((c) => [c, summary.fct_samples![c] ?? []] as [string, number[]]).filter(([, v]) => v.length > 0));
+  } else {
+    fcts = fctsByClass(summary.flows, summary.warmup_s);
+  }
+  const counts = new Map([...fcts].map(([c, v]) => [c, summary.fct_samples ? (summary.fct_by_class?.[c]?.count ?? v.length) : v.length]));
+  const n = [...counts.values()].reduce((a, b) => a + b, 0);
+  const thinned = [...fcts].some(([c, v]) => (counts.get(c) ?? 0) > v.length);
+  return { fcts, counts, n, thinned };
 }

@@ -21,6 +21,11 @@ data: boolean,
  */
 ce: boolean, 
 /**
+ * A QUIC data packet's stream (its first STREAM frame's index in the connection), so the
+ * picture colours each stream's packets as the stream charts do; none for other packets.
+ */
+stream: number | null, 
+/**
  * 0 = queued or being serialised at the link's head, then 0‥1 along the wire, at the
  * snapshot's time.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../types';
-import { FlowEvents, describeEvent } from './flowEvents';
+import { FlowEvents } from './flowEvents';
 
 // Loose fixtures: only the fields each test reads.
 const ev = (t_ns: number, flow: number | null, type: string, extra: Record<string, unknown> = {}): EngineEvent => ({ t_ns, flow, type, ...extra }) as EngineEvent;
@@ -29,13 +29,5 @@ describe('FlowEvents', () => {
     expect(f.decision(0)?.reason).toBe('fastest');
     f.ingest([ev(9, 0, 'stream_pick', { stream: 4, reason: 'round robin' })]);
     expect(f.decision(0)?.type).toBe('stream_pick');
-  });
-});
-
-describe('describeEvent', () => {
-  it('lists the event\'s own fields', () => {
-    expect(describeEvent(ev(1, 0, 'cc_state', { from: 'startup', to: 'drain' }))).toBe('cc_state from=startup to=drain');
-    expect(describeEvent(ev(1, 0, 'cc_gain', { phase: 2, pacing_gain: 0.75 }))).toBe('cc_gain phase=2 pacing_gain=0.7500');
-    expect(describeEvent(ev(1, 0, 'flow_completed'))).toBe('flow_completed');
   });
 });

@@ -64,17 +64,4 @@ export class FlowEvents {
   }
 }
 
-/** The event's own fields (not its time, flow or type), for generic display. */
-export function eventFields(e: EngineEvent): [string, unknown][] {
-  return Object.entries(e).filter(([k]) => k !== 't_ns' && k !== 'flow' && k !== 'type');
-}
-
-/** "cc_state from=startup to=drain" style one-line description. */
-export function describeEvent(e: EngineEvent): string {
-  const fields = eventFields(e)
-    .map(([k, v]) => `${k}=${typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toPrecision(4)) : typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' ');
-  return fields ? `${e.type} ${fields}` : e.type;
-}
-
 export const flowEvents = new FlowEvents();

@@ -20,9 +20,9 @@ import { formatBytes } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { labStore } from '../store/store';
 import type { EngineEvent, Snapshot } from '../types';
-import { QUEUE_BAR_W } from './labels';
+import { QUEUE_BAR_MAX_W } from './labels';
 import type { Layout } from './layout';
-import { type DrawnMark, LANE, type LaneGeom, STACK_OFFSET, STACK_WIDTH, SimClock, laneOf, lanePoint, markAt, placeMarks, sampleNote, stackCounts } from './marks';
+import { type DrawnMark, LANE, type LaneGeom, MARK_RADIUS, markColor, STACK_OFFSET, STACK_WIDTH, SimClock, laneOf, lanePoint, markAt, placeMarks, sampleNote, stackCounts } from './marks';
 
 /** How long a falling drop shows (wall-clock ms), how far it falls (px), and how many may show at once. */
 const FLASH_MS = 900;
@@ -205,7 +205,7 @@ export class TopologyAnimator {
         .attr('data-drops', l?.drops ?? 0)
         .attr('data-fill', fill.toFixed(4));
       g.select('rect.queue-fill')
-        .attr('width', fill * QUEUE_BAR_W)
+        .attr('width', fill * Number(g.attr('data-bar-width') ?? QUEUE_BAR_MAX_W))
         .classed('full', cap !== null && fill > 0.95);
       const text = l ? `queue ${formatBytes(q)}${cap !== null ? ` / ${formatBytes(cap)}` : ''} · ${l.queue_packets} pkts` : 'queue –';
       g.select('text.queue-text').text(text);
@@ -270,10 +270,17 @@ export class TopologyAnimator {
     const lanes = [...new Set(this.marks.map((m) => m.link))].sort().join(' ');
     const acks = [...new Set(this.marks.filter((m) => !m.data).map((m) => m.link))].sort().join(' ');
     const ce = this.marks.filter((m) => m.ce).length;
-    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}`;
+    // The colours the data packets are drawn in (a QUIC connection's streams each have one).
+    const colors = [...new Set(this.marks.filter((m) => m.data && !m.ce).map((m) => markColor(m, colorFor)))].sort().join(' ');
+    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}|${colors}`;
     if (readout !== this.readout) {
       this.readout = readout;
-      this.svg.attr('data-packets-drawn', this.marks.length).attr('data-links-with-packets', lanes).attr('data-links-with-acks', acks).attr('data-ce-drawn', ce);
+      this.svg
+        .attr('data-packets-drawn', this.marks.length)
+        .attr('data-links-with-packets', lanes)
+        .attr('data-links-with-acks', acks)
+        .attr('data-ce-drawn', ce)
+        .attr('data-packet-colors', colors);
     }
     const text = [...counts].map(([k, v]) => `${k}:${v}`).join(' ');
     if (text !== this.stackText) {
@@ -330,11 +337,12 @@ export class TopologyAnimator {
     ctx.lineWidth = 1.6;
     for (const [flow, list] of byFlow) {
       ctx.globalAlpha = this.hovered === null || this.hovered === flow ? 1 : DIMMED;
-      for (const data of [true, false]) {
-        ctx.strokeStyle = data ? colorFor(flow) : this.shade(flow);
+      // Data in its stream's or flow's colour (one path per colour), ACKs in the flow's shade.
+      const queued = list.filter((m) => m.state === 'queued' && !m.ce);
+      for (const [stroke, group] of [...byColor(queued.filter((m) => m.data)), [this.shade(flow), queued.filter((m) => !m.data)] as const]) {
+        ctx.strokeStyle = stroke;
         ctx.beginPath();
-        for (const m of list) {
-          if (m.state !== 'queued' || m.ce || m.data !== data) continue;
+        for (const m of group) {
           ctx.moveTo(m.x - m.nx * half, m.y - m.ny * half);
           ctx.lineTo(m.x + m.nx * half, m.y + m.ny * half);
         }
@@ -344,15 +352,16 @@ export class TopologyAnimator {
     for (const [flow, list] of byFlow) {
       ctx.globalAlpha = this.hovered === null || this.hovered === flow ? 1 : DIMMED;
       const color = colorFor(flow);
-      ctx.fillStyle = color;
-      // Data on the wire (or serialising at its head).
-      ctx.beginPath();
-      for (const m of list) {
-        if (m.state === 'queued' || !m.data || m.ce) continue;
-        ctx.moveTo(m.x + 3.2, m.y);
-        ctx.arc(m.x, m.y, 3.2, 0, 2 * Math.PI);
+      // Data on the wire (or serialising at its head): a QUIC stream's packets in its colour.
+      for (const [fill, group] of byColor(list.filter((m) => m.state !== 'queued' && m.data && !m.ce))) {
+        ctx.fillStyle = fill;
+        ctx.beginPath();
+        for (const m of group) {
+          ctx.moveTo(m.x + MARK_RADIUS, m.y);
+          ctx.arc(m.x, m.y, MARK_RADIUS, 0, 2 * Math.PI);
+        }
+        ctx.fill();
       }
-      ctx.fill();
       // ACKs: smaller, a lighter shade of the flow's colour, outlined so they show on white.
       ctx.fillStyle = this.shade(flow);
       ctx.strokeStyle = color;
@@ -393,4 +402,16 @@ function fit(canvas: HTMLCanvasElement, layout: Layout): CanvasRenderingContext2
   const ctx = canvas.getContext('2d');
   ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
   return ctx;
+}
+
+/** Data marks grouped by their colour (markColor): one canvas path per colour. */
+function byColor(marks: readonly DrawnMark[]): Map<string, DrawnMark[]> {
+  const out = new Map<string, DrawnMark[]>();
+  for (const m of marks) {
+    const c = markColor(m, colorFor);
+    const list = out.get(c);
+    if (list) list.push(m);
+    else out.set(c, [m]);
+  }
+  return out;
 }

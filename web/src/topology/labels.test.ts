@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Topology } from '../types';
-import { type Annotations, labelText, overlaps, placeAnnotations } from './labels';
+import { type Annotations, type Fonts, NORMAL_FONTS, PROJECTOR_FONTS, labelText, laneBoxes, overlaps, placeAnnotations } from './labels';
 import { layoutTopology, linkLabel, viewHeight } from './layout';
 import { dumbbell, parallel } from './testTopologies';
 
-function place(topo: Topology, width: number): Annotations & { n: number } {
-  const layout = layoutTopology(topo, width, viewHeight(topo));
+function place(topo: Topology, width: number, fonts: Fonts = NORMAL_FONTS) {
+  const scale = fonts.label / NORMAL_FONTS.label;
+  const layout = layoutTopology(topo, width, viewHeight(topo, undefined, undefined, undefined, scale));
   const texts = new Map(layout.edges.map((e) => [e.id, labelText(e, linkLabel(e.link))]));
-  return { ...placeAnnotations(layout, texts), n: layout.edges.length };
+  return { ...placeAnnotations(layout, texts, undefined, fonts), n: layout.edges.length, layout };
 }
 
 /** No queue or label box overlaps another, a node or a node's name. */
@@ -41,5 +42,18 @@ describe('link labels and queue bars', () => {
     const labelBoxes = a.boxes.slice(a.queues.size);
     expect(labelBoxes).toHaveLength(a.labels.size);
     for (const l of labelBoxes) for (const b of [...a.boxes, ...a.nodeBoxes]) if (b !== l) expect(overlaps(l, b)).toBe(false);
+  });
+
+  it('keeps labels off the access links\' packet lanes, at the page\'s and the projector\'s size (issue 30, item 13)', () => {
+    for (const fonts of [NORMAL_FONTS, PROJECTOR_FONTS]) {
+      for (const topo of [dumbbell, parallel(10)]) {
+        const a = place(topo, 608, fonts);
+        expect(a.labels.size, `${fonts.label} px`).toBe(a.n);
+        expectNoOverlap(a);
+        const lanes = laneBoxes(a.layout, a.layout.edges.filter((e) => !e.link.reported));
+        const labelBoxes = a.boxes.slice(a.queues.size);
+        for (const l of labelBoxes) for (const lane of lanes) expect(overlaps(l, lane), JSON.stringify([l, lane])).toBe(false);
+      }
+    }
   });
 });

@@ -8,22 +8,34 @@
 // each label takes the first candidate spot along its link that collides with nothing placed
 // so far; a label with no free spot is left out (its link's tooltip and the inspector say it).
 import { type EdgeGeom, type Layout, pointAt } from './layout';
-import { laneOf, stackOutline } from './marks';
+import { LANE, MARK_RADIUS, laneOf, stackOutline } from './marks';
 
-/** Width of a queue bar and its height, in pixels. */
-export const QUEUE_BAR_W = 96;
+/** Width of a queue bar (narrower on a short link, down to the minimum) and its height, in pixels. */
+export const QUEUE_BAR_MAX_W = 96;
+const QUEUE_BAR_MIN_W = 40;
 export const QUEUE_BAR_H = 9;
-/** Font sizes of link labels and queue read-outs, and of node names (styles.css). */
-export const LABEL_FONT = 11;
-export const NODE_FONT = 12;
+/** Font sizes of link labels and queue read-outs (`label`), and of node names (`node`), px. */
+export interface Fonts {
+  label: number;
+  node: number;
+}
+/** The page's sizes; projector mode (`?projector=1`, an 18 px page) scales them with it. */
+export const NORMAL_FONTS: Fonts = { label: 11, node: 12 };
+export const PROJECTOR_FONTS: Fonts = { label: 16, node: 17 };
+export const fontsFor = (projector: boolean): Fonts => (projector ? PROJECTOR_FONTS : NORMAL_FONTS);
+/** How far from a link's line its packets reach (lane offset plus a mark's radius), plus a pixel. */
+const LANE_CLEAR = LANE + MARK_RADIUS + 1;
+/** Samples along a link where its packet lane is an obstacle for labels, at most this far apart. */
+const LANE_STEP = 6;
 /** The queue read-out's baseline above the bar's top. */
 export const QUEUE_TEXT_DY = -4;
 /** The widest queue read-out a box is kept for (the animator writes this format). */
 const QUEUE_TEXT_SAMPLE = 'queue 999.9 kB / 999.9 kB · 9999 pkts';
-/** Bar top above the link (raised by a lift when that is taken), label baselines below / above it. */
+/** Bar top above the link (raised by a lift when that is taken). Label baselines sit just clear
+ * of the packet lanes either side of the link (below: the text's ascent, above: its descent). */
 const BAR_ABOVE = 15;
-const BELOW = 15;
-const ABOVE = 6;
+const below = (size: number) => LANE_CLEAR + 0.8 * size + PAD + 1;
+const above = (size: number) => LANE_CLEAR + 0.25 * size + PAD + 1;
 /** Further from the link, a step at a time, when the nearest spot is taken (e.g. by a router). */
 const STEPS = [0, 8, 16];
 const LIFTS = [0, 8, 16, 24];
@@ -50,8 +62,8 @@ export interface Box {
 export interface Annotations {
   /** Link id → the label's anchor (text-anchor middle, baseline y); absent = no room. */
   labels: Map<string, { x: number; y: number }>;
-  /** Reported link id → the queue bar's top-left corner. */
-  queues: Map<string, { x: number; y: number; text: boolean }>;
+  /** Reported link id → the queue bar's top-left corner and width. */
+  queues: Map<string, { x: number; y: number; w: number; text: boolean }>;
   /** The boxes kept for nodes and their names, then those of the queues and labels placed. */
   nodeBoxes: Box[];
   boxes: Box[];
@@ -69,12 +81,33 @@ export function textBox(x: number, y: number, width: number, size: number, ancho
 }
 
 /** Where the view writes a node's name: above a router, on the outer side of a host (see TopologyView). */
-export function nodeLabelSpot(n: Layout['nodes'][number]): { x: number; y: number; anchor: 'middle' | 'start' | 'end' } {
+export function nodeLabelSpot(n: Layout['nodes'][number], fonts: Fonts = NORMAL_FONTS): { x: number; y: number; anchor: 'middle' | 'start' | 'end' } {
+  const size = fonts.node;
   if (n.side === 'upper-left') return { x: n.x - 11, y: n.y - 12, anchor: 'end' };
-  if (n.kind === 'router' || n.side === 'above') return { x: n.x, y: n.y - 14, anchor: 'middle' };
-  if (n.side === 'below') return { x: n.x, y: n.y + 14 + 0.8 * NODE_FONT, anchor: 'middle' };
+  // Above: the descent (0.25 em) clear of the node's shape (9 px).
+  if (n.kind === 'router' || n.side === 'above') return { x: n.x, y: n.y - Math.max(14, 11 + 0.25 * size), anchor: 'middle' };
+  if (n.side === 'below') return { x: n.x, y: n.y + 14 + 0.8 * size, anchor: 'middle' };
   // Outer hosts: vertically centred on the node (dy 0.35 em), left of the senders, right of the receivers.
-  return { x: n.x + (n.side === 'left' ? -14 : 14), y: n.y + 0.35 * NODE_FONT, anchor: n.side === 'left' ? 'end' : 'start' };
+  return { x: n.x + (n.side === 'left' ? -14 : 14), y: n.y + 0.35 * size, anchor: n.side === 'left' ? 'end' : 'start' };
+}
+
+/**
+ * Boxes along every link's packet lanes (both directions, LANE either side of its line): a label
+ * there would be covered by the packets the animator paints (topology/animator.ts).
+ */
+export function laneBoxes(layout: Layout, edges: readonly EdgeGeom[] = layout.edges): Box[] {
+  const out: Box[] = [];
+  for (const e of edges) {
+    const a = pointAt(e, 0);
+    const b = pointAt(e, 1);
+    // A curve is longer than its chord: sample it more densely than the chord needs.
+    const n = Math.max(2, Math.ceil((1.5 * Math.hypot(b.x - a.x, b.y - a.y)) / LANE_STEP));
+    for (let i = 0; i <= n; i++) {
+      const p = pointAt(e, i / n);
+      out.push({ x: p.x - LANE_CLEAR, y: p.y - LANE_CLEAR, w: 2 * LANE_CLEAR, h: 2 * LANE_CLEAR });
+    }
+  }
+  return out;
 }
 
 /** The text a link's label shows (a reported link names itself: it has a queue). */
@@ -109,30 +142,37 @@ export function stackBoxes(layout: Layout): Box[] {
 }
 
 /** Places every link label and queue bar of `layout` (see the file comment); nodes, their names and the buffer stacks are obstacles. */
-export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, string>, measure: Measure = estimateWidth): Annotations {
+export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, string>, measure: Measure = estimateWidth, fonts: Fonts = NORMAL_FONTS): Annotations {
+  const LABEL_FONT = fonts.label;
   const nodeBoxes = layout.nodes.flatMap((n) => {
     const r = n.kind === 'router' ? 9 : 8;
-    const s = nodeLabelSpot(n);
-    return [{ x: n.x - r - PAD, y: n.y - r - PAD, w: 2 * (r + PAD), h: 2 * (r + PAD) }, textBox(s.x, s.y, measure(n.id, NODE_FONT), NODE_FONT, s.anchor)];
+    const s = nodeLabelSpot(n, fonts);
+    return [{ x: n.x - r - PAD, y: n.y - r - PAD, w: 2 * (r + PAD), h: 2 * (r + PAD) }, textBox(s.x, s.y, measure(n.id, fonts.node), fonts.node, s.anchor)];
   });
+  // The packet lanes of the access links (unreported): straight and short, their packets would
+  // sit on a label beside them. A reported link's label goes by its queue read-out instead.
+  const lanes = laneBoxes(layout, layout.edges.filter((e) => !e.link.reported));
   nodeBoxes.push(...stackBoxes(layout));
   const placed: Box[] = [];
   const inside = (b: Box) => b.x >= 0 && b.y >= 0 && b.x + b.w <= layout.width && b.y + b.h <= layout.height;
   const free = (b: Box) => inside(b) && !nodeBoxes.some((p) => overlaps(p, b)) && !placed.some((p) => overlaps(p, b));
 
-  const queues = new Map<string, { x: number; y: number; text: boolean }>();
+  const queues = new Map<string, { x: number; y: number; w: number; text: boolean }>();
   const queueText = measure(QUEUE_TEXT_SAMPLE, LABEL_FONT);
   for (const e of layout.edges) {
     if (!e.link.reported) continue;
     const mid = pointAt(e, 0.5);
+    // A short link (a parking lot's hop in a narrow window) gets a narrower bar: it stays between its routers.
+    const ends = [pointAt(e, 0), pointAt(e, 1)];
+    const barW = Math.min(QUEUE_BAR_MAX_W, Math.max(QUEUE_BAR_MIN_W, Math.hypot(ends[1]!.x - ends[0]!.x, ends[1]!.y - ends[0]!.y) - 40));
     // The bar and its read-out (centred above it), as low as is free; where reported links
     // crowd (a parking lot in a narrow window) the bar alone, its read-out in its tooltip;
     // placed whatever the room, lowest, when nothing is: they are the data.
     const boxAt = (lift: number, text: boolean) => {
       const top = mid.y - BAR_ABOVE - lift;
-      if (!text) return { top, text, box: { x: mid.x - QUEUE_BAR_W / 2 - PAD, y: top - PAD, w: QUEUE_BAR_W + 2 * PAD, h: QUEUE_BAR_H + 2 * PAD } };
+      if (!text) return { top, text, box: { x: mid.x - barW / 2 - PAD, y: top - PAD, w: barW + 2 * PAD, h: QUEUE_BAR_H + 2 * PAD } };
       const t = textBox(mid.x, top + QUEUE_TEXT_DY, queueText, LABEL_FONT);
-      const w = Math.max(QUEUE_BAR_W, t.w);
+      const w = Math.max(barW, t.w);
       return { top, text, box: { x: mid.x - w / 2, y: t.y, w, h: top + QUEUE_BAR_H - t.y } };
     };
     // Last resorts before overlapping: below the link (a steep link in a graph can leave no room above).
@@ -140,7 +180,7 @@ export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, stri
       [...LIFTS.map((l) => boxAt(l, true)), ...LIFTS.map((l) => boxAt(l, false)), ...DROPS.map((l) => boxAt(l, true)), ...DROPS.map((l) => boxAt(l, false))].find((c) =>
         free(c.box),
       ) ?? boxAt(0, true);
-    queues.set(e.id, { x: mid.x - QUEUE_BAR_W / 2, y: at.top, text: at.text });
+    queues.set(e.id, { x: mid.x - barW / 2, y: at.top, w: barW, text: at.text });
     placed.push(at.box);
   }
 
@@ -151,9 +191,9 @@ export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, stri
     const text = texts.get(e.id);
     if (text === undefined) continue;
     const width = measure(text, LABEL_FONT);
-    for (const spot of candidates(e, queues.get(e.id)?.y)) {
+    for (const spot of candidates(e, queues.get(e.id)?.y, LABEL_FONT)) {
       const box = textBox(spot.x, spot.y, width, LABEL_FONT);
-      if (!free(box)) continue;
+      if (!free(box) || lanes.some((l) => overlaps(l, box))) continue;
       labels.set(e.id, spot);
       placed.push(box);
       break;
@@ -166,12 +206,12 @@ export function placeAnnotations(layout: Layout, texts: ReadonlyMap<string, stri
  * Label spots (baseline, centred) along a link, best first: below it, then above it (above a
  * reported link's queue read-out), each a step further out when nearer is taken.
  */
-function candidates(e: EdgeGeom, queueTop: number | undefined): { x: number; y: number }[] {
+function candidates(e: EdgeGeom, queueTop: number | undefined, size: number): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
   for (const t of e.link.reported ? [0.5] : ALONG) {
     const p = pointAt(e, t);
-    const above = queueTop !== undefined ? queueTop + QUEUE_TEXT_DY - LABEL_FONT - 2 * PAD : p.y - ABOVE;
-    for (const d of STEPS) out.push({ x: p.x, y: p.y + BELOW + d }, { x: p.x, y: above - d });
+    const up = queueTop !== undefined ? queueTop + QUEUE_TEXT_DY - size - 2 * PAD : p.y - above(size);
+    for (const d of STEPS) out.push({ x: p.x, y: p.y + below(size) + d }, { x: p.x, y: up - d });
   }
   return out;
 }

@@ -316,15 +316,17 @@ export function edgePath(e: EdgeGeom): string {
 
 /**
  * Height a fan of reported paths needs per path: its queue read-out and bar above the line and
- * its label below (topology/labels.ts), with a few pixels between neighbours.
+ * its label below, clear of the packet lane (topology/labels.ts), with a few pixels between
+ * neighbours.
  */
-export const FAN_STEP = 52;
+export const FAN_STEP = 60;
 
 /**
  * A view height that gives every node of the fullest column room (and fans room to spread):
  * a fan of reported paths gets FAN_STEP per path, up to `fanMax` (then some labels give way).
+ * `scale`: the labels' size over the page's (projector mode's larger type needs more room).
  */
-export function viewHeight(topo: Topology, min = 200, max = 420, fanMax = 640): number {
+export function viewHeight(topo: Topology, min = 200, max = 420, fanMax = 640, scale = 1): number {
   const pairs = duplexPairs(topo);
   const perCol = new Map<number, number>();
   const kind = new Map(topo.nodes.map((n) => [n.id, n.kind]));
@@ -348,8 +350,8 @@ export function viewHeight(topo: Topology, min = 200, max = 420, fanMax = 640): 
   }
   const rows = Math.max(1, ...perCol.values(), ...[...fan.values()].map((k) => k * 1.2));
   const fanRows = Math.max(1, ...reported.values());
-  const byRows = Math.min(max, Math.max(min, rows * 56 + 2 * MARGIN.y));
-  const byFan = Math.min(fanMax, (fanRows - 1) * FAN_STEP + 2 * MARGIN.y);
+  const byRows = Math.min(max * scale, Math.max(min, rows * 56 * scale + 2 * MARGIN.y));
+  const byFan = Math.min(fanMax * scale, (fanRows - 1) * FAN_STEP * scale + 2 * MARGIN.y);
   return Math.round(Math.max(byRows, byFan));
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PacketMark, Topology } from '../types';
 import { layoutTopology } from './layout';
-import { LANE, STACK_OFFSET, SimClock, laneOf, lanePoint, markAt, placeMarks, placePacket, sampleNote, stackCounts } from './marks';
+import { LANE, STACK_OFFSET, SimClock, laneOf, lanePoint, markAt, markColor, placeMarks, placePacket, sampleNote, stackCounts } from './marks';
+import { colorFor } from '../lib/palette';
 
 // One duplex path of 100 Mbit/s, 10 ms each way, a 15 000-byte (10-frame) buffer on the data side.
 const topo: Topology = {
@@ -25,6 +26,7 @@ const mark = (tx: number, link = 'path1', data = true, ce = false): PacketMark =
   flow: 0,
   data,
   ce,
+  stream: null,
   progress: 0,
   tx_s: tx,
   wire_s: tx + 0.00012,
@@ -135,5 +137,17 @@ describe('SimClock', () => {
     c.observe(0.003, 1100, true);
     c.observe(0.001, 1133, true);
     expect(c.ahead(1150)).toBe(0);
+  });
+});
+
+describe('packet colours (issue 30, item 13)', () => {
+  it("a QUIC stream's data packets take the stream's colour, other packets their flow's", () => {
+    const q = placePacket({ ...mark(0), stream: 7 }, fwd, 0.005)!;
+    expect(q.stream).toBe(7);
+    expect(markColor(q, colorFor)).toBe(colorFor(7));
+    const control = placePacket({ ...mark(0), stream: 0 }, fwd, 0.005)!;
+    expect(markColor(control, colorFor)).not.toBe(markColor(q, colorFor));
+    const tcp = placePacket(mark(0), fwd, 0.005)!;
+    expect(markColor(tcp, colorFor)).toBe(colorFor(0));
   });
 });

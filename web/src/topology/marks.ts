@@ -22,6 +22,8 @@ import type { EdgeGeom, Layout } from './layout';
 export const MAX_DRAWN = 400;
 /** Distance of a lane from the drawn line's centre, px. */
 export const LANE = 3.5;
+/** Radius of a data packet's mark (animator.ts); ACKs are smaller. */
+export const MARK_RADIUS = 3.2;
 /** Distance of the buffer stack's centre from the line's centre (beyond the lane), px. */
 export const STACK_OFFSET = 11;
 /** The stack's width across the link, px. */
@@ -45,6 +47,8 @@ export interface DrawnMark {
   link: string;
   data: boolean;
   ce: boolean;
+  /** A QUIC data packet's stream: its mark takes the stream's colour (as in the stream charts). */
+  stream: number | null;
   state: MarkState;
   /** Unit vector across the lane (to the right of travel): a queued packet is a bar across its stack. */
   nx: number;
@@ -124,10 +128,15 @@ export function lanePoint(g: LaneGeom, d: number, offset: number): { x: number; 
   return { x: pt.x - ty * offset * side, y: pt.y + tx * offset * side, nx: -ty * side, ny: tx * side };
 }
 
+/** A data mark's colour: its QUIC stream's (the stream charts' colour), else its flow's. */
+export function markColor(m: Pick<DrawnMark, 'flow' | 'stream'>, color: (index: number) => string): string {
+  return color(m.stream ?? m.flow);
+}
+
 /** Where packet `m` is at simulated time `tS` on its link (see the file comment); null once it has arrived. */
 export function placePacket(m: PacketMark, g: LaneGeom, tS: number): DrawnMark | null {
   if (!(tS < m.arrive_s)) return null;
-  const base = { flow: m.flow, link: m.link, data: m.data, ce: m.ce };
+  const base = { flow: m.flow, link: m.link, data: m.data, ce: m.ce, stream: m.stream ?? null };
   if (tS < m.tx_s) {
     const bytesAhead = ((m.tx_s - tS) * g.link.rate_mbps * 1e6) / 8;
     const fill = Math.min(1, bytesAhead / Math.max(1, g.capacityBytes));

@@ -38,6 +38,7 @@ import { currentPreset } from '../store/state';
 import { labStore, useLab } from '../store/store';
 import { setView, uiStore } from '../store/ui';
 import type { Knob, Summary, TimeWindow } from '../types';
+import { jainScoresRun } from '../charts/relevance';
 
 const zoom = (w: TimeWindow) => compare.zoom(w);
 
@@ -412,10 +413,13 @@ function ColumnSummary({ name, summary, final }: { name: string; summary: Summar
       data-utilization={util}
       data-retransmitted={retx}
     >
-      <div>
-        <dt>Jain&apos;s index</dt>
-        <dd>{formatJain(summary.jain)}</dd>
-      </div>
+      {/* Not for a flow-scheduler run: its index is over the background flows (charts/relevance.ts). */}
+      {jainScoresRun(summary) && (
+        <div data-testid="compare-summary-jain">
+          <dt>Jain&apos;s index</dt>
+          <dd>{formatJain(summary.jain)}</dd>
+        </div>
+      )}
       <div>
         <dt>total goodput</dt>
         <dd>{formatMbps(goodput)} Mbit/s</dd>

@@ -21,6 +21,8 @@ pub struct CcDriver {
     cc: Box<dyn CongestionControl>,
     /// Events the controller emitted since the last [`CcDriver::flush`].
     events: Vec<CcEvent>,
+    /// Window changes since the last flush: (before, after, why), for [`EventKind::CwndChange`].
+    window_changes: Vec<(u32, u32, &'static str)>,
     /// The earliest time the next paced packet may leave.
     next_send: Time,
     pace_timer: TimerSlot,
@@ -28,7 +30,7 @@ pub struct CcDriver {
 
 impl CcDriver {
     pub fn new(cc: Box<dyn CongestionControl>) -> Self {
-        CcDriver { cc, events: Vec::new(), next_send: 0, pace_timer: TimerSlot::default() }
+        CcDriver { cc, events: Vec::new(), window_changes: Vec::new(), next_send: 0, pace_timer: TimerSlot::default() }
     }
 
     /// The controller, for what it reports (window, rate, metrics).
@@ -55,24 +57,44 @@ impl CcDriver {
     }
 
     pub fn on_enter_recovery(&mut self, now: Time, in_flight: u32) {
+        let before = self.cc.cwnd();
         self.cc.on_enter_recovery(now, in_flight, &mut self.events);
+        self.window_moved(before, "loss");
     }
 
     pub fn on_exit_recovery(&mut self, now: Time) {
+        let before = self.cc.cwnd();
         self.cc.on_exit_recovery(now, &mut self.events);
+        self.window_moved(before, "recovery_done");
     }
 
     /// An ECN echo; returns whether the controller cut its window.
     pub fn on_ecn(&mut self, now: Time, in_flight: u32) -> bool {
-        self.cc.on_ecn(now, in_flight, &mut self.events)
+        let before = self.cc.cwnd();
+        let cut = self.cc.on_ecn(now, in_flight, &mut self.events);
+        self.window_moved(before, "ecn");
+        cut
     }
 
     pub fn on_rto(&mut self, now: Time, in_flight: u32) {
+        let before = self.cc.cwnd();
         self.cc.on_rto(now, in_flight, &mut self.events);
+        self.window_moved(before, "rto");
     }
 
     pub fn on_rto_same_window(&mut self, now: Time, in_flight: u32) {
+        let before = self.cc.cwnd();
         self.cc.on_rto_same_window(now, in_flight, &mut self.events);
+        self.window_moved(before, "rto");
+    }
+
+    /// The window a congestion signal left, logged beside the controller's own events when it
+    /// moved (the inspector's "cwnd 40 → 20 (loss)"); the controller is not told.
+    fn window_moved(&mut self, before: u32, why: &'static str) {
+        let after = self.cc.cwnd();
+        if after != before {
+            self.window_changes.push((before, after, why));
+        }
     }
 
     pub fn limit_cwnd(&mut self, max: u32) {
@@ -87,6 +109,9 @@ impl CcDriver {
     pub fn flush(&mut self, flow: FlowIdx, w: &mut World) {
         for e in self.events.drain(..) {
             w.log.push(w.now, Some(flow), EventKind::from_cc(&e));
+        }
+        for (before, after, why) in self.window_changes.drain(..) {
+            w.log.push(w.now, Some(flow), EventKind::CwndChange { before, after, why });
         }
     }
 

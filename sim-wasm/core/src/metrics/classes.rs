@@ -5,6 +5,13 @@
 //! the end counts in the throughput means with the bytes it delivered over the time it has
 //! been running (**choice**: leaving it out would favour whichever scheme starves long
 //! flows), and in `unfinished`, not in the FCT statistics.
+//!
+//! `fct_samples` lists, per class, the completed flows' FCTs the statistics were taken over
+//! (sorted, thinned evenly to at most [`MAX_LISTED_FCTS`]): what the page's FCT CDF draws, so
+//! the curve covers the same flows as the headline's numbers rather than the first flows the
+//! summary lists (traffic.list_flows), which under load all start in the warm-up (issue 30
+//! item 7). It is left out of the digest (metrics/summary.rs): every value in it is a flow's
+//! FCT the class statistics already hash, and leaving it out keeps every golden digest.
 
 use crate::engine::time::{to_secs, Time};
 use crate::metrics::FlowStats;
@@ -26,6 +33,19 @@ pub struct ClassStats {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub p99_s: Option<f64>,
+}
+
+/// FCTs listed per class in `fct_samples` at most (a CDF of 500 steps is smooth on screen).
+pub const MAX_LISTED_FCTS: usize = 500;
+
+/// Sorted values thinned evenly over their ranks to at most `max` (the first and the last
+/// kept), which keeps a distribution's shape for a box plot or a CDF.
+pub fn thin_sorted(sorted: Vec<f64>, max: usize) -> Vec<f64> {
+    let n = sorted.len();
+    if n <= max || max < 2 {
+        return sorted;
+    }
+    (0..max).map(|i| sorted[i * (n - 1) / (max - 1)]).collect()
 }
 
 /// Nearest-rank percentile of sorted values.
@@ -53,6 +73,8 @@ pub struct ClassMetrics {
     pub fct_by_class: BTreeMap<String, ClassStats>,
     pub long_flow_mbps: Option<f64>,
     pub mean_flow_mbps: Option<f64>,
+    /// Per class (and "all"), the completed flows' FCTs, sorted and thinned ([`MAX_LISTED_FCTS`]).
+    pub fct_samples: BTreeMap<String, Vec<f64>>,
 }
 
 /// `None` when no flow has a size class (no MPTCP in the run), so other summaries are
@@ -92,9 +114,16 @@ pub fn compute(flows: &[FlowStats], warmup: Time, now: Time) -> Option<ClassMetr
         }
     }
     let mean = |v: &[f64]| (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64);
+    let sample = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        thin_sorted(v, MAX_LISTED_FCTS)
+    };
+    let mut fct_samples: BTreeMap<String, Vec<f64>> = by.iter().map(|(k, (v, _))| (k.clone(), sample(v))).collect();
+    fct_samples.insert("all".into(), sample(&all.0));
     let mut fct_by_class: BTreeMap<String, ClassStats> = by.into_iter().map(|(k, (v, inc))| (k, stats(v, inc))).collect();
     fct_by_class.insert("all".into(), stats(all.0, all.1));
-    Some(ClassMetrics { fct_by_class, long_flow_mbps: mean(&long_tp), mean_flow_mbps: mean(&all_tp) })
+    Some(ClassMetrics { fct_by_class, long_flow_mbps: mean(&long_tp), mean_flow_mbps: mean(&all_tp), fct_samples })
 }
 
 #[cfg(test)]
@@ -134,5 +163,30 @@ mod tests {
         assert_eq!(m.fct_by_class["all"].count, 2);
         assert_eq!(m.long_flow_mbps, Some(1.25));
         assert!(compute(&[FlowStats::default()], 0, s).is_none(), "no MPTCP, no class metrics");
+        // The CDF's sample: the completed flows after the warm-up, sorted, none of the warm-up's.
+        assert_eq!(m.fct_samples["G0"], vec![1.0, 3.0]);
+        assert_eq!(m.fct_samples["all"], vec![1.0, 3.0]);
+        assert!(m.fct_samples["G3"].is_empty(), "the running G3 flow has no FCT");
+    }
+
+    /// Issue 30 item 7: the CDF covers every flow the class statistics count, thinned evenly.
+    #[test]
+    fn fct_samples_cover_the_counted_flows_thinned_evenly() {
+        let s = 1_000_000_000u64;
+        let flows: Vec<FlowStats> = (0..2000u64)
+            .map(|i| FlowStats {
+                size_class: Some("G0"),
+                size_bytes: Some(1000),
+                start: s + i,
+                completed_at: Some(s + i + (i + 1) * 1_000_000),
+                ..FlowStats::default()
+            })
+            .collect();
+        let m = compute(&flows, s, 10 * s).unwrap();
+        let v = &m.fct_samples["G0"];
+        assert_eq!(v.len(), MAX_LISTED_FCTS);
+        assert!(v.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!((v[0], *v.last().unwrap()), (0.001, 2.0), "the shortest and the longest FCT are kept");
+        assert_eq!(thin_sorted(vec![1.0, 2.0], 500), vec![1.0, 2.0]);
     }
 }

@@ -130,8 +130,17 @@ pub enum EventKind {
     EcnEcho { reduced: bool },
     /// The retransmission timer expired.
     Rto { backoff: u32 },
-    /// A packet was dropped at a link's tail or lost on its wire.
-    Drop { link: u32, wire: bool },
+    /// A packet was dropped at a link's tail or lost on its wire: which link, why (`cause`:
+    /// a full buffer, the queue discipline, the wire) and, for a data packet, its number
+    /// (`packet`: the segment number of TCP or an MPTCP subflow, the QUIC packet number), so
+    /// the inspector can say "packet 1 234 of short-rtt dropped at the bottleneck (buffer full)".
+    Drop { link: u32, wire: bool, cause: crate::sim::trace::DropCause, packet: Option<u64> },
+    /// The congestion controller changed its window in reaction to a congestion signal:
+    /// `before` → `after` packets, and `why` — `loss` (recovery began), `recovery_done` (the
+    /// window set when recovery ended), `rto` (the retransmission timer fired), `ecn` (an
+    /// echoed mark). Logged by the sender's driver (endpoint/cc_driver.rs) around the
+    /// controller's hook, only when the window moved.
+    CwndChange { before: u32, after: u32, why: &'static str },
     /// The receiver holds the whole flow.
     FlowCompleted,
     /// A QUIC stream scheduler chose a stream for a frame (logged when the choice changes,

@@ -118,12 +118,7 @@ pub fn summarize(stats: &[StreamStats], flow_ids: &[String], warmup: Time) -> Ve
                 p95: percentile(&lat, 95.0),
                 max: *lat.last().unwrap(),
             });
-            let latencies_ms = if lat.len() <= MAX_LISTED_LATENCIES {
-                lat
-            } else {
-                let n = lat.len();
-                (0..MAX_LISTED_LATENCIES).map(|i| lat[i * (n - 1) / (MAX_LISTED_LATENCIES - 1)]).collect()
-            };
+            let latencies_ms = super::classes::thin_sorted(lat, MAX_LISTED_LATENCIES);
             StreamSummary {
                 flow: flow_ids[s.flow as usize].clone(),
                 stream: s.stream,

@@ -174,6 +174,7 @@ const PACKETS: &[Col<PacketMark>] = &[
     col!("flow", Num, F32, |p| V::N(p.flow as f64)),
     col!("data", Bool, F32, |p| V::B(p.data)),
     col!("ce", Bool, F32, |p| V::B(p.ce)),
+    col!("stream", Opt, F32, |p| V::O(p.stream.map(|s| s as f64))),
     col!("progress", Num, F32, |p| V::N(p.progress)),
     col!("tx_s", Since, F32, |p| V::T(p.tx_s)),
     col!("wire_s", Since, F32, |p| V::T(p.wire_s)),

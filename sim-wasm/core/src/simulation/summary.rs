@@ -106,6 +106,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
             crate::metrics::streams::summarize(&w.streams, &ids, warmup)
         },
         fct_by_class: None,
+        fct_samples: None,
         long_flow_mbps: None,
         mean_flow_mbps: None,
         flows_unlisted: None,
@@ -114,6 +115,7 @@ pub fn summarize(w: &mut World, scenario: &str, seed: u64, warmup: Time, wall_s:
     };
     if let Some(m) = crate::metrics::classes::compute(&w.flows, warmup, now) {
         s.fct_by_class = Some(m.fct_by_class);
+        s.fct_samples = Some(m.fct_samples);
         s.long_flow_mbps = m.long_flow_mbps;
         s.mean_flow_mbps = m.mean_flow_mbps;
     }
