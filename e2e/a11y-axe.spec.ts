@@ -63,7 +63,7 @@ const VIEWS: { name: string; open: (page: Page, q: string) => Promise<void> }[] 
     },
   },
   {
-    name: 'sweep',
+    name: 'sweep, with its data table open',
     open: async (page, q) => {
       await page.goto(`/?preset=tcp-single&${FAST}${q}`);
       await finished(page);
@@ -72,6 +72,8 @@ const VIEWS: { name: string; open: (page: Page, q: string) => Promise<void> }[] 
       await page.getByTestId('sweep-seeds').fill('1');
       await page.getByTestId('sweep-run').click();
       await expect(page.getByTestId('sweep')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+      await page.getByTestId('sweep-data-toggle').click();
+      await expect(page.getByTestId('sweep-data')).toBeVisible();
     },
   },
   {

@@ -92,3 +92,9 @@ export const chartDataCaption = (title: string, rows: number, points: number) =>
   `${title}: ${rows} rows sampled evenly in time from ${points} points (the value at or just before each time)`;
 export const timeColumn = () => 'time (s)';
 export const moreSeries = (n: number) => `${n} more series not listed`;
+
+/** One line of a sweep figure: "cubic: goodput 9.52 at loss 0.001 … 1.21 at loss 0.1". */
+export const sweepLineSentence = (line: string, metric: string, knob: string, firstX: string, firstY: string, lastX: string, lastY: string) =>
+  `${line}: ${metric} ${firstY} at ${knob} ${firstX} … ${lastY} at ${knob} ${lastX}`;
+/** A sweep table cell: the mean, ± the 95 % confidence interval when several seeds ran. */
+export const sweepCell = (mean: string, ci: string | null) => (ci === null ? mean : `${mean} ± ${ci}`);
