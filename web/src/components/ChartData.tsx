@@ -41,32 +41,45 @@ function ChartDataBody({ title, unit, series }: { title: string; unit: string; s
         ))}
         {series.length > shown.length && <li>{moreSeries(series.length - shown.length)}</li>}
       </ul>
-      {/* Focusable: a wide table scrolls sideways, and a keyboard user must be able to scroll it. */}
-      <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={chartDataToggle()}>
-        <table className="chart-table" data-testid="chart-table" data-rows={table.times.length}>
-          <caption>{chartDataCaption(title, table.times.length, points)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{timeColumn()}</th>
-              {shown.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.label}
-                </th>
+      <TextTable
+        caption={chartDataCaption(title, table.times.length, points)}
+        head={[timeColumn(), ...shown.map((s) => s.label)]}
+        rows={table.times.map((t, i) => [formatValue(t), ...table.columns.map((c) => (c[i] === null || c[i] === undefined ? '–' : formatValue(c[i]!)))])}
+      />
+    </div>
+  );
+}
+
+/**
+ * A text alternative's table: a caption, a header row, and rows whose first cell heads the row
+ * (a time, a knob value). In a focusable region: a wide table scrolls sideways, and a keyboard
+ * user must be able to scroll it.
+ */
+export function TextTable({ caption, head, rows }: { caption: string; head: readonly string[]; rows: readonly (readonly string[])[] }) {
+  return (
+    <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={chartDataToggle()}>
+      <table className="chart-table" data-testid="chart-table" data-rows={rows.length}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={i} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([first, ...cells], i) => (
+            <tr key={i}>
+              <th scope="row">{first}</th>
+              {cells.map((c, j) => (
+                <td key={j}>{c}</td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {table.times.map((t, i) => (
-              <tr key={i}>
-                <th scope="row">{formatValue(t)}</th>
-                {table.columns.map((c, j) => (
-                  <td key={j}>{c[i] === null || c[i] === undefined ? '–' : formatValue(c[i]!)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

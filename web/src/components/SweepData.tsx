@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatValue } from '../a11y/chartText';
 import { chartDataToggle, sweepCell, sweepLineSentence } from '../a11y/messages';
 import type { Line } from '../sweep/aggregate';
+import { TextTable } from './ChartData';
 
 export function SweepData({ lines, knobName, metricName }: { lines: readonly Line[]; knobName: string; metricName: string }) {
   const [open, setOpen] = useState(false);
@@ -25,32 +26,17 @@ export function SweepData({ lines, knobName, metricName }: { lines: readonly Lin
                 return <li key={l.algorithm}>{sweepLineSentence(l.algorithm, metricName, knobName, formatValue(a.x), formatValue(a.y), formatValue(b.x), formatValue(b.y))}</li>;
               })}
           </ul>
-          <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={chartDataToggle()}>
-            <table className="chart-table" data-testid="chart-table" data-rows={xs.length}>
-              <caption>{`${metricName} against ${knobName}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{knobName}</th>
-                  {lines.map((l) => (
-                    <th key={l.algorithm} scope="col">
-                      {l.algorithm}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {xs.map((x) => (
-                  <tr key={x}>
-                    <th scope="row">{formatValue(x)}</th>
-                    {lines.map((l) => {
-                      const p = l.points.find((q) => q.x === x);
-                      return <td key={l.algorithm}>{p ? sweepCell(formatValue(p.y), p.n > 1 ? formatValue(p.ci) : null) : '–'}</td>;
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TextTable
+            caption={`${metricName} against ${knobName}`}
+            head={[knobName, ...lines.map((l) => l.algorithm)]}
+            rows={xs.map((x) => [
+              formatValue(x),
+              ...lines.map((l) => {
+                const p = l.points.find((q) => q.x === x);
+                return p ? sweepCell(formatValue(p.y), p.n > 1 ? formatValue(p.ci) : null) : '–';
+              }),
+            ])}
+          />
         </div>
       )}
     </div>
