@@ -39,6 +39,20 @@ test('any numeric knob can be swept with several seeds, log axes and error bars'
   await expect(chart).toHaveAttribute('data-log-x', 'false');
   await page.getByTestId('sweep-log-y').check();
   await expect(chart).toHaveAttribute('data-log-y', 'true');
+  // Its text alternative (issue 31 §2): every point in a table, each the mean ± its interval,
+  // the same numbers the error bars are drawn from.
+  await page.getByTestId('sweep-data-toggle').press('Enter');
+  const table = page.getByTestId('sweep-data').getByTestId('chart-table');
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  const cells = await table.locator('tbody td').allTextContents();
+  const his = await bars.evaluateAll((bs) => bs.map((b) => Number(b.getAttribute('data-hi'))));
+  const los = await bars.evaluateAll((bs) => bs.map((b) => Number(b.getAttribute('data-lo'))));
+  cells.forEach((c, i) => {
+    const [mean, ci] = c.split(' ± ').map(Number);
+    expect(mean).toBeCloseTo((his[i]! + los[i]!) / 2, 1);
+    expect(ci).toBeCloseTo((his[i]! - los[i]!) / 2, 1);
+  });
+  await expect(page.getByTestId('sweep-data').getByTestId('chart-summary').locator('li')).toHaveCount(1);
 });
 
 test('a sweep the engine cannot run says why, and the lab keeps its run', async ({ page }) => {

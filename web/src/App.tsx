@@ -15,11 +15,12 @@ import { HeadlinePanel, LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
 import { labStore, useLab } from './store/store';
-import { ProjectorToggle, ThemeToggle, ViewTabs } from './components/Chrome';
-import { useUi } from './store/ui';
+import { ProjectorToggle, SkipLink, ThemeToggle, ViewTabs, panelId, tabId } from './components/Chrome';
+import { VIEWS, useUi } from './store/ui';
 import { Workbench } from './views/Workbench';
 import { LazyView } from './components/LazyView';
 import { hasNumericKnob, hasSweep } from './presets';
+import { LiveRegion } from './a11y/LiveRegion';
 
 // The sweep panel (its figure and the code that fans a sweep out to workers) is loaded only
 // when the open preset declares a sweep or someone asks to sweep a knob, so it stays out of
@@ -90,6 +91,7 @@ export function App() {
   }, []);
   return (
     <div ref={appRef} className="app" data-testid="app" data-state={state} data-preset={preset ?? ''} data-run-id={runId} data-view={view}>
+      <SkipLink />
       <header className="topbar">
         <h1>
           NetLab <span className="muted">transport-protocol lab</span>
@@ -103,8 +105,14 @@ export function App() {
       </header>
       <ErrorBanner />
       <NoticeBanner />
-      {view !== 'lab' && <Workbench view={view} />}
-      <div className="layout" hidden={view !== 'lab'}>
+      <LiveRegion />
+      {/* One tab panel per view (the tabs' aria-controls); only the open one has content. */}
+      {VIEWS.filter((v) => v !== 'lab').map((v) => (
+        <div key={v} id={panelId(v)} role="tabpanel" aria-labelledby={tabId(v)} hidden={view !== v}>
+          {view === v && <Workbench view={v} />}
+        </div>
+      ))}
+      <div className="layout" id={panelId('lab')} role="tabpanel" aria-labelledby={tabId('lab')} hidden={view !== 'lab'}>
         <aside className="sidebar">
           <PresetPicker />
           <KnobPanel />

@@ -1,19 +1,40 @@
 // Page chrome: the view tabs, the light/dark theme toggle and the projector-mode toggle.
-import { useEffect, useSyncExternalStore } from 'react';
-import { type View, VIEWS, effectiveTheme, nextTheme, setProjector, setTheme, setView, useUi } from '../store/ui';
+import { type KeyboardEvent, useEffect, useSyncExternalStore } from 'react';
+import { RUN_CONTROLS_ID, skipToControls, themeToggleName } from '../a11y/messages';
+import { type View, VIEWS, effectiveTheme, nextTheme, setProjector, setTheme, setView, uiStore, useUi } from '../store/ui';
 
 const LABELS: Record<View, string> = { lab: 'Lab', gallery: 'Presets', editor: 'Editor', compare: 'A/B compare' };
 
+/** The id of view `v`'s tab and of the panel it controls (App.tsx renders the panels). */
+export const tabId = (v: View) => `tab-${v}`;
+export const panelId = (v: View) => `panel-${v}`;
+
+/**
+ * The view tabs, as the WAI-ARIA tabs pattern has them: one tab stop (the selected tab), ←/→
+ * move to the previous or next tab and open it (wrapping), Home and End the first and last.
+ */
 export function ViewTabs() {
   const view = useUi((s) => s.view);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const i = VIEWS.indexOf(view);
+    const to = tabKeyTarget(e.key, i, VIEWS.length);
+    if (to === null) return;
+    e.preventDefault();
+    const next = VIEWS[to]!;
+    setView(next);
+    document.getElementById(tabId(next))?.focus();
+  };
   return (
-    <nav className="view-tabs" role="tablist" aria-label="Views" data-testid="view-tabs" data-view={view}>
+    <nav className="view-tabs" role="tablist" aria-label="Views" data-testid="view-tabs" data-view={view} onKeyDown={onKeyDown}>
       {VIEWS.map((v) => (
         <button
           key={v}
+          id={tabId(v)}
           type="button"
           role="tab"
           aria-selected={view === v}
+          aria-controls={panelId(v)}
+          tabIndex={view === v ? 0 : -1}
           className={view === v ? 'tab active' : 'tab'}
           data-testid={`tab-${v}`}
           onClick={() => setView(v)}
@@ -22,6 +43,44 @@ export function ViewTabs() {
         </button>
       ))}
     </nav>
+  );
+}
+
+/** The tab a key moves to from tab `i` of `n`, or null for other keys. */
+export function tabKeyTarget(key: string, i: number, n: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (i + 1) % n;
+    case 'ArrowLeft':
+      return (i - 1 + n) % n;
+    case 'Home':
+      return 0;
+    case 'End':
+      return n - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * "Skip to the run controls": the page's first tab stop, shown when focused. It opens the lab
+ * if another view is shown and moves focus to the run controls (RunControls, id run-controls).
+ */
+export function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${RUN_CONTROLS_ID}`}
+      data-testid="skip-link"
+      onClick={(e) => {
+        e.preventDefault();
+        if (uiStore.getState().view !== 'lab') setView('lab');
+        // After the lab is shown (its panel loses `hidden` on this render).
+        requestAnimationFrame(() => document.getElementById(RUN_CONTROLS_ID)?.focus());
+      }}
+    >
+      {skipToControls()}
+    </a>
   );
 }
 
@@ -54,7 +113,7 @@ export function ThemeToggle() {
       data-testid="theme-toggle"
       data-theme={shown}
       data-theme-choice={choice}
-      aria-label={`Switch to the ${next} theme`}
+      aria-label={themeToggleName(shown, next)}
       title={choice === 'system' ? `Following the system (${shown}); click for ${next}` : `Click for the ${next} theme`}
       onClick={() => setTheme(next)}
     >

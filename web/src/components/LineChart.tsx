@@ -12,6 +12,7 @@ import { downloadChart, chartDocument } from '../lib/download';
 import { useUi } from '../store/ui';
 import type { TimeWindow } from '../types';
 import { useTourBand, useTourDims } from './Tour';
+import { ChartData, ChartDataToggle } from './ChartData';
 
 export { pointCount };
 
@@ -108,6 +109,8 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
   // Series switched off in the legend, by key; they stay off while the run goes on.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [hover, setHover] = useState<{ px: number; t: number } | null>(null);
+  // The text alternative (components/ChartData.tsx) is open.
+  const [dataOpen, setDataOpen] = useState(false);
   const series = useMemo(() => (hidden.size === 0 ? allSeries : allSeries.filter((s) => !hidden.has(s.key))), [allSeries, hidden]);
   const toggle = (key: string) =>
     setHidden((h) => {
@@ -230,6 +233,7 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
           <button type="button" className="link-button" data-testid={`${testId}-export-png`} onClick={() => exportAs('png')} disabled={size.width === 0}>
             PNG
           </button>
+          <ChartDataToggle testId={testId} open={dataOpen} onToggle={() => setDataOpen((o) => !o)} />
         </span>
         {timeWindow !== null && (
           <button type="button" className="link-button" data-testid={`${testId}-unzoom`} onClick={() => onWindow(null)}>
@@ -311,6 +315,7 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
           </div>
         )}
       </div>
+      {dataOpen && <ChartData testId={testId} title={title} unit={yAxis.unit ?? ''} series={allSeries} version={version} />}
     </figure>
   );
 }

@@ -5,6 +5,7 @@ import { lab } from '../sim/controller';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import type { Knob, KnobValue, PresetDesc } from '../types';
+import { descriptionLabel } from '../a11y/messages';
 
 export function PresetPicker() {
   const presets = useLab((s) => s.presets);
@@ -46,7 +47,8 @@ function Description({ preset, base }: { preset: PresetDesc; base: PresetDesc | 
   const edited = preset.origin?.kind === 'edited';
   const ownNotes = text !== '' && !(edited && base && text === base.description.trim());
   return (
-    <div className="description" data-testid="description" data-origin={preset.origin?.kind ?? 'preset'}>
+    // It scrolls when long: focusable (and named) so a keyboard user can scroll it too.
+    <div className="description" data-testid="description" data-origin={preset.origin?.kind ?? 'preset'} tabIndex={0} role="region" aria-label={descriptionLabel()}>
       <h3>What to look for</h3>
       {edited && (
         <p className="origin-note" data-testid="origin-note">

@@ -10,6 +10,7 @@ import { useLab } from '../store/store';
 import { uiStore } from '../store/ui';
 import { SPEEDS, type Speed } from '../types';
 import { firstEvents } from '../store/run';
+import { RUN_CONTROLS_ID } from '../a11y/messages';
 
 /** Shift+→ steps this many single steps at once. */
 const BIG_STEP = 10;
@@ -55,6 +56,9 @@ export function RunControls() {
   return (
     <section
       className="controls"
+      id={RUN_CONTROLS_ID}
+      // The skip link's target: focusable by script, not a tab stop of its own.
+      tabIndex={-1}
       aria-label="Run controls"
       data-testid="controls"
       data-seeking={seeking}

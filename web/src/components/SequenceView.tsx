@@ -289,10 +289,25 @@ export function SequenceView() {
         </svg>
       </div>
       <p className="muted sequence-legend">
-        <span style={{ color: COLORS.data }}>━ data</span> · <span style={{ color: COLORS.ack }}>━ ACK</span> ·{' '}
-        <span style={{ color: COLORS.retx }}>━ retransmission</span> · <span style={{ color: COLORS.drop }}>✕ lost</span> · dashed: in flight ·
+        {/* The colours as swatches beside text in the text colour: the pale ACK blue and the
+            retransmission orange are too faint on white to be read as text (WCAG AA). */}
+        <LegendKey color={COLORS.data} label="data" /> · <LegendKey color={COLORS.ack} label="ACK" /> ·{' '}
+        <LegendKey color={COLORS.retx} label="retransmission" /> · <span>
+          <svg className="legend-cross" width="10" height="10" aria-hidden="true">
+            <path d="M1 1L9 9M9 1L1 9" stroke={COLORS.drop} strokeWidth="2" />
+          </svg>{' '}
+          lost
+        </span> · dashed: in flight ·
         markers on the sender's axis: RTO, FR (fast retransmit), PTO
       </p>
     </section>
+  );
+}
+
+function LegendKey({ color, label }: { color: string; label: string }) {
+  return (
+    <span>
+      <span className="swatch" style={{ borderColor: color }} aria-hidden="true" /> {label}
+    </span>
   );
 }

@@ -17,6 +17,7 @@ import { isPresetFile, usePresetText } from '../presets';
 import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import type { Knob } from '../types';
+import { SweepData } from './SweepData';
 import { type Line, type PointResult, aggregate, wantsLogScale } from '../sweep/aggregate';
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import type { SweepIn, SweepOut, SweepPlan } from '../sweep/protocol';
@@ -442,6 +443,7 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
               </li>
             ))}
           </ul>
+          <SweepData lines={lines} knobName={knobName} metricName={metricName} />
           {seedsPerPoint > 1 && (
             <figcaption className="muted" data-testid="sweep-caption">
               Each point is the mean over {seedsPerPoint} seeds; bars are the 95 % confidence interval of the mean (Student's t).

@@ -19,6 +19,7 @@ import { type EdgeGeom, type Fraction, type Layout, edgePath, layoutTopology, li
 import { laneOf, stackOutline } from '../topology/marks';
 import { positionsFromUrl, savePositionsToUrl } from '../topology/positions';
 import { useSize } from './LineChart';
+import { linkName } from '../a11y/messages';
 
 /** Flow buttons under the picture; many-flow presets list the first few. */
 const FLOWS_MAX = 12;
@@ -182,11 +183,23 @@ export function TopologyView() {
                   selected={sameSelection(selection, { kind: 'link', id: e.id })}
                   onPath={onPath.has(e.id)}
                   route={route.has(e.id) ? (routeColor ?? null) : null}
-                  label={notes?.labels.get(e.id) ?? null}
-                  queue={notes?.queues.get(e.id) ?? null}
-                  fonts={fonts}
                 />
               ))}
+            </g>
+            <g className="edge-labels" aria-hidden="true">
+              {layout.edges.map((e) => (
+                <EdgeLabel key={e.id} e={e} spot={notes?.labels.get(e.id) ?? null} fonts={fonts} />
+              ))}
+            </g>
+            {/* The queue bars sit beside their links, not inside the link buttons: a button's
+                name must contain the text it shows (WCAG 2.5.3), and the read-outs change live. */}
+            <g className="queues">
+              {layout.edges.map((e) => {
+                const queue = notes?.queues.get(e.id);
+                if (!queue) return null;
+                const select = () => lab.select(sameSelection(selection, { kind: 'link', id: e.id }) ? null : { kind: 'link', id: e.id });
+                return <QueueBar key={e.id} id={e.id} queue={queue} fonts={fonts} onClick={select} />;
+              })}
             </g>
             <g className="nodes" aria-hidden="true">
               {layout.nodes.map((n) => {
@@ -269,13 +282,11 @@ function Edge({
   selected,
   onPath,
   route,
-  label: spot,
-  queue,
-  fonts,
-}: { e: EdgeGeom; selected: boolean; onPath: boolean; route: string | null; label: Spot; queue: QueueSpot; fonts: Fonts }) {
+}: { e: EdgeGeom; selected: boolean; onPath: boolean; route: string | null }) {
   const label = linkLabel(e.link);
   const reported = e.link.reported;
   const select = () => lab.select(selected ? null : { kind: 'link', id: e.id });
+  const tip = `${e.id}: ${label}${e.link.loss > 0 ? `, loss ${e.link.loss}` : ''}`;
   return (
     <g
       className={`edge${selected ? ' selected' : ''}${onPath ? ' on-path' : ''}${reported ? ' reported' : ''}${route ? ' route' : ''}`}
@@ -286,7 +297,7 @@ function Edge({
       role="button"
       tabIndex={0}
       aria-pressed={selected}
-      aria-label={`Link ${e.id}, ${label}${reported ? ', with queue' : ''}`}
+      aria-label={linkName(tip, reported)}
       onClick={select}
       onKeyDown={(ev) => {
         if (ev.key === 'Enter' || ev.key === ' ') {
@@ -295,24 +306,34 @@ function Edge({
         }
       }}
     >
-      <title>{`${e.id}: ${label}${e.link.loss > 0 ? `, loss ${e.link.loss}` : ''}`}</title>
+      <title>{tip}</title>
       <path className="edge-hit" d={edgePath(e)} />
       <path className="edge-line" d={edgePath(e)} style={route ? { stroke: route } : undefined} />
-      {spot && (
-        <text className="edge-label" x={spot.x} y={spot.y} textAnchor="middle" data-testid={`link-label-${e.id}`} style={{ fontSize: fonts.label }}>
-          {labelText(e, label)}
-        </text>
-      )}
-      {queue && (
-        <g className="queue" data-testid={`queue-${e.id}`} data-link-id={e.id} data-bar-width={queue.w} transform={`translate(${queue.x},${queue.y})`}>
-          <rect className="queue-frame" width={queue.w} height={QUEUE_BAR_H} rx={2} />
-          <rect className="queue-fill" width={0} height={QUEUE_BAR_H} rx={2} />
-          {/* Filled in by the animator (D3 owns these texts, React never re-renders them); where
-              reported links crowd, the read-out is only the bar's tooltip (labels.ts). */}
-          <title className="queue-title" />
-          {queue.text && <text className="queue-text" x={queue.w / 2} y={QUEUE_TEXT_DY} textAnchor="middle" style={{ fontSize: fonts.label }} />}
-        </g>
-      )}
+    </g>
+  );
+}
+
+/** A link's label (rate and delay, and its name when it has a queue), beside its button: the
+ * button is named by its tooltip, which says all the label does. */
+function EdgeLabel({ e, spot, fonts }: { e: EdgeGeom; spot: Spot; fonts: Fonts }) {
+  if (!spot) return null;
+  return (
+    <text className="edge-label" x={spot.x} y={spot.y} textAnchor="middle" data-testid={`link-label-${e.id}`} style={{ fontSize: fonts.label }}>
+      {labelText(e, linkLabel(e.link))}
+    </text>
+  );
+}
+
+/** A reported link's queue bar and its read-out (filled in by the animator); a click selects the link. */
+function QueueBar({ id, queue, fonts, onClick }: { id: string; queue: NonNullable<QueueSpot>; fonts: Fonts; onClick: () => void }) {
+  return (
+    <g className="queue" data-testid={`queue-${id}`} data-link-id={id} data-bar-width={queue.w} onClick={onClick} transform={`translate(${queue.x},${queue.y})`}>
+      <rect className="queue-frame" width={queue.w} height={QUEUE_BAR_H} rx={2} />
+      <rect className="queue-fill" width={0} height={QUEUE_BAR_H} rx={2} />
+      {/* Filled in by the animator (D3 owns these texts, React never re-renders them); where
+          reported links crowd, the read-out is only the bar's tooltip (labels.ts). */}
+      <title className="queue-title" />
+      {queue.text && <text className="queue-text" x={queue.w / 2} y={QUEUE_TEXT_DY} textAnchor="middle" style={{ fontSize: fonts.label }} />}
     </g>
   );
 }

@@ -26,6 +26,11 @@ describe('keyAction', () => {
     expect(keyAction({ key: 'r' }, { tagName: 'DIV', isContentEditable: true })).toBeNull();
   });
 
+  it('leaves the arrow keys to a focused view tab (→ opens the next view, it does not step)', () => {
+    expect(keyAction({ key: 'ArrowRight' }, el('BUTTON', 'tab'))).toBeNull();
+    expect(keyAction({ key: 'ArrowRight', shiftKey: true }, el('BUTTON', 'tab'))).toBeNull();
+  });
+
   it('leaves the arrow keys to a focused slider (the time brush)', () => {
     expect(keyAction({ key: 'ArrowRight' }, el('DIV', 'slider'))).toBeNull();
     expect(keyAction({ key: 'ArrowRight', shiftKey: true }, el('DIV', 'slider'))).toBeNull();

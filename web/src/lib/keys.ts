@@ -47,8 +47,9 @@ export function keyAction(e: KeyLike, target: TargetLike | null): KeyAction | nu
       if ((ACTIVATED.has(tag) || role === 'button' || role === 'link') && !isRunControl(target)) return null;
       return e.repeat ? 'held' : 'toggle';
     case 'ArrowRight':
-      // A focused slider (e.g. the charts' time brush) moves with the arrow keys itself.
-      if (role === 'slider') return null;
+      // A focused slider (e.g. the charts' time brush) moves with the arrow keys itself, and
+      // so does a focused view tab (the WAI-ARIA tabs pattern: → opens the next view).
+      if (role === 'slider' || role === 'tab') return null;
       return e.shiftKey ? 'bigStep' : 'step';
     case 'r':
     case 'R':

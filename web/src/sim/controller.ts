@@ -7,7 +7,7 @@ import { LINK_PREFIX, NO_PRESET, linkFromHash, parseSeed } from '../lib/shareLin
 import { absoluteAddress, readHash, readParam, writeAddress } from '../lib/addressBar';
 import { type SavedSelection, type Selection, currentPreset, savedSelection } from '../store/state';
 import { labStore } from '../store/store';
-import type { KnobValue, Speed } from '../types';
+import type { KnobValue, Snapshot, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
 import type { ViewSpec } from '../worker/aggregate';
 import type { TraceWindow } from '../generated';
@@ -41,6 +41,7 @@ class LabController {
     onTick: (msg) => {
       flowEvents.ingest(msg.snapshot?.events);
       decisionLog.ingest(msg.snapshot?.events);
+      if (msg.snapshot) for (const fn of [...this.snapshotListeners]) fn(msg.snapshot);
     },
     onRewound: () => {
       flowEvents.reset();
@@ -75,6 +76,14 @@ class LabController {
       this.traceWaiting.set(id, resolve);
       this.post({ type: 'trace', id, flow, since, until, max });
     });
+  }
+
+  private snapshotListeners = new Set<(snapshot: Snapshot) => void>();
+
+  /** Calls `fn` with every snapshot the run sends (the live region's loss news); returns the unsubscribe. */
+  onSnapshot(fn: (snapshot: Snapshot) => void): () => void {
+    this.snapshotListeners.add(fn);
+    return () => this.snapshotListeners.delete(fn);
   }
 
   private intentListeners = new Set<(intent: RunIntent) => void>();

@@ -11,6 +11,10 @@
 // jumping; t never runs backwards while a run plays (a snapshot that lands a little behind the
 // projection keeps the projection), so a slow-motion packet never steps back.
 //
+// Reduced motion (the system's prefers-reduced-motion, issue 31 §2): no packet moves — none is
+// drawn on the links or in the stacks and no drop falls; the queue bars and read-outs, which
+// change in place with each snapshot, and the charts go on as before.
+//
 // Packets, stacks and drops are painted on two canvases over the SVG: hundreds of SVG circles
 // moved 60 times a second cost far more style and paint work than one canvas. The drop canvas
 // is small work per frame (at most MAX_FLASHES falling packets) and the packet canvas is only
@@ -23,6 +27,7 @@ import type { EngineEvent, Snapshot } from '../types';
 import { QUEUE_BAR_MAX_W } from './labels';
 import type { Layout } from './layout';
 import { type DrawnMark, LANE, type LaneGeom, MARK_RADIUS, markColor, STACK_OFFSET, STACK_WIDTH, SimClock, laneOf, lanePoint, markAt, placeMarks, sampleNote, stackCounts } from './marks';
+import { reducedMotionNote } from '../a11y/messages';
 
 /** How long a falling drop shows (wall-clock ms), how far it falls (px), and how many may show at once. */
 const FLASH_MS = 900;
@@ -85,6 +90,19 @@ export class TopologyAnimator {
   private readout = '';
   private hovered: number | null = null;
   private readonly lanes = new Map<string, LaneGeom | null>();
+  /** The system asks for reduced motion: packets are not drawn. */
+  private readonly motion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null;
+  private readonly onMotion = () => {
+    this.drawnFor = undefined;
+    this.flashList = [];
+    this.flashesShown = true;
+    this.svg.attr('data-motion', this.reduced ? 'reduced' : 'full');
+    if (this.snapshot) this.note?.text(this.packetsNote(this.snapshot));
+  };
+
+  private get reduced(): boolean {
+    return this.motion?.matches ?? false;
+  }
 
   constructor(
     svgEl: SVGSVGElement,
@@ -111,12 +129,21 @@ export class TopologyAnimator {
       });
       this.observer.observe(svgEl);
     }
+    this.motion?.addEventListener('change', this.onMotion);
+    this.svg.attr('data-motion', this.reduced ? 'reduced' : 'full');
     this.onState();
     this.raf = requestAnimationFrame(this.frame);
   }
 
+  /** The note under the picture's title: how many packets are drawn, or why none are. */
+  private packetsNote(snap: Snapshot): string {
+    const note = sampleNote(snap.packets?.length ?? 0, snap.packets_in_network ?? 0);
+    return this.reduced ? reducedMotionNote(note) : note;
+  }
+
   destroy(): void {
     cancelAnimationFrame(this.raf);
+    this.motion?.removeEventListener('change', this.onMotion);
     this.unsubscribe();
     this.observer?.disconnect();
   }
@@ -174,10 +201,10 @@ export class TopologyAnimator {
     }
     this.clock.observe(s.snapshot.t_s, now, s.run === 'running' && s.speed !== 'max');
     this.updateQueues(s.snapshot);
-    this.addFlashes(s.snapshot.events ?? [], now);
+    if (!this.reduced) this.addFlashes(s.snapshot.events ?? [], now);
     const sampled = s.snapshot.packets?.length ?? 0;
     const inNetwork = s.snapshot.packets_in_network ?? 0;
-    this.note?.text(sampleNote(sampled, inNetwork));
+    this.note?.text(this.packetsNote(s.snapshot));
     this.svg
       .attr('data-snapshot-t', s.snapshot.t_s)
       .attr('data-packets-sampled', sampled)
@@ -242,6 +269,8 @@ export class TopologyAnimator {
     this.raf = requestAnimationFrame(this.frame);
     this.paintFlashes(now);
     const snap = this.snapshot;
+    // Reduced motion: one (empty) drawing per snapshot, nothing projected between them.
+    if (this.reduced && this.drawnFor === snap) return;
     const ahead = this.clock.ahead(now);
     // Nothing moves: the same snapshot drawn at its own positions (after a pause the last frame
     // may have been extrapolated, so redraw once with ahead = 0).
@@ -260,7 +289,7 @@ export class TopologyAnimator {
     const reach = Math.min(this.clock.maxAhead(), SIM_AHEAD_MAX_S);
     if (snap && reach > 0 && this.shownT > t && this.shownT - snap.t_s <= reach) t = this.shownT;
     this.shownT = t;
-    this.marks = snap?.packets ? placeMarks(snap.packets, this.layout, t, undefined, this.lanes) : [];
+    this.marks = snap?.packets && !this.reduced ? placeMarks(snap.packets, this.layout, t, undefined, this.lanes) : [];
     // Off screen: counted (data-packets-drawn) but not painted; the observer asks for a repaint
     // when the picture comes back.
     if (this.onScreen) this.paint(this.marks);

@@ -6,6 +6,7 @@
 // and y scale, and a short summary; then a difference table of each column against column A
 // (the baseline).
 import { useEffect, useId, useMemo } from 'react';
+import { makeBaselineName } from '../a11y/messages';
 import {
   COLUMN_NAMES,
   MAX_COLUMNS,
@@ -200,7 +201,7 @@ function Setup() {
                         className="link-button compare-baseline"
                         data-testid={`compare-baseline-${o}`}
                         onClick={() => compare.choose(preset.name, { knob: knob.name, values: makeBaseline(choice.values, o) })}
-                        aria-label={`Make ${o} the baseline (column A)`}
+                        aria-label={makeBaselineName(o)}
                       >
                         make A
                       </button>
