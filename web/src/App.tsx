@@ -14,7 +14,8 @@ import { TimeBrush } from './components/TimeBrush';
 import { HeadlinePanel, LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
-import { labStore, useLab } from './store/store';
+import { useLab } from './store/store';
+import { useSimTimeAttribute } from './components/simTimeAttribute';
 import { ProjectorToggle, ThemeToggle, ViewTabs } from './components/Chrome';
 import { useUi } from './store/ui';
 import { Workbench } from './views/Workbench';
@@ -76,18 +77,8 @@ export function App() {
   const engine = useLab((s) => s.engineVersion);
   const view = useUi((s) => s.view);
   useEffect(() => lab.start(), []);
-  // The simulated time changes with every tick: written straight to the DOM, because reading it
-  // here would re-render the whole page (every panel below) 15–30 times a second.
   const appRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let shown: number | null = null;
-    const show = () => {
-      const t = labStore.getState().simTime;
-      if (t !== shown) appRef.current?.setAttribute('data-sim-time', String((shown = t)));
-    };
-    show();
-    return labStore.subscribe(show);
-  }, []);
+  useSimTimeAttribute(appRef);
   return (
     <div ref={appRef} className="app" data-testid="app" data-state={state} data-preset={preset ?? ''} data-run-id={runId} data-view={view}>
       <header className="topbar">

@@ -10,6 +10,7 @@ import { useLab } from '../store/store';
 import { uiStore } from '../store/ui';
 import { SPEEDS, type Speed } from '../types';
 import { firstEvents } from '../store/run';
+import { EmbedButton } from '../embed/EmbedButton';
 
 /** Shift+→ steps this many single steps at once. */
 const BIG_STEP = 10;
@@ -98,6 +99,7 @@ export function RunControls() {
             onFocus={(e) => e.currentTarget.select()}
           />
         )}
+        <EmbedButton />
       </div>
       <div className="time">
         <output data-testid="sim-time" data-sim-time={simTime} aria-live="off">

@@ -43,14 +43,15 @@ function stacksOf(layout: Layout): { id: string; points: string; capacity: numbe
   return out;
 }
 
-export function TopologyView() {
+/** `maxHeight`: the picture's height at most (the embedded lab fits it to its frame). */
+export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
   const topology = useLab((s) => s.topology);
   const selection = useLab((s) => s.selection);
   const [ref, size] = useSize<HTMLDivElement>();
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const flashRef = useRef<HTMLCanvasElement>(null);
-  const height = useMemo(() => (topology ? viewHeight(topology) : 200), [topology]);
+  const height = useMemo(() => Math.min(topology ? viewHeight(topology) : 200, maxHeight ?? Infinity), [topology, maxHeight]);
   // Dragged positions (fractions of the picture), from the URL at first.
   const [positions, setPositions] = useState<Map<string, Fraction>>(positionsFromUrl);
   const layout = useMemo(
