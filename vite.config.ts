@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { wasmPreload } from './vite-plugins/wasm-preload.ts';
+import { offline } from './vite-plugins/offline.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -16,7 +18,7 @@ export default defineConfig({
   base: './',
   root: at('./web'),
   publicDir: at('./public'),
-  plugins: [react()],
+  plugins: [react(), wasmPreload(), offline()],
   resolve: {
     alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
   },

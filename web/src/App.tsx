@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LabCharts } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
+import { UpdateBanner } from './offline/UpdateBanner';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
@@ -94,6 +95,7 @@ export function App() {
       </header>
       <ErrorBanner />
       <NoticeBanner />
+      <UpdateBanner />
       {view !== 'lab' && <Workbench view={view} />}
       <div className="layout" hidden={view !== 'lab'}>
         <aside className="sidebar">

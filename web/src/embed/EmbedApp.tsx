@@ -6,6 +6,7 @@
 // the course page stays where it is.
 import { useEffect, useMemo, useRef } from 'react';
 import { Chart } from '../components/Charts';
+import { UpdateBanner } from '../offline/UpdateBanner';
 import { ErrorBanner, NoticeBanner } from '../components/ErrorBanner';
 import { SpeedSelect } from '../components/RunControls';
 import { HeadlinePanel } from '../components/Tables';
@@ -95,6 +96,7 @@ export function EmbedApp() {
       </header>
       <ErrorBanner />
       <NoticeBanner />
+      <UpdateBanner />
       <HeadlinePanel />
       <div className="embed-body" ref={bodyRef}>
         <TopologyView maxHeight={pictureHeight(body.height)} />

@@ -16,6 +16,11 @@ import type { ToWorker } from './protocol';
 import { RunSession } from './session';
 
 let ready: Promise<unknown> | null = null;
+/** The module the page compiled (its first message), or null: then init() fetches the wasm. */
+let gotModule: (m: WebAssembly.Module | null) => void = () => {};
+const pageModule = new Promise<WebAssembly.Module | null>((resolve) => (gotModule = resolve));
+/** Starts the engine once, from the page's compiled module when it sent one. */
+const start = () => (ready ??= pageModule.then((module) => (module ? init({ module_or_path: module }) : init())));
 const session = new RunSession((msg, transfer) => self.postMessage(msg, { transfer }));
 
 /**
@@ -74,15 +79,16 @@ function openText(msg: Extract<ToWorker, { type: 'openText' }>): void {
 
 async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
+    case 'module':
+      gotModule(msg.module);
+      return;
     case 'init':
       // Only the engine: the page lists the presets from its build-time index (presets.ts).
-      ready ??= init();
-      await ready;
+      await start();
       session.post({ type: 'ready', engineVersion: engine_version() });
       return;
     case 'load':
-      ready ??= init();
-      await ready;
+      await start();
       session.load(msg);
       return;
     case 'openLink':
