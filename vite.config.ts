@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { wasmPreload } from './vite-plugins/wasm-preload.ts';
 import { offline } from './vite-plugins/offline.ts';
-import { singleFile } from './vite-plugins/single-file.ts';
+import { oneWasm, singleFile } from './vite-plugins/single-file.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -40,7 +40,7 @@ export default defineConfig(({ mode }) => {
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // The single file's workers are classic scripts: Chromium refuses a module worker from a
   // blob URL in a page opened from file:// (an opaque origin).
-  worker: { format: single ? 'iife' : 'es' },
+  worker: { format: single ? 'iife' : 'es', plugins: () => (single ? [oneWasm()] : []) },
   build: {
     outDir: at(single ? './dist-single' : './dist'),
     emptyOutDir: true,

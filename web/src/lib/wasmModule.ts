@@ -24,6 +24,18 @@ async function compile(): Promise<WebAssembly.Module> {
   }
 }
 
+/**
+ * Hands the engine's module to a new worker as its first message (`{ type: 'module' }`, read by
+ * worker/engineStart.ts), or null when the page could not get it (the worker fetches it then).
+ */
+export function withEngine(worker: Worker): Worker {
+  wasmModule().then(
+    (module) => worker.postMessage({ type: 'module', module }),
+    () => worker.postMessage({ type: 'module', module: null }),
+  );
+  return worker;
+}
+
 /** The engine's compiled module (one fetch and one compilation per page). */
 export function wasmModule(): Promise<WebAssembly.Module> {
   compiled ??= compile();

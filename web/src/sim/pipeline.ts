@@ -16,7 +16,6 @@
 // did). The worker posts ~30 ticks a second at 1×; 15 a second is plenty for numbers and
 // pictures, and halves the page's per-tick work. Any other message first applies a merged tick
 // still waiting, so the order of actions is the worker's.
-import { wasmModule } from '../lib/wasmModule';
 import { simWorker } from '../worker/spawn';
 import { type ColumnProgress, type RunAction, type RunFields, staleRun } from '../store/run';
 import { SnapshotDecoder } from '../lib/packedSnapshot';
@@ -76,12 +75,6 @@ export class RunPipeline {
       w.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
       w.onerror = (e) => this.o.dispatch({ type: 'error', runId: null, message: `${this.o.name}: ${e.message || 'failed to start'}` });
       this.worker = w;
-      // The engine's module, compiled on the page while its scripts loaded (lib/wasmModule.ts):
-      // the worker waits for it rather than fetching and compiling the wasm again.
-      wasmModule().then(
-        (module) => w.postMessage({ type: 'module', module } satisfies ToWorker),
-        () => w.postMessage({ type: 'module', module: null } satisfies ToWorker),
-      );
     }
     this.worker.postMessage(msg);
   }
