@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { wasmPreload } from './vite-plugins/wasm-preload.ts';
+import { offline } from './vite-plugins/offline.ts';
+import { oneWasm, singleFile } from './vite-plugins/single-file.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -12,11 +15,17 @@ const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // base './': every asset, chunk, worker, the wasm file and the preset texts are fetched relative to
 // the page, so the same dist/ works at a site's root and under any sub-path (a course site's
 // /netlab/, a project page); e2e/subpath.spec.ts serves it under one (issue 30, item 2).
-export default defineConfig({
+//
+// `--mode single` (npm run build:single) builds the lab as one HTML file that works from file://
+// (vite-plugins/single-file.ts) into dist-single/: no public/ files beside it (the presets are
+// inlined) and no service worker or preload (nothing to fetch).
+export default defineConfig(({ mode }) => {
+  const single = mode === 'single';
+  return {
   base: './',
   root: at('./web'),
-  publicDir: at('./public'),
-  plugins: [react()],
+  publicDir: single ? false : at('./public'),
+  plugins: single ? [react(), ...singleFile()] : [react(), wasmPreload(), offline()],
   resolve: {
     alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
   },
@@ -29,11 +38,14 @@ export default defineConfig({
     fs: { allow: [root] },
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  worker: { format: 'es' },
+  // The single file's workers are classic scripts: Chromium refuses a module worker from a
+  // blob URL in a page opened from file:// (an opaque origin).
+  worker: { format: single ? 'iife' : 'es', plugins: () => (single ? [oneWasm()] : []) },
   build: {
-    outDir: at('./dist'),
+    outDir: at(single ? './dist-single' : './dist'),
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 2048,
   },
+};
 });

@@ -9,7 +9,8 @@
 // first load, raw and gzip, and each lazy chunk), every preset's frame time at 1× (the same,
 // per preset) and the page's time to run each quick preset, and mptcp-fsfs-load at full scale, at
 // speed=max (scripts/page-speed.mjs), and a 1 000-point sweep through the Python package
-// (scripts/bench_sweep.py). Prints tables and writes reports/bench.json.
+// (scripts/bench_sweep.py), and the first load over a shared 2 Mbit/s classroom link, cold and
+// offline (scripts/first-load.mjs). Prints tables and writes reports/bench.json.
 //   node scripts/bench.mjs [--repeat N] [--no-frames | --frames-only] [--against REF] [--no-wasm] [preset ...]
 //
 // A preset named `tcp-twin:NAME` is NAME's TCP twin (see `scenarioText`): the per-event cost of
@@ -38,6 +39,7 @@ import { ArgError, parseBenchArgs } from './bench-args.mjs';
 import { bundleRatios, bundleSizes, printBundleRatios, printBundleSizes } from './bundle-size.mjs';
 import { measureFrames, measureFramesAllPresets, printFrames, printFramesAllPresets } from './frames.mjs';
 import { measurePageSpeed, measurePageSpeedAgainst, pageRuns, printPageSpeed, printPageSpeedRatios } from './page-speed.mjs';
+import { measureFirstLoad, printFirstLoad } from './first-load.mjs';
 import { ROOT, StepError, capture, run } from './lib.mjs';
 import { PYTHON } from './python-env.mjs';
 
@@ -403,6 +405,8 @@ async function main() {
   let framesPresets = null;
   let page = null;
   let pageAgainst = null;
+  let firstLoad = null;
+  let firstLoadAgainst = null;
   if (!opts.noFrames) {
     console.log('\nbench: frame time of the live page (headless Chromium)');
     frames = await measureFrames();
@@ -424,12 +428,22 @@ async function main() {
       page = await measurePageSpeed(pageRuns());
       printPageSpeed(page);
     }
+    // Issue 31 part 5: the default scenario's first load over one shared 2 Mbit/s link (gzip,
+    // 50 ms per response, cold cache; ≤ 2.5 s), and a reload with the network cut (≤ 1 s).
+    console.log('\nbench: first load over a shared classroom link (scripts/first-load.mjs)');
+    firstLoad = await measureFirstLoad(3);
+    printFirstLoad(firstLoad);
+    if (pageReference) {
+      console.log(`\nbench: the same for ${pageReference.ref}`);
+      firstLoadAgainst = await measureFirstLoad(3, join(pageReference.tree.root, 'dist'));
+      printFirstLoad(firstLoadAgainst);
+    }
   }
 
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   const out = join(ROOT, 'reports', 'bench.json');
   const against = reference ? { ref: reference.ref, commit: reference.commit, worktree: reference.tree.root } : null;
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, per_event: perEvent, python_sweep: pythonSweep, bundle, bundle_against: bundleAgainst, frames, frames_presets: framesPresets, page_speed: page, page_speed_against: pageAgainst }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, against, results, per_event: perEvent, python_sweep: pythonSweep, bundle, bundle_against: bundleAgainst, frames, frames_presets: framesPresets, page_speed: page, page_speed_against: pageAgainst, first_load: firstLoad, first_load_against: firstLoadAgainst }, null, 2)}\n`);
   console.log(`\nbench: wrote ${out}`);
   if (reference) console.log(`bench: the reference worktree stays for the next bench; remove it with: git worktree remove --force ${reference.tree.root}`);
 }

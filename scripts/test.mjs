@@ -18,7 +18,9 @@ const steps = [
   { name: 'vitest', cmd: bin('vitest'), args: ['run'], needs: ['build-wasm'] },
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'], needs: ['build-wasm'] },
   { name: 'vite build', cmd: bin('vite'), args: ['build'], needs: ['build-wasm'] },
-  { name: 'playwright', cmd: bin('playwright'), args: ['test'], needs: ['vite build'] },
+  // The lab as one HTML file (npm run build:single), which e2e/single-file.spec.ts opens from file://.
+  { name: 'vite build (single)', cmd: bin('vite'), args: ['build', '--mode', 'single', '--logLevel', 'warn'], needs: ['build-wasm'] },
+  { name: 'playwright', cmd: bin('playwright'), args: ['test'], needs: ['vite build', 'vite build (single)'] },
   // Every preset's quick variant through its shareable URL in headless Chromium: page == CLI,
   // digests == e2e/goldens.json, every claim holds. `cargo test --release` built the CLI.
   { name: 'regress', cmd: process.execPath, args: ['scripts/regress.mjs'], needs: ['cargo test', 'vite build'] },

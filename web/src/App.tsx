@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LabCharts } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
+import { UpdateBanner } from './offline/UpdateBanner';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
@@ -14,7 +15,8 @@ import { TimeBrush } from './components/TimeBrush';
 import { HeadlinePanel, LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
 import { visibleState } from './store/state';
-import { labStore, useLab } from './store/store';
+import { useLab } from './store/store';
+import { useSimTimeAttribute } from './components/simTimeAttribute';
 import { ProjectorToggle, SkipLink, ThemeToggle, ViewTabs, panelId, tabId } from './components/Chrome';
 import { VIEWS, useUi } from './store/ui';
 import { Workbench } from './views/Workbench';
@@ -77,18 +79,8 @@ export function App() {
   const engine = useLab((s) => s.engineVersion);
   const view = useUi((s) => s.view);
   useEffect(() => lab.start(), []);
-  // The simulated time changes with every tick: written straight to the DOM, because reading it
-  // here would re-render the whole page (every panel below) 15–30 times a second.
   const appRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let shown: number | null = null;
-    const show = () => {
-      const t = labStore.getState().simTime;
-      if (t !== shown) appRef.current?.setAttribute('data-sim-time', String((shown = t)));
-    };
-    show();
-    return labStore.subscribe(show);
-  }, []);
+  useSimTimeAttribute(appRef);
   return (
     <div ref={appRef} className="app" data-testid="app" data-state={state} data-preset={preset ?? ''} data-run-id={runId} data-view={view}>
       <SkipLink />
@@ -106,6 +98,7 @@ export function App() {
       <ErrorBanner />
       <NoticeBanner />
       <LiveRegion />
+      <UpdateBanner />
       {/* One tab panel per view (the tabs' aria-controls); only the open one has content. */}
       {VIEWS.filter((v) => v !== 'lab').map((v) => (
         <div key={v} id={panelId(v)} role="tabpanel" aria-labelledby={tabId(v)} hidden={view !== v}>

@@ -13,6 +13,7 @@
 import { useEffect, useState } from 'react';
 import index from './generated/presets-index.json';
 import type { PresetDesc } from './types';
+import { fetchPreset } from './presetFetch';
 
 /** One preset of the index: its description as the engine gives it, plus file facts. */
 export type PresetIndexEntry = PresetDesc & {
@@ -53,7 +54,7 @@ export function presetTextNow(name: string | null | undefined): string | undefin
  * unknown or the fetch fails (offline, a file missing from the build); a file the engine
  * rejects fails later, where it runs, with the engine's message.
  */
-export function loadPresetText(name: string, fetchText: (url: string) => Promise<Response> = fetch): Promise<string> {
+export function loadPresetText(name: string, fetchText: (url: string) => Promise<Response> = fetchPreset): Promise<string> {
   const have = texts.get(name);
   if (have !== undefined) return Promise.resolve(have);
   if (!isPresetFile(name)) return Promise.reject(new Error(`unknown preset '${name}'`));

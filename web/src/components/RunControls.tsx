@@ -11,6 +11,7 @@ import { uiStore } from '../store/ui';
 import { SPEEDS, type Speed } from '../types';
 import { firstEvents } from '../store/run';
 import { RUN_CONTROLS_ID } from '../a11y/messages';
+import { EmbedButton } from '../embed/EmbedButton';
 
 /** Shift+→ steps this many single steps at once. */
 const BIG_STEP = 10;
@@ -102,6 +103,7 @@ export function RunControls() {
             onFocus={(e) => e.currentTarget.select()}
           />
         )}
+        <EmbedButton />
       </div>
       <div className="time">
         <output data-testid="sim-time" data-sim-time={simTime} aria-live="off">

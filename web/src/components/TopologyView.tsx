@@ -45,7 +45,8 @@ function stacksOf(layout: Layout): { id: string; points: string; capacity: numbe
   return out;
 }
 
-export function TopologyView() {
+/** `maxHeight`: the picture's height at most (the embedded lab fits it to its frame). */
+export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
   const topology = useLab((s) => s.topology);
   const selection = useLab((s) => s.selection);
   const [ref, size] = useSize<HTMLDivElement>();
@@ -56,7 +57,7 @@ export function TopologyView() {
   const projector = useUi((s) => s.projector);
   const fonts = fontsFor(projector);
   const scale = fonts.label / NORMAL_FONTS.label;
-  const height = useMemo(() => (topology ? viewHeight(topology, undefined, undefined, undefined, scale) : 200), [topology, scale]);
+  const height = useMemo(() => Math.min(topology ? viewHeight(topology, undefined, undefined, undefined, scale) : 200, maxHeight ?? Infinity), [topology, scale, maxHeight]);
   // Dragged positions (fractions of the picture), from the URL at first.
   const [positions, setPositions] = useState<Map<string, Fraction>>(positionsFromUrl);
   const layout = useMemo(

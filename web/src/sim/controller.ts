@@ -14,6 +14,9 @@ import type { TraceWindow } from '../generated';
 import { decisionLog } from '../family/decisionLog';
 import { flowEvents } from './flowEvents';
 import { RunPipeline } from './pipeline';
+import { autoplay } from '../embed/flags';
+import { embedAddress, embedSnippet } from '../embed/snippet';
+import { embedCodeStore } from '../embed/embedCode';
 import { seriesStore } from './seriesStore';
 
 /** The worker's answer to a trace request (sim/controller.ts `trace`). */
@@ -65,6 +68,10 @@ class LabController {
   private traceId = 0;
   /** Counts loads: a preset text fetched for an older load must not start that load. */
   private loadToken = 0;
+  /** What the link the worker is encoding is for: the address bar, or an embed's <iframe>. */
+  private sharePurpose: 'link' | 'embed' = 'link';
+  /** `?autoplay=0`: the first run loads paused; every later one plays as usual. */
+  private firstLoadPlays = true;
 
   /**
    * Asks the worker for flow `flow`'s packets overlapping [`since`, `until`] (tracing it from
@@ -101,6 +108,7 @@ class LabController {
   start(): void {
     if (this.pipeline.started) return;
     // URL parameters pick the opening state (used by tests and shareable links).
+    this.firstLoadPlays = autoplay();
     const speed = urlSpeed();
     if (speed !== null) labStore.dispatch({ type: 'setSpeed', speed });
     const seedParam = readParam('seed');
@@ -202,8 +210,12 @@ class LabController {
     }
   }
 
-  /** Asks the worker for a link to the loaded run; puts it in the address bar and clipboard. */
-  share(): void {
+  /**
+   * Asks the worker for a link to the loaded run; puts it in the address bar and the clipboard,
+   * or (`embed`) the <iframe> snippet that shows it in a course page (embed/snippet.ts).
+   */
+  share(purpose: 'link' | 'embed' = 'link'): void {
+    this.sharePurpose = purpose;
     const s = labStore.getState();
     // The variant the lab shows: picked here, or the one a linked or edited text already has.
     this.post({ type: 'share', view: { speed: s.speed, variant: s.variant ?? currentPreset(s)?.origin?.variant ?? null } });
@@ -300,6 +312,8 @@ class LabController {
     const s = labStore.getState();
     const name = s.presetName ?? currentPreset(s)?.name ?? null;
     const token = ++this.loadToken;
+    if (!this.firstLoadPlays) play = false;
+    this.firstLoadPlays = true;
     const text = this.presetText(name);
     if (text === undefined) {
       // A preset file not fetched yet: load once it is, unless another load came first.
@@ -394,7 +408,14 @@ class LabController {
         const url = absoluteAddress(change);
         writeAddress(change);
         labStore.dispatch({ type: 'shared', url });
-        navigator.clipboard?.writeText(url).catch(() => {
+        const purpose = this.sharePurpose;
+        this.sharePurpose = 'link';
+        const copied =
+          purpose === 'embed'
+            ? embedSnippet(embedAddress(location.origin, location, this.shownHash), currentPreset(labStore.getState())?.title ?? 'a run')
+            : url;
+        if (purpose === 'embed') embedCodeStore.dispatch({ snippet: copied, runId: msg.runId });
+        navigator.clipboard?.writeText(copied).catch(() => {
           /* not allowed here: the link is in the address bar and the text field */
         });
         return true;

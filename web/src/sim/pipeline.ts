@@ -16,6 +16,7 @@
 // did). The worker posts ~30 ticks a second at 1×; 15 a second is plenty for numbers and
 // pictures, and halves the page's per-tick work. Any other message first applies a merged tick
 // still waiting, so the order of actions is the worker's.
+import { simWorker } from '../worker/spawn';
 import { type ColumnProgress, type RunAction, type RunFields, staleRun } from '../store/run';
 import { SnapshotDecoder } from '../lib/packedSnapshot';
 import type { Snapshot, Speed } from '../types';
@@ -70,7 +71,7 @@ export class RunPipeline {
 
   post(msg: ToWorker): void {
     if (!this.worker) {
-      const w = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+      const w = simWorker();
       w.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
       w.onerror = (e) => this.o.dispatch({ type: 'error', runId: null, message: `${this.o.name}: ${e.message || 'failed to start'}` });
       this.worker = w;

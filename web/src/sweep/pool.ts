@@ -4,6 +4,7 @@
 // component or when what it was computing no longer describes the page.
 import { type DependencyList, useEffect, useRef } from 'react';
 import type { SweepIn, SweepOut } from './protocol';
+import { sweepWorker } from '../worker/spawn';
 
 /** Workers for `jobs` jobs: at most 4, never more than the cores minus one, at least 1. */
 export function poolSize(jobs = Infinity): number {
@@ -48,7 +49,7 @@ export function useSweepPool(deps: DependencyList, onStale: () => void): { start
   }, deps);
   const start = (n: number) => {
     stop();
-    workers.current = Array.from({ length: n }, () => new Worker(new URL('../worker/sweep.worker.ts', import.meta.url), { type: 'module' }));
+    workers.current = Array.from({ length: n }, sweepWorker);
     return workers.current;
   };
   return { start, stop };

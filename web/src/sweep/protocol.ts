@@ -7,6 +7,8 @@ export type SweepPoint = G.SweepPlanPoint;
 export type SweepPlan = G.SweepPlan;
 
 export type SweepIn =
+  /** The engine's module, compiled by the page (worker/spawn.ts sends it first); null: fetch it. */
+  | { type: 'module'; module: WebAssembly.Module | null }
   /** Expand the preset's sweep; `sweep` (JSON) replaces its fields — a sweep built in the page over any knob. */
   | { type: 'plan'; id: number; presetText: string; variant: string | null; settings: Record<string, KnobValue>; sweep?: string | null }
   | { type: 'run'; id: number; scenario: string; seed: number; metric: string }

@@ -23,6 +23,11 @@ export interface ColumnSpec {
 }
 
 export type ToWorker =
+  /**
+   * The engine's module, compiled by the page (lib/wasmModule.ts), sent first to every new
+   * worker; null when the page could not get it (the worker then fetches the wasm itself).
+   */
+  | { type: 'module'; module: WebAssembly.Module | null }
   /** Start the engine (the page lists the presets from its build-time index: presets.ts). */
   | { type: 'init' }
   | {

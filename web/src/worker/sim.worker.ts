@@ -7,15 +7,15 @@
 // One worker for the lab and A/B compare (issue 14: one run pipeline); the compare view starts
 // its own instance of it. The page numbers its loads and every message carries the run id it
 // is about.
-import init, { debug_panic_for_tests, describe_preset, engine_version, share_decode, share_encode } from '@netlab/wasm';
+import { debug_panic_for_tests, describe_preset, engine_version, share_decode, share_encode } from '@netlab/wasm';
 import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { errorText } from './engineReset';
 import { openedLink, presetInfo } from '../lib/engineJson';
 import type { PresetDesc } from '../types';
 import type { ToWorker } from './protocol';
 import { RunSession } from './session';
+import { receiveModule, startEngine } from './engineStart';
 
-let ready: Promise<unknown> | null = null;
 const session = new RunSession((msg, transfer) => self.postMessage(msg, { transfer }));
 
 /**
@@ -74,23 +74,24 @@ function openText(msg: Extract<ToWorker, { type: 'openText' }>): void {
 
 async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
+    case 'module':
+      receiveModule(msg.module);
+      return;
     case 'init':
       // Only the engine: the page lists the presets from its build-time index (presets.ts).
-      ready ??= init();
-      await ready;
+      await startEngine();
       session.post({ type: 'ready', engineVersion: engine_version() });
       return;
     case 'load':
-      ready ??= init();
-      await ready;
+      await startEngine();
       session.load(msg);
       return;
     case 'openLink':
-      await ready;
+      await startEngine();
       openLink(msg.link);
       return;
     case 'openText':
-      await ready;
+      await startEngine();
       openText(msg);
       return;
     case 'share': {
@@ -105,7 +106,7 @@ async function handle(msg: ToWorker): Promise<void> {
       session.trace(msg);
       return;
     case 'debugPanic':
-      await ready;
+      await startEngine();
       session.guard(() => debug_panic_for_tests());
       return;
     case 'play':

@@ -1,17 +1,19 @@
 // A sweep worker: plans a preset's sweep (the engine expands it) or runs one point of it to the
 // end and reports the sweep metric (or the whole summary, for the QUIC scheduler comparison).
 // The page starts a few of these and hands out points.
-import init, { Simulation, sweep_metric, sweep_plan } from '@netlab/wasm';
+import { Simulation, sweep_metric, sweep_plan } from '@netlab/wasm';
 import type { SweepIn, SweepOut } from '../sweep/protocol';
 import { summaryOf, sweepPlan } from '../lib/engineJson';
 import { crashed, errorText, resetEngine } from './engineReset';
-
-let ready: Promise<unknown> | null = null;
+import { receiveModule, startEngine } from './engineStart';
 
 self.onmessage = async (e: MessageEvent<SweepIn>) => {
   const msg = e.data;
-  ready ??= init();
-  await ready;
+  if (msg.type === 'module') {
+    receiveModule(msg.module);
+    return;
+  }
+  await startEngine();
   let out: SweepOut;
   try {
     if (msg.type === 'plan') {
