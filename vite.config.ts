@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -16,7 +17,10 @@ export default defineConfig({
   base: './',
   root: at('./web'),
   publicDir: at('./public'),
-  plugins: [react()],
+  // lingui(): a web/src/locales/*.po import becomes a module of compiled messages at build time
+  // (docs/i18n.md). A message missing from zh/ja falls back to English in a build (so a new string
+  // never blocks a developer); web/src/i18n/catalogs.test.ts fails `npm test` until it is translated.
+  plugins: [react(), lingui({ failOnCompileError: true })],
   resolve: {
     alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
   },

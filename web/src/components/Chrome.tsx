@@ -1,13 +1,27 @@
 // Page chrome: the view tabs, the light/dark theme toggle and the projector-mode toggle.
 import { useEffect, useSyncExternalStore } from 'react';
-import { type View, VIEWS, effectiveTheme, nextTheme, setProjector, setTheme, setView, useUi } from '../store/ui';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
+import { type ThemeChoice, type View, VIEWS, effectiveTheme, nextTheme, setProjector, setTheme, setView, useUi } from '../store/ui';
 
-const LABELS: Record<View, string> = { lab: 'Lab', gallery: 'Presets', editor: 'Editor', compare: 'A/B compare' };
+function viewLabel(i18n: I18n, v: View): string {
+  switch (v) {
+    case 'lab':
+      return i18n._({ id: 'chrome.tab.lab', message: 'Lab' });
+    case 'gallery':
+      return i18n._({ id: 'chrome.tab.gallery', message: 'Presets' });
+    case 'editor':
+      return i18n._({ id: 'chrome.tab.editor', message: 'Editor' });
+    case 'compare':
+      return i18n._({ id: 'chrome.tab.compare', message: 'A/B compare' });
+  }
+}
 
 export function ViewTabs() {
+  const { i18n } = useLingui();
   const view = useUi((s) => s.view);
   return (
-    <nav className="view-tabs" role="tablist" aria-label="Views" data-testid="view-tabs" data-view={view}>
+    <nav className="view-tabs" role="tablist" aria-label={i18n._({ id: 'chrome.views', message: 'Views' })} data-testid="view-tabs" data-view={view}>
       {VIEWS.map((v) => (
         <button
           key={v}
@@ -18,7 +32,7 @@ export function ViewTabs() {
           data-testid={`tab-${v}`}
           onClick={() => setView(v)}
         >
-          {LABELS[v]}
+          {viewLabel(i18n, v)}
         </button>
       ))}
     </nav>
@@ -37,8 +51,15 @@ function useSystemDark(): boolean {
   return useSyncExternalStore(subscribeSystem, () => globalThis.matchMedia?.(DARK_QUERY).matches ?? false);
 }
 
+function themeAction(i18n: I18n, next: ThemeChoice): string {
+  if (next === 'dark') return i18n._({ id: 'chrome.theme.to-dark', message: 'Switch to the dark theme' });
+  if (next === 'light') return i18n._({ id: 'chrome.theme.to-light', message: 'Switch to the light theme' });
+  return i18n._({ id: 'chrome.theme.to-system', message: 'Follow the system theme' });
+}
+
 /** Puts the effective theme on <html data-theme> (styles.css keys its colours on it). */
 export function ThemeToggle() {
+  const { i18n } = useLingui();
   const choice = useUi((s) => s.theme);
   const systemDark = useSystemDark();
   const shown = effectiveTheme(choice, systemDark);
@@ -54,11 +75,15 @@ export function ThemeToggle() {
       data-testid="theme-toggle"
       data-theme={shown}
       data-theme-choice={choice}
-      aria-label={`Switch to the ${next} theme`}
-      title={choice === 'system' ? `Following the system (${shown}); click for ${next}` : `Click for the ${next} theme`}
+      aria-label={themeAction(i18n, next)}
+      title={choice === 'system'
+        ? i18n._({ id: 'chrome.theme.following', message: 'Following the system theme; click for another' })
+        : themeAction(i18n, next)}
       onClick={() => setTheme(next)}
     >
-      {shown === 'dark' ? '☾ dark' : '☀ light'}
+      {shown === 'dark'
+        ? i18n._({ id: 'chrome.theme.dark', message: '☾ dark' })
+        : i18n._({ id: 'chrome.theme.light', message: '☀ light' })}
     </button>
   );
 }
@@ -69,6 +94,7 @@ export function ThemeToggle() {
  * charts for their line width). The state lives in the URL (`?projector=1`).
  */
 export function ProjectorToggle() {
+  const { i18n } = useLingui();
   const on = useUi((s) => s.projector);
   useEffect(() => {
     if (on) document.documentElement.dataset.projector = 'on';
@@ -81,10 +107,12 @@ export function ProjectorToggle() {
       data-testid="projector-toggle"
       data-projector={on ? 'on' : 'off'}
       aria-pressed={on}
-      title={on ? 'Projector mode is on: larger type and lines, high contrast. Click to turn it off.' : 'Projector mode: larger type and lines, high contrast, for a class'}
+      title={on
+        ? i18n._({ id: 'chrome.projector.on', message: 'Projector mode is on: larger type and lines, high contrast. Click to turn it off.' })
+        : i18n._({ id: 'chrome.projector.off', message: 'Projector mode: larger type and lines, high contrast, for a class' })}
       onClick={() => setProjector(!on)}
     >
-      Projector
+      {i18n._({ id: 'chrome.projector', message: 'Projector' })}
     </button>
   );
 }
