@@ -21,6 +21,10 @@ const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
 
 const loaded = new Set<Lang>();
 
+// Until a catalog is loaded (unit tests, the worker, a module evaluated before main.tsx has
+// activated one) messages read in English from their descriptors instead of throwing.
+if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: {} });
+
 /** The language the page opens in: `?lang=`, then the browser's languages, then English. */
 export function initialLang(): Lang {
   return chooseLang(readParam('lang'), globalThis.navigator?.languages ?? []);

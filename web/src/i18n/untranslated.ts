@@ -4,8 +4,10 @@
 export const ALLOWED_LATIN = [
   // protocols and algorithms
   'TCP', 'QUIC', 'MPTCP', 'CUBIC', 'Reno', 'BBR', 'BBRv1', 'BBRv2', 'BBQ', 'DA-BBR', 'BBR-A', 'ECF', 'ECF-3', 'FSFS',
-  'minRTT', 'RTT', 'sRTT', 'RTO', 'ECN', 'ACK', 'SACK', 'RACK', 'TLP', 'PRR', 'HyStart', 'FIFO', 'BDP', 'CDF', 'FCT',
-  'CSV', 'JSON', 'URL', 'CLI', 'A/B', 'Jain', 'NetLab', 'ns-3', 'Linux', 'Python', 'cwnd', 'ssthresh', 'pacing_gain',
+  'quic-go', 'mptcp_ecf.c', 'NewReno', 'DropTail', 'CoDel', 'FQ-CoDel', 'RED', 'PIE', 'LIA', 'AQM', 'RFC', 'MAVLink', 'minRTT', 'RTT', 'sRTT', 'RTO', 'ECN', 'ACK', 'SACK', 'RACK', 'TLP', 'PRR', 'HyStart', 'FIFO', 'BDP', 'CDF', 'FCT',
+  'CSV', 'JSON', 'URL', 'CLI', 'A/B', 'Jain', 'NetLab', 'ns-3', 'Linux', 'Python', 'cwnd', 'ssthresh', 'Wi-Fi', 'LTE',
+  // keys
+  'Esc', 'Enter', 'Shift',
   // units and symbols
   'Mbit/s', 'kbit/s', 'Gbit/s', 'bit/s', 'ms', 's', 'µs', 'MB', 'kB', 'KB', 'B', 'x', 'vs',
 ] as const;
