@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vite';
 import { wasmPreload } from './vite-plugins/wasm-preload.ts';
 import { offline } from './vite-plugins/offline.ts';
@@ -25,7 +26,10 @@ export default defineConfig(({ mode }) => {
   base: './',
   root: at('./web'),
   publicDir: single ? false : at('./public'),
-  plugins: single ? [react(), ...singleFile()] : [react(), wasmPreload(), offline()],
+  // lingui(): a web/src/locales/*.po import becomes a module of compiled messages at build time
+  // (docs/i18n.md). A message missing from zh/ja falls back to English in a build (so a new string
+  // never blocks a developer); web/src/i18n/catalogs.test.ts fails `npm test` until it is translated.
+  plugins: single ? [react(), lingui({ failOnCompileError: true }), ...singleFile()] : [react(), lingui({ failOnCompileError: true }), wasmPreload(), offline()],
   resolve: {
     alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
   },

@@ -15,7 +15,7 @@ async function finished(page: Page, timeout = 45_000) {
 
 /** The run's own state, also while an error banner is up (the app's data-state says "error"). */
 async function runFinished(page: Page, timeout = 45_000) {
-  await expect(page.getByTestId('run-state')).toHaveText('finished', { timeout });
+  await expect(page.getByTestId('run-state')).toHaveAttribute('class', /state-finished/, { timeout });
 }
 
 /** The finished run on screen: its id, digest and the series checksum. */

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
+import { LanguagePicker } from './i18n/LanguagePicker';
 import { LabCharts } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { UpdateBanner } from './offline/UpdateBanner';
@@ -35,22 +37,26 @@ const loadSweepPanel = () => import('./components/SweepPanel').then((m) => m.Swe
 const loadSequenceView = () => import('./components/SequenceView').then((m) => m.SequenceView);
 
 function SequenceSection() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const hasRun = useLab((s) => s.topology !== null);
   if (!hasRun) return null;
   return (
     <div className="sequence-section">
       <button type="button" data-testid="sequence-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {open ? 'Hide the sequence diagram' : 'Sequence diagram (packets of one flow over time)'}
+        {open
+          ? i18n._({ id: 'lab.sequence.hide', message: 'Hide the sequence diagram' })
+          : i18n._({ id: 'lab.sequence.show', message: 'Sequence diagram (packets of one flow over time)' })}
       </button>
       {open && (
-        <LazyView load={loadSequenceView} what="the sequence diagram" props={{}} />
+        <LazyView load={loadSequenceView} what={i18n._({ id: 'lab.sequence.what', message: 'the sequence diagram' })} props={{}} />
       )}
     </div>
   );
 }
 
 function SweepSection() {
+  const { i18n } = useLingui();
   const presetName = useLab((s) => s.presetName);
   const [opened, setOpened] = useState<string | null>(null);
   const declared = hasSweep(presetName);
@@ -59,20 +65,23 @@ function SweepSection() {
   if (!declared && opened !== presetName) {
     if (!hasNumericKnob(presetName)) return null;
     return (
-      <section className="panel sweep sweep-closed" data-testid="sweep-offer" aria-label="Sweep">
+      <section className="panel sweep sweep-closed" data-testid="sweep-offer" aria-label={i18n._({ id: 'sweep.label', message: 'Sweep' })}>
         <button type="button" data-testid="sweep-open" onClick={() => setOpened(presetName)}>
-          Sweep a knob…
+          {i18n._({ id: 'sweep.open', message: 'Sweep a knob…' })}
         </button>{' '}
-        <span className="muted">run this scenario over a range of one knob's values, with several seeds, and plot a metric</span>
+        <span className="muted">
+          {i18n._({ id: 'sweep.open.help', message: "run this scenario over a range of one knob's values, with several seeds, and plot a metric" })}
+        </span>
       </section>
     );
   }
   return (
-    <LazyView key={presetName} load={loadSweepPanel} what="the sweep panel" props={{}} />
+    <LazyView key={presetName} load={loadSweepPanel} what={i18n._({ id: 'sweep.what', message: 'the sweep panel' })} props={{}} />
   );
 }
 
 export function App() {
+  const { i18n } = useLingui();
   const state = useLab(visibleState);
   const preset = useLab((s) => s.presetName);
   const runId = useLab((s) => s.runId);
@@ -86,13 +95,16 @@ export function App() {
       <SkipLink />
       <header className="topbar">
         <h1>
-          NetLab <span className="muted">transport-protocol lab</span>
+          NetLab <span className="muted">{i18n._({ id: 'chrome.tagline', message: 'transport-protocol lab' })}</span>
         </h1>
         <ViewTabs />
         <ProjectorToggle />
         <ThemeToggle />
+        <LanguagePicker />
         <span className="muted engine" data-testid="engine-version">
-          {engine ? `engine ${engine}` : 'loading engine…'}
+          {engine
+            ? i18n._({ id: 'chrome.engine', message: 'engine {engine}', values: { engine } })
+            : i18n._({ id: 'chrome.engine.loading', message: 'loading engine…' })}
         </span>
       </header>
       <ErrorBanner />

@@ -1,9 +1,11 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
 import { App } from './App';
 import { EMBEDDED } from './embed/flags';
 import { wasmModule } from './lib/wasmModule';
 import { registerOffline } from './offline/serviceWorker';
+import { activate, i18n, initialLang } from './i18n/i18n';
 import './styles.css';
 
 // The engine compiles while the page renders (index.html preloads its bytes).
@@ -18,14 +20,19 @@ const EmbedApp = lazy(() => import('./embed/EmbedApp').then((m) => ({ default: m
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-createRoot(root).render(
-  <StrictMode>
-    {EMBEDDED ? (
-      <Suspense fallback={null}>
-        <EmbedApp />
-      </Suspense>
-    ) : (
-      <App />
-    )}
-  </StrictMode>,
+// The page's language is known before the first paint: its catalog (a few kB) loads first.
+void activate(initialLang()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        {EMBEDDED ? (
+          <Suspense fallback={null}>
+            <EmbedApp />
+          </Suspense>
+        ) : (
+          <App />
+        )}
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

@@ -12,6 +12,7 @@
 // engine (worker 'openText' / 'openLink').
 import { useEffect, useState } from 'react';
 import index from './generated/presets-index.json';
+import { galleryGroups } from './lib/gallery';
 import type { PresetDesc } from './types';
 import { fetchPreset } from './presetFetch';
 
@@ -26,8 +27,14 @@ export type PresetIndexEntry = PresetDesc & {
 // The JSON is typed by its shape; its fields are the engine's PresetInfo (generated.rs writes them).
 export const PRESET_INDEX: readonly PresetIndexEntry[] = index as unknown as PresetIndexEntry[];
 
-/** The presets as the store lists them. */
-export const PRESETS: PresetDesc[] = PRESET_INDEX.map(({ file: _file, sweep: _sweep, ...desc }) => desc);
+/** The presets as the store lists them: in the gallery's teaching order (issue 30 item 14). */
+export const PRESETS: PresetDesc[] = inTeachingOrder(PRESET_INDEX).map(({ file: _file, sweep: _sweep, ...desc }) => desc);
+
+/** `entries` in the order the gallery teaches them (lib/gallery.ts), the rest after. */
+export function inTeachingOrder<T extends { name: string }>(entries: readonly T[]): T[] {
+  const order = galleryGroups(entries.map((e) => e.name)).flatMap((g) => g.presets);
+  return order.map((n) => entries.find((e) => e.name === n)!);
+}
 
 export const DEFAULT_PRESET = 'tcp-dumbbell';
 

@@ -17,7 +17,7 @@ fn every_preset_is_valid_and_names_match_files() {
     for (name, v) in &all {
         let info = scenario::describe(v).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(&info.name, name, "the preset's name is its file name");
-        assert!(!info.title.is_empty() && info.description.len() > 40, "{name}: a title and a description for the class");
+        assert!(!info.title.en().is_empty() && info.description.len() > 40, "{name}: a title and a description for the class");
         for variant in std::iter::once(None).chain(info.variants.iter().map(|v| Some(v.as_str()))) {
             let mut x = v.clone();
             scenario::apply_overrides(&mut x, variant).unwrap_or_else(|e| panic!("{name} {variant:?}: {e}"));
@@ -141,4 +141,26 @@ fn every_quoted_result_names_its_run() {
         }
     }
     assert!(untagged.is_empty(), "numbers that do not say which run (quick / full) they belong to:\n{}", untagged.join("\n"));
+}
+
+/// Issue 30 item 14 and issue 31 §1: every preset leads with a short "what to look for" (at most
+/// 80 English words) and has its title, look_for and knob labels in Chinese and Japanese too.
+#[test]
+fn every_preset_leads_with_a_short_translated_look_for() {
+    use netlab_core::scenario::text::{word_count, MAX_LOOK_FOR_WORDS};
+    for (name, v) in &presets() {
+        let info = scenario::describe(v).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let words = word_count(info.look_for.en());
+        assert!(words > 10 && words <= MAX_LOOK_FOR_WORDS, "{name}: look_for is {words} words");
+        for lang in ["zh", "ja"] {
+            assert!(info.title.has(lang), "{name}: title has no {lang}");
+            assert!(info.look_for.has(lang), "{name}: look_for has no {lang}");
+            for k in &info.knobs {
+                assert!(k.knob.label.has(lang), "{name}: knob {} label has no {lang}", k.knob.name);
+                if let Some(h) = &k.knob.help {
+                    assert!(h.has(lang), "{name}: knob {} help has no {lang}", k.knob.name);
+                }
+            }
+        }
+    }
 }

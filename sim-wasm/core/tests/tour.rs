@@ -88,7 +88,7 @@ fn check(name: &str, value: &Value, variant: Option<&str>, stops: &[(usize, &Tou
         }
         if stop.event.is_some() && !found[k] {
             let (a, b) = bands[k];
-            problems.push(format!("{name} ({label}) tour[{i}] '{}': no {} between {a:.3} and {b:.3} s", stop.title, stop.event.as_deref().unwrap()));
+            problems.push(format!("{name} ({label}) tour[{i}] '{}': no {} between {a:.3} and {b:.3} s", stop.title.en(), stop.event.as_deref().unwrap()));
         }
     }
     (problems, events)

@@ -4,6 +4,7 @@
 // A is the baseline. Values are kept as the text the user typed or the URL carries
 // (`compare=buffer_bdp:0.5,4`); `columnSettings` turns a number knob's back into a number.
 // Pure; unit-tested (choice.test.ts).
+import { localText } from '../i18n/localText';
 import type { Knob, KnobValue, PresetDesc } from '../types';
 
 export const MIN_COLUMNS = 2;
@@ -19,7 +20,7 @@ export interface CompareChoice {
 export function optionKnobs(preset: PresetDesc | undefined): { name: string; label: string; options: string[] }[] {
   return (preset?.knobs ?? [])
     .filter((k) => k.kind === 'enum' && Array.isArray(k.options) && k.options.length >= MIN_COLUMNS)
-    .map((k) => ({ name: k.name, label: k.label, options: k.options! }));
+    .map((k) => ({ name: k.name, label: localText(k.label), options: k.options! }));
 }
 
 /** Every knob a comparison can vary: option knobs with two or more options, and number knobs. */

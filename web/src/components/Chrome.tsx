@@ -1,9 +1,22 @@
 // Page chrome: the view tabs, the light/dark theme toggle and the projector-mode toggle.
 import { type KeyboardEvent, useEffect, useSyncExternalStore } from 'react';
-import { RUN_CONTROLS_ID, skipToControls, themeToggleName } from '../a11y/messages';
-import { type View, VIEWS, effectiveTheme, nextTheme, setProjector, setTheme, setView, uiStore, useUi } from '../store/ui';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
+import { RUN_CONTROLS_ID, skipToControls } from '../a11y/messages';
+import { type ThemeChoice, type View, VIEWS, effectiveTheme, nextTheme, setProjector, setTheme, setView, uiStore, useUi } from '../store/ui';
 
-const LABELS: Record<View, string> = { lab: 'Lab', gallery: 'Presets', editor: 'Editor', compare: 'A/B compare' };
+function viewLabel(i18n: I18n, v: View): string {
+  switch (v) {
+    case 'lab':
+      return i18n._({ id: 'chrome.tab.lab', message: 'Lab' });
+    case 'gallery':
+      return i18n._({ id: 'chrome.tab.gallery', message: 'Presets' });
+    case 'editor':
+      return i18n._({ id: 'chrome.tab.editor', message: 'Editor' });
+    case 'compare':
+      return i18n._({ id: 'chrome.tab.compare', message: 'A/B compare' });
+  }
+}
 
 /** The id of view `v`'s tab and of the panel it controls (App.tsx renders the panels). */
 export const tabId = (v: View) => `tab-${v}`;
@@ -14,6 +27,7 @@ export const panelId = (v: View) => `panel-${v}`;
  * move to the previous or next tab and open it (wrapping), Home and End the first and last.
  */
 export function ViewTabs() {
+  const { i18n } = useLingui();
   const view = useUi((s) => s.view);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const i = VIEWS.indexOf(view);
@@ -25,7 +39,7 @@ export function ViewTabs() {
     document.getElementById(tabId(next))?.focus();
   };
   return (
-    <nav className="view-tabs" role="tablist" aria-label="Views" data-testid="view-tabs" data-view={view} onKeyDown={onKeyDown}>
+    <nav className="view-tabs" role="tablist" aria-label={i18n._({ id: 'chrome.views', message: 'Views' })} data-testid="view-tabs" data-view={view} onKeyDown={onKeyDown}>
       {VIEWS.map((v) => (
         <button
           key={v}
@@ -39,7 +53,7 @@ export function ViewTabs() {
           data-testid={`tab-${v}`}
           onClick={() => setView(v)}
         >
-          {LABELS[v]}
+          {viewLabel(i18n, v)}
         </button>
       ))}
     </nav>
@@ -96,8 +110,15 @@ function useSystemDark(): boolean {
   return useSyncExternalStore(subscribeSystem, () => globalThis.matchMedia?.(DARK_QUERY).matches ?? false);
 }
 
+function themeAction(i18n: I18n, next: ThemeChoice): string {
+  if (next === 'dark') return i18n._({ id: 'chrome.theme.to-dark', message: 'Switch to the dark theme' });
+  if (next === 'light') return i18n._({ id: 'chrome.theme.to-light', message: 'Switch to the light theme' });
+  return i18n._({ id: 'chrome.theme.to-system', message: 'Follow the system theme' });
+}
+
 /** Puts the effective theme on <html data-theme> (styles.css keys its colours on it). */
 export function ThemeToggle() {
+  const { i18n } = useLingui();
   const choice = useUi((s) => s.theme);
   const systemDark = useSystemDark();
   const shown = effectiveTheme(choice, systemDark);
@@ -106,6 +127,9 @@ export function ThemeToggle() {
     document.documentElement.dataset.themeChoice = choice;
   }, [shown, choice]);
   const next = nextTheme(choice, systemDark);
+  const visible = shown === 'dark'
+    ? i18n._({ id: 'chrome.theme.dark', message: '☾ dark' })
+    : i18n._({ id: 'chrome.theme.light', message: '☀ light' });
   return (
     <button
       type="button"
@@ -113,11 +137,14 @@ export function ThemeToggle() {
       data-testid="theme-toggle"
       data-theme={shown}
       data-theme-choice={choice}
-      aria-label={themeToggleName(shown, next)}
-      title={choice === 'system' ? `Following the system (${shown}); click for ${next}` : `Click for the ${next} theme`}
+      // The name begins with the words the button shows (WCAG 2.5.3 "label in name").
+      aria-label={`${visible}; ${themeAction(i18n, next)}`}
+      title={choice === 'system'
+        ? i18n._({ id: 'chrome.theme.following', message: 'Following the system theme; click for another' })
+        : themeAction(i18n, next)}
       onClick={() => setTheme(next)}
     >
-      {shown === 'dark' ? '☾ dark' : '☀ light'}
+      {visible}
     </button>
   );
 }
@@ -128,6 +155,7 @@ export function ThemeToggle() {
  * charts for their line width). The state lives in the URL (`?projector=1`).
  */
 export function ProjectorToggle() {
+  const { i18n } = useLingui();
   const on = useUi((s) => s.projector);
   useEffect(() => {
     if (on) document.documentElement.dataset.projector = 'on';
@@ -140,10 +168,12 @@ export function ProjectorToggle() {
       data-testid="projector-toggle"
       data-projector={on ? 'on' : 'off'}
       aria-pressed={on}
-      title={on ? 'Projector mode is on: larger type and lines, high contrast. Click to turn it off.' : 'Projector mode: larger type and lines, high contrast, for a class'}
+      title={on
+        ? i18n._({ id: 'chrome.projector.on', message: 'Projector mode is on: larger type and lines, high contrast. Click to turn it off.' })
+        : i18n._({ id: 'chrome.projector.off', message: 'Projector mode: larger type and lines, high contrast, for a class' })}
       onClick={() => setProjector(!on)}
     >
-      Projector
+      {i18n._({ id: 'chrome.projector', message: 'Projector' })}
     </button>
   );
 }

@@ -1,6 +1,9 @@
 // A knob as a plain controlled input (number or enum), for views that collect settings before
 // loading them (the preset gallery, the A/B compare form). The lab's own knob panel
 // (PresetPanel.tsx) loads on every change instead.
+import { useLingui } from '@lingui/react';
+import { localText } from '../i18n/localText';
+import { unitText } from '../i18n/units';
 import { useEffect, useId, useState } from 'react';
 import type { Knob, KnobValue } from '../types';
 
@@ -12,20 +15,21 @@ interface Props {
 }
 
 export function KnobInput({ knob, value, onChange, testId }: Props) {
+  const { i18n } = useLingui();
   const id = useId();
   const shown = value === null ? '' : String(value);
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
-  const unit = knob.unit ? ` (${knob.unit})` : '';
+  const unit = knob.unit ? ` (${unitText(i18n, knob.unit)})` : '';
   return (
-    <label className="field compact" htmlFor={id} title={knob.help}>
+    <label className="field compact" htmlFor={id} title={localText(knob.help, i18n.locale) || undefined}>
       <span>
-        {knob.label}
+        {localText(knob.label, i18n.locale)}
         {knob.kind !== 'enum' && unit}
       </span>
       {knob.kind === 'enum' ? (
         <select id={id} data-testid={testId} data-knob={knob.name} value={shown} onChange={(e) => onChange(e.target.value)}>
-          {value === null && <option value="">as in preset</option>}
+          {value === null && <option value="">{i18n._({ id: 'knob.as-in-preset', message: 'as in preset' })}</option>}
           {(knob.options ?? []).map((o) => (
             <option key={o} value={o}>
               {o}
@@ -42,7 +46,7 @@ export function KnobInput({ knob, value, onChange, testId }: Props) {
           max={knob.max}
           step={knob.step ?? (knob.kind === 'integer' ? 1 : 'any')}
           value={text}
-          placeholder={value === null ? 'as in preset' : undefined}
+          placeholder={value === null ? i18n._({ id: 'knob.as-in-preset', message: 'as in preset' }) : undefined}
           onChange={(e) => {
             setText(e.target.value);
             const x = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);

@@ -5,6 +5,7 @@
 // their algorithms (lib/preview.ts). Drawn from the scenario text only, fetched when the card
 // first scrolls into view (presets.ts; kept, so opening the card then needs no fetch): no run,
 // no engine call.
+import { useLingui } from '@lingui/react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { edgePath, layoutTopology } from '../topology/layout';
 import { presetPreview } from '../lib/preview';
@@ -29,10 +30,12 @@ function useSeen(ref: React.RefObject<Element | null>): boolean {
 }
 
 export function PresetPreview({ name }: { name: string }) {
+  const { i18n } = useLingui();
   const ref = useRef<HTMLElement>(null);
   const seen = useSeen(ref);
   const text = usePresetText(seen ? name : null);
-  const preview = useMemo(() => (seen ? presetPreview(text) : null), [seen, text]);
+  // The caption is in the page's language: recomputed on a switch.
+  const preview = useMemo(() => (seen ? presetPreview(text) : null), [seen, text, i18n.locale]);
   const layout = useMemo(() => (preview ? layoutTopology(preview.topology, PREVIEW_W * SCALE, PREVIEW_H * SCALE) : null), [preview]);
   return (
     <figure ref={ref} className="card-preview" data-testid="gallery-preview" data-preset={name} data-drawn={layout !== null}>
@@ -41,7 +44,15 @@ export function PresetPreview({ name }: { name: string }) {
         width={PREVIEW_W}
         height={PREVIEW_H}
         role="img"
-        aria-label={preview ? `Network of ${name}: ${layout?.nodes.length ?? 0} nodes; ${preview.caption}` : `Network of ${name}`}
+        aria-label={
+          preview
+            ? i18n._({
+                id: 'preview.label.full',
+                message: 'Network of {name}: {nodes} nodes; {caption}',
+                values: { name, nodes: layout?.nodes.length ?? 0, caption: preview.caption },
+              })
+            : i18n._({ id: 'preview.label', message: 'Network of {name}', values: { name } })
+        }
       >
         {layout?.edges.map((e) => (
           <path key={e.id} d={edgePath(e)} className={e.link.reported ? 'pv-link reported' : 'pv-link'} data-link={e.id} />
@@ -55,7 +66,7 @@ export function PresetPreview({ name }: { name: string }) {
         )}
         {preview && preview.hiddenPaths > 0 && (
           <text className="pv-more" x={PREVIEW_W * SCALE - 8} y={PREVIEW_H * SCALE - 10} textAnchor="end">
-            +{preview.hiddenPaths} paths
+            {i18n._({ id: 'preview.more-paths', message: '+{count} paths', values: { count: preview.hiddenPaths } })}
           </text>
         )}
       </svg>

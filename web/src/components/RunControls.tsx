@@ -1,6 +1,8 @@
 // Play / pause, single step, restart, speed, seeking to any simulated time, the time read-out
 // and progress. Keyboard: Space play/pause, → step (Shift+→ 10 steps), R restart.
 import { useEffect, useId, useState } from 'react';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { formatInt, formatSeconds, formatSpeed, parseSpeed } from '../lib/format';
 import { keyAction } from '../lib/keys';
 import { STEP_S, lab } from '../sim/controller';
@@ -36,7 +38,27 @@ function useShortcuts(): void {
   }, []);
 }
 
+/** The run's state as the badge shows it (the `data-state` attributes keep the English ids). */
+function stateText(i18n: I18n, run: string, seeking: boolean): string {
+  if (seeking) return i18n._({ id: 'run.state.seeking', message: 'seeking' });
+  switch (run) {
+    case 'starting':
+      return i18n._({ id: 'run.state.starting', message: 'starting' });
+    case 'loading':
+      return i18n._({ id: 'run.state.loading', message: 'loading' });
+    case 'running':
+      return i18n._({ id: 'run.state.running', message: 'running' });
+    case 'paused':
+      return i18n._({ id: 'run.state.paused', message: 'paused' });
+    case 'finished':
+      return i18n._({ id: 'run.state.finished', message: 'finished' });
+    default:
+      return i18n._({ id: 'run.state.error', message: 'error' });
+  }
+}
+
 export function RunControls() {
+  const { i18n } = useLingui();
   const run = useLab((s) => s.run);
   const speed = useLab((s) => s.speed);
   const simTime = useLab((s) => s.simTime);
@@ -60,7 +82,7 @@ export function RunControls() {
       id={RUN_CONTROLS_ID}
       // The skip link's target: focusable by script, not a tab stop of its own.
       tabIndex={-1}
-      aria-label="Run controls"
+      aria-label={i18n._({ id: 'run.controls', message: 'Run controls' })}
       data-testid="controls"
       data-seeking={seeking}
       data-series-points={sum.points}
@@ -69,11 +91,11 @@ export function RunControls() {
       <div className="buttons">
         {running ? (
           <button type="button" data-testid="pause" onClick={() => lab.pause()} aria-keyshortcuts="Space">
-            ❚❚ Pause
+            {i18n._({ id: 'run.pause', message: '❚❚ Pause' })}
           </button>
         ) : (
           <button type="button" data-testid="play" onClick={() => lab.play()} disabled={!ready} aria-keyshortcuts="Space">
-            ▶ {run === 'finished' ? 'Run again' : 'Play'}
+            {run === 'finished' ? i18n._({ id: 'run.again', message: '▶ Run again' }) : i18n._({ id: 'run.play', message: '▶ Play' })}
           </button>
         )}
         <button
@@ -82,16 +104,20 @@ export function RunControls() {
           onClick={() => lab.step(STEP_S)}
           disabled={!loaded || run === 'finished' || seeking}
           aria-keyshortcuts="ArrowRight"
-          title={`Pause and advance ${STEP_S * 1000} ms of simulated time (→; Shift+→ for ${STEP_S * 1000 * BIG_STEP} ms)`}
+          title={i18n._({
+            id: 'run.step.help',
+            message: 'Pause and advance {ms} ms of simulated time (→; Shift+→ for {big} ms)',
+            values: { ms: STEP_S * 1000, big: STEP_S * 1000 * BIG_STEP },
+          })}
         >
-          Step {STEP_S * 1000} ms →
+          {i18n._({ id: 'run.step', message: 'Step {ms} ms →', values: { ms: STEP_S * 1000 } })}
         </button>
-        <button type="button" data-testid="reset" onClick={() => lab.reset()} disabled={!ready} aria-keyshortcuts="R" title="Back to t = 0, paused (R)">
-          ↺ Restart
+        <button type="button" data-testid="reset" onClick={() => lab.reset()} disabled={!ready} aria-keyshortcuts="R" title={i18n._({ id: 'run.restart.help', message: 'Back to t = 0, paused (R)' })}>
+          {i18n._({ id: 'run.restart', message: '↺ Restart' })}
         </button>
         <SpeedSelect testId="speed" speed={speed} onSpeed={(v) => lab.setSpeed(v)} />
-        <button type="button" data-testid="share" onClick={() => lab.share()} disabled={!loaded} title="A link that reproduces this run exactly">
-          Copy link
+        <button type="button" data-testid="share" onClick={() => lab.share()} disabled={!loaded} title={i18n._({ id: 'run.share.help', message: 'A link that reproduces this run exactly' })}>
+          {i18n._({ id: 'run.share', message: 'Copy link' })}
         </button>
         {shareUrl && (
           <input
@@ -99,7 +125,7 @@ export function RunControls() {
             data-testid="share-url"
             readOnly
             value={shareUrl}
-            aria-label="Link to this run"
+            aria-label={i18n._({ id: 'run.share.url', message: 'Link to this run' })}
             onFocus={(e) => e.currentTarget.select()}
           />
         )}
@@ -110,13 +136,13 @@ export function RunControls() {
           t = {formatSeconds(simTime)}{' '}
           <span className="muted">
             / {formatSeconds(span)}
-            {span < limit && ` (limit ${formatSeconds(limit)})`}
+            {span < limit && i18n._({ id: 'run.limit', message: ' (limit {limit})', values: { limit: formatSeconds(limit) } })}
           </span>
         </output>
-        <progress data-testid="progress" max={1} value={progress} aria-label="Simulated time progress" />
-        <span className="muted events">{formatInt(events)} events</span>
+        <progress data-testid="progress" max={1} value={progress} aria-label={i18n._({ id: 'run.progress', message: 'Simulated time progress' })} />
+        <span className="muted events">{i18n._({ id: 'run.events', message: '{count} events', values: { count: formatInt(events) } })}</span>
         <span className={`badge state-${run}`} data-testid="run-state">
-          {seeking ? 'seeking' : run}
+          {stateText(i18n, run, seeking)}
         </span>
       </div>
       <SeekBar simTime={simTime} duration={span} disabled={!loaded} seekTarget={seekTarget} />
@@ -126,6 +152,7 @@ export function RunControls() {
 
 /** A slider over the whole run plus an exact time field; both pause at the chosen time. */
 function SeekBar({ simTime, duration, disabled, seekTarget }: { simTime: number; duration: number; disabled: boolean; seekTarget: number | null }) {
+  const { i18n } = useLingui();
   const [scrub, setScrub] = useState<number | null>(null);
   const [text, setText] = useState('');
   const sliderId = useId();
@@ -146,7 +173,7 @@ function SeekBar({ simTime, duration, disabled, seekTarget }: { simTime: number;
       }}
     >
       <label htmlFor={sliderId} className="inline">
-        Seek
+        {i18n._({ id: 'run.seek', message: 'Seek' })}
       </label>
       <input
         id={sliderId}
@@ -186,11 +213,11 @@ function SeekBar({ simTime, duration, disabled, seekTarget }: { simTime: number;
         s
       </span>
       <button type="submit" data-testid="seek-go" disabled={disabled || !validText}>
-        Go
+        {i18n._({ id: 'run.seek.go', message: 'Go' })}
       </button>
       {seekTarget !== null && (
         <span className="muted" data-testid="seek-status" role="status">
-          seeking to {formatSeconds(seekTarget)}…
+          {i18n._({ id: 'run.seeking', message: 'seeking to {t}…', values: { t: formatSeconds(seekTarget) } })}
         </span>
       )}
     </form>
@@ -199,10 +226,11 @@ function SeekBar({ simTime, duration, disabled, seekTarget }: { simTime: number;
 
 /** The speed choice, from slow motion to as fast as the engine goes (the lab and A/B compare). */
 export function SpeedSelect({ testId, speed, onSpeed }: { testId: string; speed: Speed; onSpeed: (s: Speed) => void }) {
+  const { i18n } = useLingui();
   const id = useId();
   return (
     <label className="inline" htmlFor={id}>
-      Speed
+      {i18n._({ id: 'run.speed', message: 'Speed' })}
       <select
         id={id}
         data-testid={testId}
@@ -214,7 +242,11 @@ export function SpeedSelect({ testId, speed, onSpeed }: { testId: string; speed:
       >
         {SPEEDS.map((s) => (
           <option key={String(s)} value={String(s)}>
-            {s === 1 ? '1× real time' : s === 'max' ? 'max (fastest)' : formatSpeed(s)}
+            {s === 1
+              ? i18n._({ id: 'run.speed.real', message: '1× real time' })
+              : s === 'max'
+                ? i18n._({ id: 'run.speed.max', message: 'max (fastest)' })
+                : formatSpeed(s)}
           </option>
         ))}
       </select>

@@ -7,6 +7,7 @@
 // exactly as `netlab sweep --knob … --values …` does natively, so a bad range is reported by the
 // engine with the field at fault.
 import { FAIRNESS_Y_TOP } from '../charts/relevance';
+import { localText } from '../i18n/localText';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useMemo, useState } from 'react';
@@ -334,14 +335,14 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
                 <option value="">one line</option>
                 {enumKnobs(knobs).map((k) => (
                   <option key={k.name} value={k.name}>
-                    one per {k.label.toLowerCase()}
+                    one per {localText(k.label).toLowerCase()}
                   </option>
                 ))}
               </select>
             </label>
             {compareKnob && (
               <fieldset className="sweep-options" data-testid="sweep-options">
-                <legend className="sweep-options-legend">{compareKnob.label}:</legend>
+                <legend className="sweep-options-legend">{localText(compareKnob.label)}:</legend>
                 {(compareKnob.options ?? []).map((o) => (
                   <label key={o}>
                     <input

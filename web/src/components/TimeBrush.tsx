@@ -4,6 +4,7 @@
 // beside the selection, a double-click, Escape or "whole run" shows the whole run. Focused, the
 // strip is a slider: ←/→ move the window, Shift+←/→ resize it, Home/End jump.
 // data-t0 / data-t1 / data-zoomed mirror the shared window for tests, as on every chart.
+import { useLingui } from '@lingui/react';
 import { scaleLinear } from 'd3-scale';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { chartFrames } from '../charts/frameQueue';
@@ -24,6 +25,7 @@ const STRIP_H = 46;
 const setWindow = (window: TimeWindow) => labStore.dispatch({ type: 'zoomTime', window });
 
 export function TimeBrush() {
+  const { i18n } = useLingui();
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
@@ -106,9 +108,12 @@ export function TimeBrush() {
       hidden={!loaded}
     >
       <figcaption>
-        <span className="chart-title">Time window</span>
+        <span className="chart-title">{i18n._({ id: 'brush.title', message: 'Time window' })}</span>
         <span className="muted hint" id={hintId}>
-          Drag over the run to zoom every chart; ←/→ move, Shift+←/→ resize, Esc or double-click for the whole run
+          {i18n._({
+            id: 'brush.hint',
+            message: 'Drag over the run to zoom every chart; ←/→ move, Shift+←/→ resize, Esc or double-click for the whole run',
+          })}
         </span>
         {timeWindow !== null && (
           <button type="button" className="link-button" data-testid="time-brush-clear" onClick={() => setWindow(null)}>
@@ -122,7 +127,7 @@ export function TimeBrush() {
         style={{ height: STRIP_H + M.top + M.bottom }}
         tabIndex={0}
         role="slider"
-        aria-label="Time window of the charts (overview: congestion window per flow)"
+        aria-label={i18n._({ id: 'brush.label', message: 'Time window of the charts (overview: congestion window per flow)' })}
         aria-describedby={hintId}
         aria-valuemin={0}
         aria-valuemax={d}

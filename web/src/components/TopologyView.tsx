@@ -4,6 +4,7 @@
 // on a link or a flow to inspect it; hover a flow (its button or one of its packets) to light
 // its route up; drag a node to arrange the picture — the arrangement is kept in the URL
 // (`layout=`, topology/positions.ts), so a reload and a shared link show it.
+import { useLingui } from '@lingui/react';
 import { drag } from 'd3-drag';
 import { select } from 'd3-selection';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -47,6 +48,7 @@ function stacksOf(layout: Layout): { id: string; points: string; capacity: numbe
 
 /** `maxHeight`: the picture's height at most (the embedded lab fits it to its frame). */
 export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
+  const { i18n } = useLingui();
   const topology = useLab((s) => s.topology);
   const selection = useLab((s) => s.selection);
   const [ref, size] = useSize<HTMLDivElement>();
@@ -145,12 +147,14 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
   return (
     <figure className="panel topology" data-testid="topology" data-kind={topology ? kindOf(topology) : ''} hidden={!topology}>
       <figcaption>
-        <span className="chart-title">Network</span>
-        <span className="muted hint">Click a link or a flow to inspect it · drag a node to move it</span>
+        <span className="chart-title">{i18n._({ id: 'topology.title', message: 'Network' })}</span>
+        <span className="muted hint">{i18n._({ id: 'topology.hint', message: 'Click a link or a flow to inspect it · drag a node to move it' })}</span>
       </figcaption>
       <p className="topology-key muted">
-        <span className="key-data" aria-hidden="true" /> data <span className="key-ack" aria-hidden="true" /> ACK{' '}
-        <span className="key-ce" aria-hidden="true" /> ECN-marked <span className="key-queued" aria-hidden="true" /> queued in a buffer ·{' '}
+        <span className="key-data" aria-hidden="true" /> {i18n._({ id: 'topology.key.data', message: 'data' })}{' '}
+        <span className="key-ack" aria-hidden="true" /> ACK{' '}
+        <span className="key-ce" aria-hidden="true" /> {i18n._({ id: 'topology.key.ce', message: 'ECN-marked' })}{' '}
+        <span className="key-queued" aria-hidden="true" /> {i18n._({ id: 'topology.key.queued', message: 'queued in a buffer' })} ·{' '}
         <span data-testid="packets-note" title="Above 400 packets in the network, the picture shows an even sample: every k-th packet of every link." />
       </p>
       <div ref={ref} className="topology-body" onMouseMove={onPointer} onMouseLeave={() => hovered !== null && hoverFlow(null)}>
@@ -167,7 +171,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
             data-hover-flow={hovered ?? ''}
             className={hoveredFlow ? 'hovering' : undefined}
             role="group"
-            aria-label="Network topology with live queues and packets"
+            aria-label={i18n._({ id: 'topology.label', message: 'Network topology with live queues and packets' })}
           >
             <g className="buffers" aria-hidden="true">
               {stacks.map((b) => (
@@ -232,7 +236,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
         <canvas ref={flashRef} className="packets-canvas packets-over" data-testid="topology-flashes" aria-hidden="true" hidden={!layout} />
       </div>
       {topology && (
-        <ul className="legend topology-flows" aria-label="Flows">
+        <ul className="legend topology-flows" aria-label={i18n._({ id: 'topology.flows', message: 'Flows' })}>
           {topology.flows.slice(0, FLOWS_MAX).map((f, i) => {
             const sel = sameSelection(selection, { kind: 'flow', id: f.id });
             return (
@@ -256,7 +260,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
               </li>
             );
           })}
-          {topology.flows.length > FLOWS_MAX && <li className="muted">… and {topology.flows.length - FLOWS_MAX} more</li>}
+          {topology.flows.length > FLOWS_MAX && <li className="muted">{i18n._({ id: 'topology.more-flows', message: '… and {count} more', values: { count: topology.flows.length - FLOWS_MAX } })}</li>}
         </ul>
       )}
     </figure>

@@ -2,6 +2,8 @@
 // on screen) and the callout at a stop — its time, title and text, Next and End tour (→ / Esc).
 // At a stop the named chart is scrolled into view and draws the stop's band (LineChart reads
 // `tourBandFor`); the other charts dim a little (the `tour-dim` class).
+import { useLingui } from '@lingui/react';
+import { localText } from '../i18n/localText';
 import { useEffect, useRef } from 'react';
 import { currentStop, stopBand } from '../lib/tour';
 import { formatReading } from '../charts/readout';
@@ -23,13 +25,14 @@ export function useTourDims(testId: string): boolean {
 }
 
 export function TourButton() {
+  const { i18n } = useLingui();
   const count = useLab((s) => labTourStops(s).length);
   const withheld = useLab(labTourMismatch);
   const active = useTour((t) => t.status !== 'off');
   if (withheld !== null && !active) {
     return (
       <p className="tour-bar muted" data-testid="tour-withheld">
-        No tour: {withheld}.
+        {i18n._({ id: 'tour.withheld', message: 'No tour: {reason}.', values: { reason: withheld } })}
       </p>
     );
   }
@@ -38,11 +41,11 @@ export function TourButton() {
     <div className="tour-bar">
       {active ? (
         <button type="button" data-testid="tour-end" onClick={() => tour.end()}>
-          End tour
+          {i18n._({ id: 'tour.end', message: 'End tour' })}
         </button>
       ) : (
-        <button type="button" className="primary" data-testid="tour-start" data-stops={count} onClick={() => tour.start()} title="Play the run and pause at its key moments">
-          ▶ Tour ({count} stops)
+        <button type="button" className="primary" data-testid="tour-start" data-stops={count} onClick={() => tour.start()} title={i18n._({ id: 'tour.start.help', message: 'Play the run and pause at its key moments' })}>
+          {i18n._({ id: 'tour.start', message: '▶ Tour ({count} stops)', values: { count } })}
         </button>
       )}
     </div>
@@ -50,6 +53,7 @@ export function TourButton() {
 }
 
 export function TourCallout() {
+  const { i18n } = useLingui();
   const state = useTour((t) => t);
   const stop = currentStop(state);
   const duration = useLab((s) => s.duration);
@@ -65,7 +69,11 @@ export function TourCallout() {
   if (stop === null) {
     return (
       <div className="tour-callout travelling" data-testid="tour-callout" data-state="travelling" data-tour-stop={state.index} role="status">
-        Tour: playing to stop {state.index + 1} of {state.stops.length} ({formatReading(state.stops[state.index]!.at_s, 's')})…
+        {i18n._({
+          id: 'tour.travelling',
+          message: 'Tour: playing to stop {n} of {total} ({at})…',
+          values: { n: state.index + 1, total: state.stops.length, at: formatReading(state.stops[state.index]!.at_s, 's') },
+        })}
       </div>
     );
   }
@@ -82,19 +90,23 @@ export function TourCallout() {
       data-band-t0={t0}
       data-band-t1={t1}
       role="dialog"
-      aria-label={`Tour stop ${state.index + 1} of ${state.stops.length}`}
+      aria-label={i18n._({ id: 'tour.stop.label', message: 'Tour stop {n} of {total}', values: { n: state.index + 1, total: state.stops.length } })}
     >
       <p className="tour-where muted">
-        Stop {state.index + 1} of {state.stops.length} · t = {formatReading(stop.at_s, 's')}
+        {i18n._({
+          id: 'tour.stop.where',
+          message: 'Stop {n} of {total} · t = {at}',
+          values: { n: state.index + 1, total: state.stops.length, at: formatReading(stop.at_s, 's') },
+        })}
       </p>
-      <h3 className="tour-title">{stop.title}</h3>
-      <p className="tour-text">{stop.text}</p>
+      <h3 className="tour-title">{localText(stop.title, i18n.locale)}</h3>
+      <p className="tour-text">{localText(stop.text, i18n.locale)}</p>
       <div className="tour-actions">
-        <button type="button" className="link-button" data-testid="tour-end-callout" onClick={() => tour.end()} title="End the tour (Esc)">
-          End tour
+        <button type="button" className="link-button" data-testid="tour-end-callout" onClick={() => tour.end()} title={i18n._({ id: 'tour.end.help', message: 'End the tour (Esc)' })}>
+          {i18n._({ id: 'tour.end', message: 'End tour' })}
         </button>
-        <button ref={nextRef} type="button" className="primary" data-testid="tour-next" onClick={() => (last ? tour.end() : tour.next())} title="Play on to the next stop (→)">
-          {last ? 'Finish' : 'Next →'}
+        <button ref={nextRef} type="button" className="primary" data-testid="tour-next" onClick={() => (last ? tour.end() : tour.next())} title={i18n._({ id: 'tour.next.help', message: 'Play on to the next stop (→)' })}>
+          {last ? i18n._({ id: 'tour.finish', message: 'Finish' }) : i18n._({ id: 'tour.next', message: 'Next →' })}
         </button>
       </div>
     </div>

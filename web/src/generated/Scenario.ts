@@ -4,6 +4,7 @@ import type { FlowSpec } from "./FlowSpec";
 import type { Headline } from "./Headline";
 import type { Knob } from "./Knob";
 import type { LimitsSpec } from "./LimitsSpec";
+import type { LocalText } from "./LocalText";
 import type { MetricsSpec } from "./MetricsSpec";
 import type { Sweep } from "./Sweep";
 import type { TcpSpec } from "./TcpSpec";
@@ -16,9 +17,19 @@ export type Scenario = {
 /**
  * Preset name (file stem under public/scenarios/).
  */
-name: string, title?: string | null, 
+name: string, 
 /**
- * What a student should look for.
+ * The preset's title, in English or per language (text::LocalText).
+ */
+title?: LocalText | null, 
+/**
+ * What a student should look for, first, in at most 80 English words (and per language):
+ * the page leads with it (issue 30 item 14).
+ */
+look_for?: LocalText | null, 
+/**
+ * The long notes, in English: the paper behind the preset, caveats, CLI commands. The page
+ * folds them below `look_for`.
  */
 description?: string | null, seed: number, duration_s: number, 
 /**

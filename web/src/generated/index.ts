@@ -33,6 +33,7 @@ export type * from './LinkSnapshot';
 export type * from './LinkSpec';
 export type * from './LinkSummary';
 export type * from './LinkView';
+export type * from './LocalText';
 export type * from './LogEvent';
 export type * from './Metric';
 export type * from './MetricInfo';

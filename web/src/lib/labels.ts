@@ -3,6 +3,7 @@
 // from the preset's own knob labels and units where there is one; the metrics a sweep can
 // plot come with their words from the engine (`Metric::label` in scenario/sweep.rs, exported
 // in the registry). Pure; unit-tested.
+import { localText } from '../i18n/localText';
 import type { Knob } from '../types';
 import { REGISTRY } from './registry';
 
@@ -20,7 +21,8 @@ export function knobWords(knobs: readonly Pick<Knob, 'name' | 'label' | 'unit'>[
   if (!k) return spaced(name);
   // "probability" and the like are units of a kind that reads badly in parentheses after a
   // label that already says it; only short units are appended.
-  return k.unit && k.unit.length <= 8 ? `${k.label} (${k.unit})` : k.label;
+  const label = localText(k.label);
+  return k.unit && k.unit.length <= 8 ? `${label} (${k.unit})` : label;
 }
 
 /** A sweep metric in words. */

@@ -2,6 +2,7 @@
 // engine call): its network, shaped as the engine describes networks (topology/testTopologies.ts
 // shows the engine's own naming) so the lab's layout code (topology/layout.ts) places it, plus a
 // caption with the flows and their algorithms. Pure and deterministic; unit-tested.
+import { i18n } from '../i18n/i18n';
 import type { Topology, TopologyLink } from '../types';
 
 /** Paths of a parallel topology drawn at most (the FSFS presets have up to 20). */
@@ -71,7 +72,7 @@ function caption(s: Json): string {
   const algos = new Set<string>();
   const traffic = obj(s.traffic);
   if (Object.keys(traffic).length > 0) {
-    parts.push('Poisson arrivals');
+    parts.push(i18n._({ id: 'preview.poisson', message: 'Poisson arrivals' }));
     const sched = str(obj(traffic.mptcp).flow_sched);
     if (sched) algos.add(sched);
     const cc = str(traffic.cc);
@@ -80,7 +81,11 @@ function caption(s: Json): string {
   const kinds = new Set(flows.map((f) => str(f.kind) ?? 'tcp'));
   if (count > 0) {
     const label = kinds.has('mptcp') ? 'MPTCP' : kinds.has('quic') ? 'QUIC' : 'TCP';
-    parts.push(count === 1 ? `1 ${label} flow` : `${count} ${label} flows`);
+    parts.push(
+      count === 1
+        ? i18n._({ id: 'preview.flow', message: '1 {label} flow', values: { label } })
+        : i18n._({ id: 'preview.flows', message: '{count} {label} flows', values: { count, label } }),
+    );
   }
   for (const f of flows) {
     const sched = str(obj(f.mptcp).scheduler) ?? str(obj(f.quic).scheduler);

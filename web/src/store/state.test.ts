@@ -7,7 +7,7 @@ import { createStore } from './store';
 const presets: PresetDesc[] = [
   {
     name: 'tcp-dumbbell',
-    title: 'Dumbbell',
+    title: 'Dumbbell', look_for: '',
     description: 'Two flows share a bottleneck.',
     duration_s: 30,
     knobs: [
@@ -22,7 +22,7 @@ const presets: PresetDesc[] = [
     headline: [],
     tour: [],
   },
-  { name: 'tcp-single', title: 'Single', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {}, headline: [], tour: [] },
+  { name: 'tcp-single', title: 'Single', look_for: '', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {}, headline: [], tour: [] },
 ];
 
 const summary = (duration_s: number): Summary => ({

@@ -5,6 +5,7 @@
 // index: components/Charts.tsx reading the column through a RunSource) on a shared time axis
 // and y scale, and a short summary; then a difference table of each column against column A
 // (the baseline).
+import { localText } from '../i18n/localText';
 import { useEffect, useId, useMemo } from 'react';
 import { makeBaselineName } from '../a11y/messages';
 import {
@@ -130,7 +131,7 @@ function Setup() {
   return (
     <section className="panel compare-setup" aria-label="What to compare" data-testid="compare-setup" data-knobs={knobs.length}>
       <p className="compare-scenario" data-testid="compare-scenario" data-preset={preset.name} data-variant={variant ?? 'full'} data-seed={seed}>
-        <strong>{preset.title}</strong> <code className="muted">{preset.name}</code> · {variant ?? 'full'} run · seed{' '}
+        <strong>{localText(preset.title)}</strong> <code className="muted">{preset.name}</code> · {variant ?? 'full'} run · seed{' '}
         <label className="sr-only" htmlFor={`${id}-seed`}>
           Seed (the lab's; every column uses it)
         </label>
@@ -170,7 +171,7 @@ function Setup() {
               {!knob && <option value={choice?.knob ?? ''}>{choice?.knob ?? '—'}</option>}
               {knobs.map((k) => (
                 <option key={k.name} value={k.name}>
-                  {k.label}
+                  {localText(k.label)}
                   {k.kind !== 'enum' && k.unit ? ` (${k.unit})` : ''}
                 </option>
               ))}
@@ -214,7 +215,7 @@ function Setup() {
         </div>
       )}
       <p className="muted compare-seed-note" data-testid="compare-seed-note" data-seed={seed}>
-        Every column runs seed {seed}: a controlled experiment, in which only {knob ? knob.label.toLowerCase() : 'the compared knob'} differs between the columns.
+        Every column runs seed {seed}: a controlled experiment, in which only {knob ? localText(knob.label).toLowerCase() : 'the compared knob'} differs between the columns.
       </p>
     </section>
   );

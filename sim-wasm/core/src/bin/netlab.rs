@@ -392,7 +392,7 @@ fn presets(args: &[String]) -> Result<(), UsageError> {
         for p in infos {
             let knobs: Vec<&str> = p.knobs.iter().map(|k| k.knob.name.as_str()).collect();
             let variants = if p.variants.is_empty() { String::new() } else { format!("  variants: {}", p.variants.join(", ")) };
-            out!("{:<28} {}  [knobs: {}]{}", p.name, p.title, knobs.join(", "), variants);
+            out!("{:<28} {}  [knobs: {}]{}", p.name, p.title.en(), knobs.join(", "), variants);
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! an array, e.g. `flows.*.cc`). The CLI's `--set` and the page's controls both go through
 //! [`apply_setting`], so a value is checked the same way everywhere.
 
-use super::{Scenario, ScenarioError};
+use super::{LocalText, Scenario, ScenarioError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -20,7 +20,8 @@ pub enum KnobKind {
 #[serde(deny_unknown_fields)]
 pub struct Knob {
     pub name: String,
-    pub label: String,
+    /// What the control is called, in English or per language.
+    pub label: LocalText,
     pub kind: KnobKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -40,14 +41,17 @@ pub struct Knob {
     pub bind: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub help: Option<String>,
+    pub help: Option<LocalText>,
 }
 
 /// What the UI needs to render a preset: its texts, knobs with current values, variants.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PresetInfo {
     pub name: String,
-    pub title: String,
+    pub title: LocalText,
+    /// What a student should look for (empty when the preset has none).
+    pub look_for: LocalText,
+    /// The long notes (paper, caveats, commands), in English, folded below `look_for`.
     pub description: String,
     pub duration_s: f64,
     pub knobs: Vec<KnobInfo>,
@@ -253,7 +257,8 @@ fn describe_as_is(root: &Value) -> Result<PresetInfo, ScenarioError> {
         .collect();
     Ok(PresetInfo {
         name: s.name.clone(),
-        title: s.title.clone().unwrap_or_else(|| s.name.clone()),
+        title: s.title.clone().unwrap_or_else(|| LocalText::from(s.name.clone())),
+        look_for: s.look_for.clone().unwrap_or_default(),
         description: s.description.clone().unwrap_or_default(),
         duration_s: s.duration_s,
         knobs,

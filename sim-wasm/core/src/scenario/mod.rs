@@ -27,6 +27,7 @@ pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
 pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
 pub use link::LinkProps;
 pub use mptcp::MptcpSpec;
+pub use text::LocalText;
 pub use validate::{check_seed, MAX_SEED};
 
 use crate::engine::time::millis;
@@ -80,9 +81,15 @@ pub struct Scenario {
     /// Preset name (file stem under public/scenarios/).
     #[serde(default)]
     pub name: String,
+    /// The preset's title, in English or per language (text::LocalText).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
-    /// What a student should look for.
+    pub title: Option<LocalText>,
+    /// What a student should look for, first, in at most 80 English words (and per language):
+    /// the page leads with it (issue 30 item 14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look_for: Option<LocalText>,
+    /// The long notes, in English: the paper behind the preset, caveats, CLI commands. The page
+    /// folds them below `look_for`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     #[serde(default = "default_seed")]

@@ -126,6 +126,50 @@ impl LocalText {
     }
 }
 
+/// A preset's title: one line in the preset list, the gallery card and the header.
+pub const MAX_TITLE_CHARS: usize = 120;
+/// "What to look for": at most this many English words (issue 30 item 14), the first thing a
+/// student reads about a preset.
+pub const MAX_LOOK_FOR_WORDS: usize = 80;
+/// …and at most this many characters in any language (80 English words are ≈ 500 characters).
+pub const MAX_LOOK_FOR_CHARS: usize = 700;
+/// A knob's label sits beside its control.
+pub const MAX_KNOB_LABEL_CHARS: usize = 60;
+/// A knob's help text is a tooltip of a sentence or three.
+pub const MAX_KNOB_HELP_CHARS: usize = 500;
+
+/// The words of an English text, as a reader counts them (runs separated by white space).
+pub fn word_count(text: &str) -> usize {
+    text.split_whitespace().count()
+}
+
+/// Check the texts a preset shows a student, by their path: `title`, `look_for` (also at most
+/// [`MAX_LOOK_FOR_WORDS`] English words), every knob's `label` and `help`. Tour stops are checked
+/// with the rest of the tour (tour.rs).
+pub fn validate_preset_texts(s: &super::Scenario) -> Result<(), ScenarioError> {
+    if let Some(t) = &s.title {
+        t.check("title", MAX_TITLE_CHARS)?;
+    }
+    if let Some(t) = &s.look_for {
+        t.check("look_for", MAX_LOOK_FOR_CHARS)?;
+        let words = word_count(t.en());
+        if words > MAX_LOOK_FOR_WORDS {
+            let at = if matches!(t, LocalText::Plain(_)) { "look_for" } else { "look_for.en" };
+            return Err(ScenarioError::new(
+                at,
+                format!("is {words} words long; a student's first read is at most {MAX_LOOK_FOR_WORDS} (the paper notes go in description)"),
+            ));
+        }
+    }
+    for (i, k) in s.knobs.iter().enumerate() {
+        k.label.check(&format!("knobs[{i}].label"), MAX_KNOB_LABEL_CHARS)?;
+        if let Some(h) = &k.help {
+            h.check(&format!("knobs[{i}].help"), MAX_KNOB_HELP_CHARS)?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +212,42 @@ mod tests {
         assert!(parse(&format!(r#"{{"en": "ok", "zh": "{}"}}"#, "慢".repeat(30))).check("t", 40).is_ok());
         let e = parse(&format!(r#"{{"en": "ok", "zh": "{}"}}"#, "慢".repeat(41))).check("t", 40).unwrap_err();
         assert_eq!(e.path, "t.zh");
+    }
+
+    fn scenario(extra: serde_json::Value) -> crate::scenario::Scenario {
+        let mut v = serde_json::json!({
+            "duration_s": 5,
+            "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 10, "buffer": {"bdp": 1}}, "senders": [{"rtt_ms": 10}]},
+            "flows": [{"cc": "reno", "path": 0}],
+            "knobs": [{"name": "cc", "label": "Algorithm", "kind": "enum", "options": ["reno", "cubic"], "bind": ["flows.0.cc"]}]
+        });
+        for (k, x) in extra.as_object().unwrap() {
+            v[k] = x.clone();
+        }
+        serde_json::from_value(v).unwrap()
+    }
+
+    fn refusal(extra: serde_json::Value) -> String {
+        crate::scenario::validate::validate(&scenario(extra)).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_preset_texts_are_validated_by_field() {
+        assert!(crate::scenario::validate::validate(&scenario(serde_json::json!({
+            "title": {"en": "One flow", "zh": "单条流", "ja": "1 本のフロー"},
+            "look_for": {"en": "Watch cwnd.", "zh": "观察拥塞窗口。", "ja": "輻輳ウィンドウを見ます。"}
+        })))
+        .is_ok());
+        assert_eq!(refusal(serde_json::json!({"look_for": {"en": "x", "ko": "y"}})).split(':').next(), Some("look_for.ko"));
+        assert_eq!(refusal(serde_json::json!({"title": {"en": "x", "zh": ""}})), "title.zh: is empty");
+        let long = "word ".repeat(81);
+        let e = refusal(serde_json::json!({"look_for": long}));
+        assert!(e.starts_with("look_for: is 81 words long"), "{e}");
+        let e = refusal(serde_json::json!({"look_for": {"en": long, "ja": "短い"}}));
+        assert!(e.starts_with("look_for.en: is 81 words"), "{e}");
+        let e = refusal(serde_json::json!({"knobs": [
+            {"name": "cc", "label": {"en": "Algorithm", "ja": ""}, "kind": "enum", "options": ["reno"], "bind": ["flows.0.cc"]}
+        ]}));
+        assert_eq!(e, "knobs[0].label.ja: is empty");
     }
 }

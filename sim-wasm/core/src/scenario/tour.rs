@@ -23,7 +23,7 @@
 //! checks every preset's stops against the runs they belong to.
 
 use super::validate::MAX_DURATION_S;
-use super::{Scenario, ScenarioError};
+use super::{LocalText, Scenario, ScenarioError};
 use serde::{Deserialize, Serialize};
 
 /// Fewest and most stops a variant's tour may have: fewer is not a tour, more loses a class.
@@ -97,9 +97,9 @@ pub struct TourStop {
     #[schemars(extend("x-unit" = "s"))]
     pub at_s: f64,
     /// A short headline for the callout ("PROBE_RTT: both flows drop to 4 packets").
-    pub title: String,
+    pub title: LocalText,
     /// One to three sentences: what to look at and why it happens.
-    pub text: String,
+    pub text: LocalText,
     /// The chart to scroll to and highlight.
     pub chart: ChartKind,
     /// Width of the highlighted band, centred on `at_s`, seconds (absent: 5 % of the run).
@@ -162,13 +162,7 @@ pub fn validate(s: &Scenario) -> Result<(), ScenarioError> {
             }
         }
         for (field, text, max) in [("title", &stop.title, MAX_TITLE_CHARS), ("text", &stop.text, MAX_TEXT_CHARS)] {
-            let n = text.trim().chars().count();
-            if n == 0 {
-                return err(p(field), "must not be empty");
-            }
-            if n > max {
-                return err(p(field), format!("at most {max} characters, to fit the callout (got {n})"));
-            }
+            text.check(&p(field), max)?;
         }
         if let Some(v) = &stop.variant {
             if v != FULL && !named.contains(&v.as_str()) {
@@ -259,7 +253,7 @@ mod tests {
         assert_eq!(error(json!([stop(1.0), stop(3.0), stop(2.0)])), "tour[2].at_s: 2 s does not come after the previous stop of the 'full' run (3 s)");
         let mut empty = stop(3.0);
         empty["text"] = json!("  ");
-        assert_eq!(error(json!([stop(1.0), stop(2.0), empty])), "tour[2].text: must not be empty");
+        assert_eq!(error(json!([stop(1.0), stop(2.0), empty])), "tour[2].text: is empty");
         let mut chart = stop(3.0);
         chart["chart"] = json!("fairness");
         let e = error(json!([stop(1.0), stop(2.0), chart]));

@@ -259,6 +259,7 @@ impl Scenario {
         }
         s.metrics.validate()?;
         super::knobs::validate_knobs(s)?;
+        super::text::validate_preset_texts(s)?;
         super::headline::validate(s)?;
         super::tour::validate(s)?;
         if let Some(sw) = &s.sweep {

@@ -1,0 +1,25 @@
+// What may stay in Latin letters on a Chinese or Japanese page (issue 31 §1): algorithm and
+// protocol names, units and symbols a networking teacher writes as they are. Kept short and
+// explicit: the catalog test (catalogs.test.ts) and the language e2e (e2e/i18n.spec.ts) read it.
+export const ALLOWED_LATIN = [
+  // protocols and algorithms
+  'TCP', 'QUIC', 'MPTCP', 'CUBIC', 'Reno', 'BBR', 'BBRv1', 'BBRv2', 'BBQ', 'DA-BBR', 'BBR-A', 'ECF', 'ECF-3', 'FSFS',
+  'quic-go', 'mptcp_ecf.c', 'NewReno', 'DropTail', 'CoDel', 'FQ-CoDel', 'RED', 'PIE', 'LIA', 'AQM', 'RFC', 'MAVLink', 'minRTT', 'RTT', 'sRTT', 'RTO', 'ECN', 'ACK', 'SACK', 'RACK', 'TLP', 'PRR', 'HyStart', 'FIFO', 'BDP', 'CDF', 'FCT',
+  'CSV', 'JSON', 'URL', 'CLI', 'A/B', 'Jain', 'NetLab', 'ns-3', 'Linux', 'Python', 'cwnd', 'ssthresh', 'Wi-Fi', 'LTE',
+  // keys
+  'Esc', 'Enter', 'Shift',
+  // units and symbols
+  'Mbit/s', 'kbit/s', 'Gbit/s', 'bit/s', 'ms', 's', 'µs', 'MB', 'kB', 'KB', 'B', 'x', 'vs',
+] as const;
+
+const allowed = new Set<string>(ALLOWED_LATIN.map((w) => w.toLowerCase()));
+
+/**
+ * The words of `text` (two or more Latin letters) that are neither a placeholder (`{name}`), a
+ * test id, nor on the allow-list: what a reader of a zh/ja page would see as English.
+ */
+export function englishWords(text: string): string[] {
+  const stripped = text.replace(/\{[^}]*\}/g, ' ');
+  const words = stripped.match(/[A-Za-z][A-Za-z0-9/._-]*[A-Za-z0-9]/g) ?? [];
+  return words.filter((w) => !allowed.has(w.toLowerCase()) && !/^[A-Z0-9_./-]+$/.test(w) && !/\d/.test(w));
+}
