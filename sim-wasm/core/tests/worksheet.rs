@@ -14,7 +14,7 @@ use serde_json::Value;
 use std::process::Command;
 
 /// The gallery's "Start here" row (web/src/lib/gallery.ts), whose full runs are short.
-const START_HERE: &[&str] = &["tcp-single", "tcp-dumbbell", "bufferbloat"];
+const START_HERE: &[&str] = &["tcp-single", "tcp-dumbbell", "bufferbloat", "bufferbloat-lab"];
 /// One preset per paper family: TCP/BBR, MPTCP-FSFS, ECF-3, QUIC priorities.
 const FAMILIES: &[&str] = &["bbr-fairness", "mptcp-short-flows", "ecf3-heterogeneous", "quic-priority-control"];
 
