@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { WorksheetPanel } from './worksheet/WorksheetPanel';
 import { LabCharts } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
@@ -125,6 +126,7 @@ export function App() {
           <MptcpPanel />
           <QuicPanel />
           <SummaryTable />
+          <WorksheetPanel />
           <ExportPanel />
           <SweepSection />
           <LiveTable />
