@@ -317,7 +317,7 @@ test('every parameter input writes a field the engine accepts', async ({ page })
   const bare = async (preset: string) => {
     await openPreset(page, preset);
     const j = await rawJson(page);
-    for (const k of ['expect', 'knobs', 'variants', 'sweep', 'tour']) delete j[k];
+    for (const k of ['expect', 'knobs', 'variants', 'sweep', 'tour', 'worksheet']) delete j[k];
     await page.getByTestId('editor-json').fill(JSON.stringify(j, null, 2));
     await expect(editor(page)).toHaveAttribute('data-valid', 'true');
   };

@@ -81,7 +81,7 @@ test('the gallery starts with the beginner row, then networks and queues, then t
   const ids = await groups.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-group')));
   expect(ids.slice(0, 6)).toEqual(['start', 'networks', 'bbr', 'fsfs', 'ecf3', 'quic']);
   const first = await groups.first().getByTestId('gallery-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')));
-  expect(first).toEqual(['tcp-single', 'tcp-dumbbell', 'bufferbloat']);
+  expect(first).toEqual(['tcp-single', 'tcp-dumbbell', 'bufferbloat', 'bufferbloat-lab']);
   // Every preset is still there, once.
   const all = await page.getByTestId('gallery-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')));
   expect(new Set(all).size).toBe(all.length);

@@ -188,6 +188,18 @@ pub fn sweep_metric(metric: &str, summary_json: &str) -> Result<Option<f64>, JsE
     Ok(expect::metric(&summary, m.summary_path()).ok())
 }
 
+/// Judge a worksheet prediction (a choice's index, or a number) against one run's summary:
+/// `{correct, truth: {kind: "choice", index, values} | {kind: "number", value}}`, or an Error
+/// naming what the summary lacks (scenario/worksheet.rs).
+#[wasm_bindgen]
+pub fn worksheet_verdict(question_json: &str, summary_json: &str, prediction: f64) -> Result<String, JsError> {
+    let q: scenario::worksheet::Question =
+        serde_json::from_value(parse_json(question_json, "question")?).map_err(|e| js_err(format!("question: {e}")))?;
+    let summary = parse_json(summary_json, "summary")?;
+    let verdict = q.judge(&summary, prediction).map_err(js_err)?;
+    serde_json::to_string(&verdict).map_err(js_err)
+}
+
 /// One run, advanced by the caller in slices of simulated time.
 #[wasm_bindgen]
 pub struct Simulation {

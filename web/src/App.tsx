@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { LanguagePicker } from './i18n/LanguagePicker';
+import { WorksheetPanel } from './worksheet/WorksheetPanel';
 import { LabCharts } from './components/Charts';
 import { StateTimeline } from './components/StateTimeline';
 import { UpdateBanner } from './offline/UpdateBanner';
@@ -138,6 +139,7 @@ export function App() {
           <MptcpPanel />
           <QuicPanel />
           <SummaryTable />
+          <WorksheetPanel />
           <ExportPanel />
           <SweepSection />
           <LiveTable />

@@ -40,7 +40,7 @@ fn main() {
             "flows": [{"cc": "cubic", "count": 4}]}), 200.0),
         ("mptcp traffic", {
             let mut v = preset("mptcp-fsfs-load");
-            for k in ["knobs", "variants", "expect", "sweep", "tour"] {
+            for k in ["knobs", "variants", "expect", "sweep", "tour", "worksheet"] {
                 v.as_object_mut().unwrap().remove(k);
             }
             v["traffic"]["arrival_rate"] = json!(2000);
@@ -49,14 +49,14 @@ fn main() {
         }, 300.0),
         ("mptcp-fsfs-paths", {
             let mut v = preset("mptcp-fsfs-paths");
-            for k in ["knobs", "variants", "expect", "sweep", "tour"] {
+            for k in ["knobs", "variants", "expect", "sweep", "tour", "worksheet"] {
                 v.as_object_mut().unwrap().remove(k);
             }
             v
         }, 1024.0),
         ("mptcp-fsfs-paths", {
             let mut v = preset("mptcp-fsfs-paths");
-            for k in ["knobs", "variants", "expect", "sweep", "tour"] {
+            for k in ["knobs", "variants", "expect", "sweep", "tour", "worksheet"] {
                 v.as_object_mut().unwrap().remove(k);
             }
             v

@@ -76,7 +76,7 @@ fn default_run(v: &Value, variant: Option<&str>) -> Value {
     scenario::apply_overrides(&mut x, variant).unwrap();
     let mut run = serde_json::to_value(scenario::from_value(x).unwrap()).unwrap();
     let obj = run.as_object_mut().unwrap();
-    for k in ["name", "title", "description", "knobs", "expect", "variants", "sweep", "headline", "tour"] {
+    for k in ["name", "title", "description", "knobs", "expect", "variants", "sweep", "headline", "tour", "worksheet"] {
         obj.remove(k);
     }
     run

@@ -19,7 +19,7 @@ import {
 const knob = (name: string, options?: string[], value: string | number | null = null): Knob =>
   options ? { name, label: name, kind: 'enum', options, bind: [name], value } : { name, label: name, kind: 'number', bind: [name], value };
 
-const preset = (knobs: Knob[]): PresetDesc => ({ name: 'p', title: 'P', look_for: '', description: '', duration_s: 1, knobs, variants: [], variant_values: {}, headline: [], tour: [] });
+const preset = (knobs: Knob[]): PresetDesc => ({ name: 'p', title: 'P', look_for: '', description: '', duration_s: 1, knobs, variants: [], variant_values: {}, headline: [], tour: [], worksheet: [] });
 
 const QUIC = preset([knob('scheduler', ['rr', 'wfq', 'abs'], 'abs'), knob('cc', ['reno', 'cubic'], 'reno'), knob('loss')]);
 

@@ -10,7 +10,7 @@ import { FAIRNESS_Y_TOP } from '../charts/relevance';
 import { localText } from '../i18n/localText';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { knobWords, metricWords } from '../lib/labels';
 import { colorFor } from '../lib/palette';
 import { REGISTRY } from '../lib/registry';
@@ -23,6 +23,9 @@ import { type Line, type PointResult, aggregate, wantsLogScale } from '../sweep/
 import { poolSize, runJobs, useSweepPool } from '../sweep/pool';
 import type { SweepIn, SweepOut, SweepPlan } from '../sweep/protocol';
 import { MAX_VALUES, type Spacing, defaultSpacing, seedList, spacedValues } from '../sweep/space';
+import { type SweepExport, sweepCsv, sweepJson } from '../sweep/export';
+import { sweepMsg } from '../sweep/messages';
+import { chartDocument, downloadChart, downloadText } from '../lib/download';
 
 const WORKERS = poolSize();
 const W = 640;
@@ -249,6 +252,27 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
   const metricName = metricWords(plan?.metric ?? (mode === 'custom' ? setup.metric : declared?.metric));
   const set = (patch: Partial<Setup>) => setSetup((s) => ({ ...s, ...patch }));
   const compareKnob = knobs.find((k) => k.name === setup.compareBy);
+  const figure = useRef<SVGSVGElement>(null);
+  // The scenario's own name (an edited scenario's "name" field), for the files and their names.
+  const scenarioName = ownName(text) ?? presetName ?? 'scenario';
+  const exported = (): SweepExport | null =>
+    plan && status.kind === 'done'
+      ? {
+          scenario: scenarioName,
+          variant,
+          settings: knobValues,
+          knob: plan.knob ?? '',
+          metric: plan.metric ?? 'jain',
+          runs: plan.points.map((p, i) => ({ value: p.value, algorithm: p.algorithm, seed: p.seed, metric: results[i] ?? null })),
+          lines,
+        }
+      : null;
+  const fileBase = `${scenarioName}-sweep-${plan?.knob ?? 'knob'}-${plan?.metric ?? 'metric'}`.replace(/[^\w.-]+/g, '_');
+  const saveFigure = (format: 'svg' | 'png') => {
+    if (!figure.current) return;
+    const legend = lines.map((l, i) => ({ label: l.algorithm, color: colorFor(i) }));
+    void downloadChart(chartDocument(figure.current, sweepMsg.figureTitle(metricName, knobName, scenarioName), legend), fileBase, format);
+  };
 
   return (
     <section className="panel sweep" data-testid="sweep" data-status={status.kind} data-mode={mode} aria-label="Sweep">
@@ -386,7 +410,7 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
               <input type="checkbox" checked={useLogY} disabled={!canLogY} data-testid="sweep-log-y" onChange={(e) => setLogY(e.target.checked)} /> log y
             </label>
           </div>
-          <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${metricName} against ${knobName}`} className="chart-axes sweep-axes">
+          <svg ref={figure} viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${metricName} against ${knobName}`} className="chart-axes sweep-axes">
             {y.ticks(5).map((t) => (
               <g key={`y${t}`}>
                 <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid, #ddd)" />
@@ -445,6 +469,22 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
             ))}
           </ul>
           <SweepData lines={lines} knobName={knobName} metricName={metricName} />
+          {status.kind === 'done' && (
+            <div className="export-row" role="group" aria-label={sweepMsg.exportLabel()} data-testid="sweep-export">
+              <button type="button" data-testid="sweep-export-csv" onClick={() => { const e = exported(); if (e) downloadText(`${fileBase}.csv`, sweepCsv(e), 'text/csv'); }}>
+                {sweepMsg.csv()}
+              </button>
+              <button type="button" data-testid="sweep-export-json" onClick={() => { const e = exported(); if (e) downloadText(`${fileBase}.json`, sweepJson(e), 'application/json'); }}>
+                {sweepMsg.json()}
+              </button>
+              <button type="button" data-testid="sweep-export-svg" onClick={() => saveFigure('svg')}>
+                {sweepMsg.svg()}
+              </button>
+              <button type="button" data-testid="sweep-export-png" onClick={() => saveFigure('png')}>
+                {sweepMsg.png()}
+              </button>
+            </div>
+          )}
           {seedsPerPoint > 1 && (
             <figcaption className="muted" data-testid="sweep-caption">
               Each point is the mean over {seedsPerPoint} seeds; bars are the 95 % confidence interval of the mean (Student's t).
@@ -455,4 +495,14 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
       )}
     </section>
   );
+}
+
+/** The `name` a scenario's text gives itself (an edited scenario keeps its own), or null. */
+function ownName(text: string | undefined): string | null {
+  try {
+    const name: unknown = text ? (JSON.parse(text) as { name?: unknown }).name : null;
+    return typeof name === 'string' && name.trim() !== '' ? name : null;
+  } catch {
+    return null;
+  }
 }

@@ -6,6 +6,7 @@ import type { Knob } from "./Knob";
 import type { LimitsSpec } from "./LimitsSpec";
 import type { LocalText } from "./LocalText";
 import type { MetricsSpec } from "./MetricsSpec";
+import type { Question } from "./Question";
 import type { Sweep } from "./Sweep";
 import type { TcpSpec } from "./TcpSpec";
 import type { Topology } from "./Topology";
@@ -68,4 +69,8 @@ headline?: Array<Headline>,
 /**
  * A guided tour: 3–6 annotated moments the lab pauses at (scenario/tour.rs).
  */
-tour?: Array<TourStop>, };
+tour?: Array<TourStop>, 
+/**
+ * Questions a student answers before the run, checked against it (scenario/worksheet.rs).
+ */
+worksheet?: Array<Question>, };

@@ -24,8 +24,8 @@ export const LEARNING_ORDER: readonly GroupSpec[] = [
   {
     id: 'start',
     title: 'Start here',
-    blurb: 'One flow, then two flows sharing a bottleneck: slow start, the window saw-tooth, the queue, fairness; then a deep buffer and its cure.',
-    names: ['tcp-single', 'tcp-dumbbell', 'bufferbloat'],
+    blurb: 'One flow, then two flows sharing a bottleneck: slow start, the window saw-tooth, the queue, fairness; then a deep buffer and its cure, and the classic bufferbloat assignment.',
+    names: ['tcp-single', 'tcp-dumbbell', 'bufferbloat', 'bufferbloat-lab'],
   },
   {
     id: 'networks',

@@ -21,8 +21,9 @@ const presets: PresetDesc[] = [
     variant_values: { quick: { cc: 'cubic', buffer_bdp: 1, duration_s: 10, flows: null } },
     headline: [],
     tour: [],
+    worksheet: [],
   },
-  { name: 'tcp-single', title: 'Single', look_for: '', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {}, headline: [], tour: [] },
+  { name: 'tcp-single', title: 'Single', look_for: '', description: '', duration_s: 10, knobs: [], variants: [], variant_values: {}, headline: [], tour: [], worksheet: [] },
 ];
 
 const summary = (duration_s: number): Summary => ({

@@ -6,6 +6,9 @@
 // and y scale, and a short summary; then a difference table of each column against column A
 // (the baseline).
 import { localText } from '../i18n/localText';
+import { compareCsv } from '../compare/export';
+import { compareMsg } from '../compare/messages';
+import { downloadText } from '../lib/download';
 import { useEffect, useId, useMemo } from 'react';
 import { makeBaselineName } from '../a11y/messages';
 import {
@@ -515,6 +518,10 @@ function DiffTable() {
   const knobs = useLab((s) => currentPreset(s)?.knobs);
   const numeric = knobs?.find((k) => k.name === knob)?.kind !== 'enum';
   const run = useCompare((s) => s.run);
+  const labSettings = useLab((s) => s.knobValues);
+  const labVariant = useLab((s) => s.variant);
+  const labSeed = useLab((s) => s.seed);
+  const scenarioName = useLab((s) => currentPreset(s)?.name ?? 'scenario');
   useCompare((s) => s.seriesVersion);
   const rows: DiffRow[] = useMemo(() => (summaries ? diffRows(summaries) : []), [summaries]);
   const live = columns.map((_, i) => columnJain(compare.stores[i], null));
@@ -549,6 +556,17 @@ function DiffTable() {
             lower completion time and latency. A difference under {SAME_TOLERANCE * 100} % of A's value gets no verdict (one seed's noise, not a
             better scheme). A flow's own goodput has no better direction.
           </p>
+          <button
+            type="button"
+            data-testid="compare-export-csv"
+            onClick={() => {
+              const others = Object.fromEntries(Object.entries(labSettings).filter(([k]) => k !== knob));
+              const csv = compareCsv({ scenario: scenarioName, variant: labVariant, seed: labSeed, knob, values: values.map(String), settings: others, rows });
+              downloadText(`${scenarioName}-compare-${knob}.csv`.replace(/[^\w.-]+/g, '_'), csv, 'text/csv');
+            }}
+          >
+            {compareMsg.exportTable()}
+          </button>
           <div className="table-scroll">
             <table className="compare-table" data-testid="compare-table">
               <thead>

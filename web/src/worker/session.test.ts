@@ -130,7 +130,7 @@ describe('a run session', () => {
   it('plays to the end and reports every column of a comparison', async () => {
     const { session, of } = start();
     // Without the preset's knobs (its Duration range starts above 2 s, leaving room for the warm-up) nor what names them.
-    const short = JSON.stringify({ ...JSON.parse(DUMBBELL), duration_s: 2, warmup_s: 0, tour: undefined, knobs: undefined, expect: undefined, sweep: undefined, variants: undefined });
+    const short = JSON.stringify({ ...JSON.parse(DUMBBELL), duration_s: 2, warmup_s: 0, tour: undefined, worksheet: undefined, knobs: undefined, expect: undefined, sweep: undefined, variants: undefined });
     session.load(loadMsg(1, { play: true, columns: 2, text: short }));
     expect(of('error')).toEqual([]);
     expect(session.modeName).toBe('playing');

@@ -213,22 +213,41 @@ fn check(args: &[String]) -> Result<(), UsageError> {
     let (spec, json) = (&opts.spec, opts.json);
     let preset = load(spec)?;
     let plan = netlab_core::scenario::expect::plan(&preset, opts.variant.as_deref())?;
-    if plan.expect.is_empty() {
-        return Err(UsageError(format!("{spec} declares no expectations (an \"expect\" list)")));
+    // The worksheet's answer keys, each checked against the run its question is written for.
+    let key_runs = netlab_core::scenario::worksheet::key_runs(&preset, opts.variant.as_deref())?;
+    if plan.expect.is_empty() && key_runs.is_empty() {
+        return Err(UsageError(format!("{spec} declares no expectations (an \"expect\" list) and no worksheet")));
     }
     let scenarios = plan
         .runs
         .iter()
         .map(|(r, v)| scenario::from_value(v.clone()).map(|sc| (sc, Some(r.seed))))
+        .chain(key_runs.iter().map(|(_, v)| scenario::from_value(v.clone()).map(|sc| (sc, None))))
         .collect::<Result<Vec<_>, _>>()?;
     let summaries = run_all(scenarios)?;
+    let (claim_summaries, key_summaries) = summaries.split_at(plan.runs.len());
     let results: Vec<_> = plan
         .runs
         .iter()
-        .zip(&summaries)
+        .zip(claim_summaries)
         .map(|((r, _), s)| (r.clone(), serde_json::to_value(s).expect("summary serialises")))
         .collect();
-    let outcomes = netlab_core::scenario::expect::judge(&plan, &results);
+    let mut outcomes = netlab_core::scenario::expect::judge(&plan, &results);
+    // Each answer key as one more line of the same report (and the same --json list).
+    let questions = scenario::from_value(preset.clone())?.worksheet;
+    let mut keys = Vec::new();
+    for ((indexes, _), s) in key_runs.iter().zip(key_summaries) {
+        let summary = serde_json::to_value(s).expect("summary serialises");
+        keys.extend(indexes.iter().map(|&i| (i, questions[i].check_key(&summary))));
+    }
+    keys.sort_by_key(|(i, _)| *i);
+    outcomes.extend(keys.into_iter().map(|(_, k)| netlab_core::scenario::expect::Outcome {
+        claim: format!("worksheet question '{}': the answer key holds", k.id),
+        pass: k.pass,
+        left: f64::NAN,
+        right: f64::NAN,
+        detail: k.detail,
+    }));
     if json {
         out!("{}", serde_json::to_string(&outcomes)?);
     } else {

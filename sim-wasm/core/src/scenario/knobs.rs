@@ -60,6 +60,8 @@ pub struct PresetInfo {
     pub headline: Vec<super::headline::Headline>,
     /// The guided tour's stops, every variant's (each stop says which it applies to).
     pub tour: Vec<super::tour::TourStop>,
+    /// The worksheet's questions, every variant's (each says which run it is written for).
+    pub worksheet: Vec<super::worksheet::Question>,
     /// Each variant's knob values in knob order (the variant applied to the scenario, then its
     /// knobs read), so the controls show what will actually run under it.
     #[ts(type = "Record<string, Record<string, number | string | null>>")]
@@ -124,7 +126,7 @@ fn get_path<'a>(root: &'a Value, parts: &[&str]) -> Option<&'a Value> {
     }
 }
 
-fn knobs_of(root: &Value) -> Vec<Knob> {
+pub(crate) fn knobs_of(root: &Value) -> Vec<Knob> {
     root.get("knobs")
         .and_then(|k| serde_json::from_value::<Vec<Knob>>(k.clone()).ok())
         .unwrap_or_default()
@@ -265,6 +267,7 @@ fn describe_as_is(root: &Value) -> Result<PresetInfo, ScenarioError> {
         variants: s.variants.keys().cloned().collect(),
         headline: s.headline.clone(),
         tour: s.tour.clone(),
+        worksheet: s.worksheet.clone(),
         variant_values: BTreeMap::new(),
     })
 }

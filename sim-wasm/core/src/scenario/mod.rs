@@ -20,6 +20,7 @@ pub mod quic;
 pub mod sweep;
 pub mod text;
 pub mod tour;
+pub mod worksheet;
 pub mod traffic;
 pub mod validate;
 
@@ -132,6 +133,9 @@ pub struct Scenario {
     /// A guided tour: 3–6 annotated moments the lab pauses at (scenario/tour.rs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tour: Vec<tour::TourStop>,
+    /// Questions a student answers before the run, checked against it (scenario/worksheet.rs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub worksheet: Vec<worksheet::Question>,
 }
 
 fn default_seed() -> u64 {
@@ -477,13 +481,14 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 /// Deserialise and validate a scenario already parsed as JSON.
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
     check_topology_fields(&value)?;
-    let has_expect = value.get("expect").is_some();
-    let raw = if has_expect { Some(value.clone()) } else { None };
+    let needs_raw = value.get("expect").is_some() || value.get("worksheet").is_some();
+    let raw = if needs_raw { Some(value.clone()) } else { None };
     let scenario: Scenario =
         serde_path_to_error::deserialize(value).map_err(|e| error_at(&e.path().to_string(), &e.inner().to_string()))?;
     validate::validate(&scenario)?;
     if let Some(raw) = raw {
         expect::validate(&scenario.expect, &raw)?;
+        worksheet::validate_settings(&scenario.worksheet, &raw)?;
     }
     Ok(scenario)
 }

@@ -118,11 +118,7 @@ pub struct TourStop {
 impl TourStop {
     /// Whether the stop shows in `variant` (None = the preset as written).
     pub fn applies_to(&self, variant: Option<&str>) -> bool {
-        match (&self.variant, variant) {
-            (None, _) => true,
-            (Some(v), None) => v == FULL,
-            (Some(v), Some(w)) => v == w,
-        }
+        variant_matches(self.variant.as_deref(), variant)
     }
 
     /// The highlighted band [start, end] in a run of `duration_s` seconds.
@@ -138,6 +134,16 @@ impl TourStop {
             Some((kind, detail)) => (kind, Some(detail)),
             None => (e, None),
         })
+    }
+}
+
+/// Whether something marked for `mark` ("full", a variant's name, or None = every run) belongs
+/// to the run of `variant` (None = the preset as written): tour stops and worksheet questions.
+pub fn variant_matches(mark: Option<&str>, variant: Option<&str>) -> bool {
+    match (mark, variant) {
+        (None, _) => true,
+        (Some(v), None) => v == FULL,
+        (Some(v), Some(w)) => v == w,
     }
 }
 

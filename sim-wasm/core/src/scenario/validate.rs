@@ -262,6 +262,7 @@ impl Scenario {
         super::text::validate_preset_texts(s)?;
         super::headline::validate(s)?;
         super::tour::validate(s)?;
+        super::worksheet::validate(s)?;
         if let Some(sw) = &s.sweep {
             for (i, seed) in sw.seeds.iter().enumerate() {
                 check_seed(&format!("sweep.seeds[{i}]"), *seed)?;

@@ -1,0 +1,36 @@
+// The A/B compare table as files (issue 32 part 4): one CSV row per metric and column — the
+// column's knob value, its value, and its difference against A — headed by what was compared
+// (the scenario's own name, variant, seed, the compared knob and the other knob settings).
+// Pure; the compare view downloads it (lib/download.ts).
+import { type Cell, toCsv } from '../lib/export';
+import type { DiffRow } from './diff';
+
+export interface CompareExport {
+  scenario: string;
+  variant: string | null;
+  seed: number;
+  knob: string;
+  /** The compared knob's value per column, A first. */
+  values: string[];
+  /** Every other knob's setting (shared by all columns). */
+  settings: Record<string, unknown>;
+  rows: DiffRow[];
+}
+
+const settingsText = (s: Record<string, unknown>) =>
+  Object.entries(s)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('; ');
+
+export function compareCsv(e: CompareExport): string {
+  const head = ['scenario', 'variant', 'seed', 'settings', 'knob', 'column', 'knob_value', 'metric', 'unit', 'value', 'delta_vs_a', 'relative_vs_a', 'verdict'];
+  const rows: Cell[][] = [];
+  for (const r of e.rows) {
+    const base = [e.scenario, e.variant ?? 'full', e.seed, settingsText(e.settings), e.knob];
+    rows.push([...base, 'A', e.values[0] ?? '', r.metric.id, r.metric.unit, r.baseline, '', '', '']);
+    r.cells.forEach((c, j) => {
+      rows.push([...base, String.fromCharCode(66 + j), e.values[j + 1] ?? '', r.metric.id, r.metric.unit, c.value, c.delta, c.relative, c.verdict]);
+    });
+  }
+  return toCsv(head, rows);
+}
