@@ -9,6 +9,7 @@
 //! flows; the transports get plain settings converted from the spec types here.
 
 pub mod build;
+pub mod drops;
 pub mod expect;
 pub mod graph;
 pub mod headline;
@@ -111,6 +112,9 @@ pub struct Scenario {
     /// A guided tour: 3–6 annotated moments the lab pauses at (scenario/tour.rs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tour: Vec<tour::TourStop>,
+    /// Packets lost on purpose, named by flow and packet number (scenario/drops.rs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drops: Vec<drops::DropSpec>,
 }
 
 fn default_seed() -> u64 {
