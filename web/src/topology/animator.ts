@@ -270,10 +270,14 @@ export class TopologyAnimator {
     const lanes = [...new Set(this.marks.map((m) => m.link))].sort().join(' ');
     const acks = [...new Set(this.marks.filter((m) => !m.data).map((m) => m.link))].sort().join(' ');
     const ce = this.marks.filter((m) => m.ce).length;
-    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}`;
+    // Where a data packet on a wire is drawn ("x y link seq"): what a test clicks to pick one.
+    const onWire = this.marks.find((m) => m.data && m.state === 'wire');
+    const pick = onWire ? `${onWire.x.toFixed(1)} ${onWire.y.toFixed(1)} ${onWire.link} ${onWire.seq}` : '';
+    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}|${pick}`;
     if (readout !== this.readout) {
       this.readout = readout;
       this.svg.attr('data-packets-drawn', this.marks.length).attr('data-links-with-packets', lanes).attr('data-links-with-acks', acks).attr('data-ce-drawn', ce);
+      this.svg.attr('data-wire-data-at', pick);
     }
     const text = [...counts].map(([k, v]) => `${k}:${v}`).join(' ');
     if (text !== this.stackText) {

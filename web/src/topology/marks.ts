@@ -45,6 +45,8 @@ export interface DrawnMark {
   link: string;
   data: boolean;
   ce: boolean;
+  /** The packet's number (segment / QUIC packet number, or an ACK's cumulative ACK). */
+  seq: number;
   state: MarkState;
   /** Unit vector across the lane (to the right of travel): a queued packet is a bar across its stack. */
   nx: number;
@@ -127,7 +129,7 @@ export function lanePoint(g: LaneGeom, d: number, offset: number): { x: number; 
 /** Where packet `m` is at simulated time `tS` on its link (see the file comment); null once it has arrived. */
 export function placePacket(m: PacketMark, g: LaneGeom, tS: number): DrawnMark | null {
   if (!(tS < m.arrive_s)) return null;
-  const base = { flow: m.flow, link: m.link, data: m.data, ce: m.ce };
+  const base = { flow: m.flow, link: m.link, data: m.data, ce: m.ce, seq: m.seq };
   if (tS < m.tx_s) {
     const bytesAhead = ((m.tx_s - tS) * g.link.rate_mbps * 1e6) / 8;
     const fill = Math.min(1, bytesAhead / Math.max(1, g.capacityBytes));

@@ -14,6 +14,7 @@ import { openedLink, presetInfo } from '../lib/engineJson';
 import type { PresetDesc } from '../types';
 import type { ToWorker } from './protocol';
 import { RunSession } from './session';
+import { editDrops } from '../lesson/drop';
 
 let ready: Promise<unknown> | null = null;
 const session = new RunSession((msg, transfer) => self.postMessage(msg, { transfer }));
@@ -93,6 +94,11 @@ async function handle(msg: ToWorker): Promise<void> {
       await ready;
       openText(msg);
       return;
+    case 'editDrops': {
+      const run = session.shareable;
+      if (run) session.guard(() => openText({ type: 'openText', text: editDrops(run.scenario, msg.add), seed: run.seed, variant: null }));
+      return;
+    }
     case 'share': {
       const run = session.shareable;
       if (run) session.guard(() => session.post({ type: 'shared', link: share_encode(run.scenario, run.seed, JSON.stringify(msg.view)) }));
