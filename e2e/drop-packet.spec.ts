@@ -67,3 +67,19 @@ test('click a packet on the picture, drop it, see the fast retransmit; the link 
   await expect.poll(() => simTime(page)).toBe(0.08);
   expect(await lossesAt(page, 0.08)).toEqual({ drops: 0, retx: 0, markers: [] });
 });
+
+test('a line of the sequence diagram can be dropped too', async ({ page }) => {
+  await open(page, '/?preset=tcp-single&variant=quick&seed=1&speed=1', 0.03);
+  await expect.poll(() => num(page, 'data-data-lines')).toBeGreaterThan(5);
+  const line = seq(page).locator('g.sequence-lines g[data-kind="data"]').nth(5);
+  const segment = await line.getAttribute('data-seq');
+  await line.dispatchEvent('click');
+  const pick = page.getByTestId('sequence-pick');
+  await expect(pick).toHaveAttribute('data-seq', segment!);
+  await pick.getByTestId('sequence-drop').click();
+  await expect(app(page)).toHaveAttribute('data-preset', /^edited:/);
+  await expect.poll(() => simTime(page)).toBe(0.03);
+  const after = await lossesAt(page, 0.08);
+  expect(after.drops).toBe(1);
+  expect(after.markers).toContain('FR');
+});

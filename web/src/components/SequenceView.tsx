@@ -23,6 +23,7 @@ import { type SeqLine, linesOf, markersOf, pathsOf, zoomSpan } from '../charts/s
 import { bandLines } from '../charts/sequenceBands';
 import type { TraceWindow } from '../generated';
 import * as msg from '../lesson/messages';
+import { dropForLine } from '../lesson/drop';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
@@ -125,6 +126,9 @@ export function SequenceView() {
   useEffect(() => () => void lab.trace(null, 0, 0, 1), []);
 
   const w = answer.trace;
+  // "Drop this packet" from a line (issue 32): in a paused run, a click on a data or ACK line.
+  const paused = useLab((s) => s.run === 'paused');
+  const [pickedLine, setPickedLine] = useState<SeqLine | null>(null);
   const end = answer.end;
   const lines = useMemo(() => (w ? linesOf(w, end, path, baseRtt / 2) : []), [w, end, path, baseRtt]);
   const markers = useMemo(() => (w ? markersOf(w.events) : []), [w]);
@@ -275,7 +279,18 @@ export function SequenceView() {
           </g>
           <g className="sequence-lines" clipPath="url(#sequence-plot)">
             {banded.lines.map((l, i) => (
-              <g key={i} data-kind={l.kind} data-retx={l.retx || undefined} data-dropped={l.dropped || undefined}>
+              <g
+                key={i}
+                data-kind={l.kind}
+                data-retx={l.retx || undefined}
+                data-dropped={l.dropped || undefined}
+                data-seq={l.seq}
+                onClick={() => paused && !l.dropped && l.kind !== 'syn' && paths.length <= 1 && setPickedLine(l)}
+              >
+                {paused && (
+                  // A wider, invisible stroke: a 1 px line is too thin to click.
+                  <line className="sequence-hit" x1={x(l.x0)} y1={y(l.t0)} x2={x(l.x1)} y2={y(l.t1)} stroke="transparent" strokeWidth={7} pointerEvents="stroke" />
+                )}
                 <line
                   x1={x(l.x0)}
                   y1={y(l.t0)}
@@ -318,6 +333,24 @@ export function SequenceView() {
           </g>
         </svg>
       </div>
+      {pickedLine && w && paused && (
+        <p className="packet-pick-line" data-testid="sequence-pick" data-seq={pickedLine.seq} data-kind={pickedLine.kind}>
+          {pickedLine.label}{' '}
+          <button
+            type="button"
+            data-testid="sequence-drop"
+            onClick={() => {
+              lab.editDrops(dropForLine(pickedLine, w));
+              setPickedLine(null);
+            }}
+          >
+            {msg.dropThisPacket(pickedLine.kind === 'data')}
+          </button>{' '}
+          <button type="button" onClick={() => setPickedLine(null)}>
+            {msg.close()}
+          </button>
+        </p>
+      )}
       <p className="muted sequence-legend">
         <span style={{ color: COLORS.data }}>━ data</span> · <span style={{ color: COLORS.ack }}>━ ACK</span> ·{' '}
         <span style={{ color: COLORS.retx }}>━ retransmission</span> · <span style={{ color: COLORS.drop }}>✕ lost</span> · dashed: in flight ·
