@@ -22,6 +22,16 @@ test('the sequence diagram draws data and ACK lines of the first flow and follow
   expect(await num(page, 'data-window-span')).toBeCloseTo(0.08, 6);
   await page.getByTestId('sequence-zoom-out').click();
   await expect.poll(() => num(page, 'data-window-span')).toBeCloseTo(0.16, 6);
+  // A longer window holds more segments than the plot has pixel rows: bands with counts that
+  // add up to the packets they stand for, instead of a wall of lines (issue 32).
+  await page.getByTestId('sequence-zoom-out').click();
+  await expect.poll(() => num(page, 'data-bands')).toBeGreaterThan(0);
+  const counts = await view(page).getByTestId('sequence-band').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+  expect(counts.every((n) => n >= 1)).toBe(true);
+  const singles = await view(page).locator('g.sequence-lines g[data-kind="data"]').count();
+  const dataBanded = await view(page).locator('[data-testid="sequence-band"][data-kind="data"]').evaluateAll((els) => els.reduce((s, e) => s + Number(e.getAttribute('data-count')), 0));
+  expect(dataBanded + singles).toBe(await num(page, 'data-data-lines'));
+  await page.getByTestId('sequence-zoom-in').click();
   // Seeking moves the window's end with the clock.
   await seekTo(page, 1.25);
   await expect.poll(() => num(page, 'data-window-end')).toBe(1.25);

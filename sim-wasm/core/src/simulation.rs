@@ -113,6 +113,9 @@ pub struct PacketMark {
     pub tx_s: f64,
     pub wire_s: f64,
     pub arrive_s: f64,
+    /// Its name, as `drops` (scenario/drops.rs) and the sequence diagram give it: the segment
+    /// or QUIC packet number of a data packet, the cumulative ACK of an ACK (0: handshake).
+    pub seq: u64,
 }
 
 /// Packet marks per snapshot: enough to show the flow of packets, few enough to draw at 60 fps.
@@ -516,6 +519,7 @@ impl Simulation {
                     tx_s: to_secs(tx_at),
                     wire_s: to_secs(on_wire_at),
                     arrive_s: to_secs(arrives),
+                    seq: crate::net::named_drop::name_of(&p.body).map_or(0, |(_, n)| n),
                 }
             })
             .collect()

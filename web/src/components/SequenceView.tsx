@@ -14,10 +14,16 @@
 // and reloads (which re-run from t = 0, so the trace then covers the whole run), and "Trace
 // from t = 0" re-runs to the time on screen for that (the run is deterministic: same state).
 // Closing the view turns tracing off (no cost when nobody looks).
+//
+// Where the ordinary lines of a direction would be denser than the pixel rows, they are drawn
+// as bands with counts (charts/sequenceBands.ts); losses and retransmissions stay lines.
 import { scaleLinear } from 'd3-scale';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type SeqLine, linesOf, markersOf, pathsOf, zoomSpan } from '../charts/sequence';
+import { bandLines } from '../charts/sequenceBands';
 import type { TraceWindow } from '../generated';
+import * as msg from '../lesson/messages';
+import { dropForLine } from '../lesson/drop';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
@@ -120,6 +126,9 @@ export function SequenceView() {
   useEffect(() => () => void lab.trace(null, 0, 0, 1), []);
 
   const w = answer.trace;
+  // "Drop this packet" from a line (issue 32): in a paused run, a click on a data or ACK line.
+  const paused = useLab((s) => s.run === 'paused');
+  const [pickedLine, setPickedLine] = useState<SeqLine | null>(null);
   const end = answer.end;
   const lines = useMemo(() => (w ? linesOf(w, end, path, baseRtt / 2) : []), [w, end, path, baseRtt]);
   const markers = useMemo(() => (w ? markersOf(w.events) : []), [w]);
@@ -140,6 +149,8 @@ export function SequenceView() {
   const drops = count((l) => l.dropped);
   const retx = count((l) => l.retx);
   const labelled = dataLines <= LABEL_MAX;
+  const plotPx = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const banded = bandLines(drawn, plotPx / windowSpan, plotPx);
   const zoom = (factor: number) => setSpan(zoomSpan(windowSpan, factor));
 
   return (
@@ -158,6 +169,7 @@ export function SequenceView() {
       data-stride={w?.stride ?? 1}
       data-tracing-since={w?.tracing_since_s ?? ''}
       data-paths={paths.length}
+      data-bands={banded.bands.length}
     >
       <div className="sequence-controls">
         <label>
@@ -207,6 +219,7 @@ export function SequenceView() {
                 retx > 0 ? `${retx} retransmitted` : null,
                 w.stride > 1 ? `showing every ${w.stride}-th packet of ${w.matched} (losses and retransmissions all)` : null,
                 w.tracing_since_s > 0 ? `traced since ${fmtTime(w.tracing_since_s)}` : null,
+                banded.bands.length > 0 ? msg.bandedNote(banded.bands.length) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -243,9 +256,41 @@ export function SequenceView() {
               <rect x={0} y={MARGIN.top} width={width} height={HEIGHT - MARGIN.top - MARGIN.bottom} />
             </clipPath>
           </defs>
+          <g className="sequence-bands" clipPath="url(#sequence-plot)">
+            {banded.bands.map((b) => {
+              const pts = [
+                [x(b.x0), y(b.sentFrom)],
+                [x(b.x0), y(b.sentTo)],
+                [x(b.x1), y(b.arriveTo)],
+                [x(b.x1), y(b.arriveFrom)],
+              ];
+              const fill = b.kind === 'ack' ? COLORS.ack : byPath ? colorFor(b.path) : COLORS.data;
+              return (
+                <g key={`${b.kind}/${b.path}/${b.sentFrom}`} data-testid="sequence-band" data-kind={b.kind} data-count={b.count}>
+                  <polygon points={pts.map((p) => p.join(',')).join(' ')} fill={fill} fillOpacity={0.3} stroke={fill} strokeWidth={0.5}>
+                    <title>{msg.bandTitle(b.count, b.kind, fmtTime(b.sentFrom), fmtTime(b.sentTo))}</title>
+                  </polygon>
+                  <text x={x((b.x0 + b.x1) / 2)} y={y((b.sentFrom + b.arriveTo) / 2) + 4} textAnchor="middle" className="sequence-band-count">
+                    {msg.bandCount(b.count)}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
           <g className="sequence-lines" clipPath="url(#sequence-plot)">
-            {drawn.map((l, i) => (
-              <g key={i} data-kind={l.kind} data-retx={l.retx || undefined} data-dropped={l.dropped || undefined}>
+            {banded.lines.map((l, i) => (
+              <g
+                key={i}
+                data-kind={l.kind}
+                data-retx={l.retx || undefined}
+                data-dropped={l.dropped || undefined}
+                data-seq={l.seq}
+                onClick={() => paused && !l.dropped && l.kind !== 'syn' && paths.length <= 1 && setPickedLine(l)}
+              >
+                {paused && (
+                  // A wider, invisible stroke: a 1 px line is too thin to click.
+                  <line className="sequence-hit" x1={x(l.x0)} y1={y(l.t0)} x2={x(l.x1)} y2={y(l.t1)} stroke="transparent" strokeWidth={7} pointerEvents="stroke" />
+                )}
                 <line
                   x1={x(l.x0)}
                   y1={y(l.t0)}
@@ -288,6 +333,24 @@ export function SequenceView() {
           </g>
         </svg>
       </div>
+      {pickedLine && w && paused && (
+        <p className="packet-pick-line" data-testid="sequence-pick" data-seq={pickedLine.seq} data-kind={pickedLine.kind}>
+          {pickedLine.label}{' '}
+          <button
+            type="button"
+            data-testid="sequence-drop"
+            onClick={() => {
+              lab.editDrops(dropForLine(pickedLine, w));
+              setPickedLine(null);
+            }}
+          >
+            {msg.dropThisPacket(pickedLine.kind === 'data')}
+          </button>{' '}
+          <button type="button" onClick={() => setPickedLine(null)}>
+            {msg.close()}
+          </button>
+        </p>
+      )}
       <p className="muted sequence-legend">
         {/* The colours as swatches beside text in the text colour: the pale ACK blue and the
             retransmission orange are too faint on white to be read as text (WCAG AA). */}
@@ -298,7 +361,7 @@ export function SequenceView() {
           </svg>{' '}
           lost
         </span> · dashed: in flight ·
-        markers on the sender's axis: RTO, FR (fast retransmit), PTO
+        markers on the sender's axis: RTO, FR (fast retransmit), PTO · {msg.bandLegend()}
       </p>
     </section>
   );

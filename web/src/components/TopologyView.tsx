@@ -17,7 +17,10 @@ import { TopologyAnimator } from '../topology/animator';
 import { type Fonts, type Measure, NORMAL_FONTS, QUEUE_BAR_H, QUEUE_TEXT_DY, estimateWidth, fontsFor, labelText, nodeLabelSpot, placeAnnotations } from '../topology/labels';
 import { useUi } from '../store/ui';
 import { type EdgeGeom, type Fraction, type Layout, edgePath, layoutTopology, linkLabel, toFraction, viewHeight } from '../topology/layout';
-import { laneOf, stackOutline } from '../topology/marks';
+import { type DrawnMark, laneOf, stackOutline } from '../topology/marks';
+import { dropFor, undroppable } from '../lesson/drop';
+import * as lessonMsg from '../lesson/messages';
+import type { DropSpec } from '../generated';
 import { positionsFromUrl, savePositionsToUrl } from '../topology/positions';
 import { useSize } from './LineChart';
 import { linkName } from '../a11y/messages';
@@ -136,6 +139,30 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
     const id = m ? (topology?.flows[m.flow]?.id ?? null) : null;
     if (id !== hovered && (id !== null || hovered !== null)) hoverFlow(id);
   };
+  // "Drop this packet" (issue 32): in a paused run a click on a packet picks it (the nearest
+  // drawn within the hit radius) and offers to lose it; the run re-simulates to the same time.
+  const paused = useLab((s) => s.run === 'paused');
+  const [picked, setPicked] = useState<{ mark: DrawnMark; x: number; y: number } | null>(null);
+  const [added, setAdded] = useState<DropSpec[]>([]);
+  const onPick = (ev: React.MouseEvent<HTMLDivElement>) => {
+    if (!paused) return;
+    const box = ev.currentTarget.getBoundingClientRect();
+    const [x, y] = [ev.clientX - box.left, ev.clientY - box.top];
+    const m = animRef.current?.markAt(x, y);
+    // The click still reaches a link under the packet (it selects the link for the inspector).
+    if (m) setPicked({ mark: m, x, y });
+  };
+  useEffect(() => {
+    if (!paused) setPicked(null);
+  }, [paused]);
+  // The drops to undo belong to the scenario they were added to: another preset forgets them.
+  const presetName = useLab((s) => s.presetName);
+  useEffect(() => {
+    if (!presetName?.startsWith('edited:')) setAdded([]);
+  }, [presetName]);
+  const pickedFlow = picked ? topology?.flows[picked.mark.flow] : undefined;
+  const pickedWhy = picked ? undroppable(picked.mark, pickedFlow) : null;
+  const describeDrop = (d: DropSpec) => lessonMsg.pickedPacket(d.flow, d.seq != null, Number(d.seq ?? d.ack ?? 0), d.at ?? '');
   const selectedFlow = selection?.kind === 'flow' ? topology?.flows.find((f) => f.id === selection.id) : undefined;
   const onPath = new Set(selectedFlow?.path ?? []);
   const hoveredFlow = hovered !== null ? topology?.flows.find((f) => f.id === hovered) : undefined;
@@ -148,7 +175,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
     <figure className="panel topology" data-testid="topology" data-kind={topology ? kindOf(topology) : ''} hidden={!topology}>
       <figcaption>
         <span className="chart-title">{i18n._({ id: 'topology.title', message: 'Network' })}</span>
-        <span className="muted hint">{i18n._({ id: 'topology.hint', message: 'Click a link or a flow to inspect it · drag a node to move it' })}</span>
+        <span className="muted hint">{i18n._({ id: 'topology.hint', message: 'Click a link or a flow to inspect it · drag a node to move it' })} · {lessonMsg.pickHint()}</span>
       </figcaption>
       <p className="topology-key muted">
         <span className="key-data" aria-hidden="true" /> {i18n._({ id: 'topology.key.data', message: 'data' })}{' '}
@@ -157,7 +184,14 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
         <span className="key-queued" aria-hidden="true" /> {i18n._({ id: 'topology.key.queued', message: 'queued in a buffer' })} ·{' '}
         <span data-testid="packets-note" title="Above 400 packets in the network, the picture shows an even sample: every k-th packet of every link." />
       </p>
-      <div ref={ref} className="topology-body" onMouseMove={onPointer} onMouseLeave={() => hovered !== null && hoverFlow(null)}>
+      <div
+        ref={ref}
+        className="topology-body"
+        data-pickable={paused || undefined}
+        onMouseMove={onPointer}
+        onMouseLeave={() => hovered !== null && hoverFlow(null)}
+        onClick={onPick}
+      >
         {layout && topology && (
           <svg
             ref={svgRef}
@@ -234,7 +268,54 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
         {/* Packets under the SVG (names and labels stay legible over a busy link), falling drops over it. */}
         <canvas ref={canvasRef} className="packets-canvas packets-under" data-testid="topology-packets" aria-hidden="true" hidden={!layout} />
         <canvas ref={flashRef} className="packets-canvas packets-over" data-testid="topology-flashes" aria-hidden="true" hidden={!layout} />
+        {picked && pickedFlow && (
+          <div
+            className="packet-pick"
+            role="dialog"
+            data-testid="packet-pick"
+            data-flow={pickedFlow.id}
+            data-seq={picked.mark.seq}
+            data-data={picked.mark.data}
+            data-link={picked.mark.link}
+            style={{ left: picked.x, top: picked.y }}
+          >
+            <p>{lessonMsg.pickedPacket(pickedFlow.id, picked.mark.data, picked.mark.seq, picked.mark.link)}</p>
+            {pickedWhy === null ? (
+              <button
+                type="button"
+                data-testid="drop-packet"
+                onClick={() => {
+                  const d = dropFor(picked.mark, pickedFlow);
+                  setAdded((a) => [...a, d]);
+                  setPicked(null);
+                  lab.editDrops(d);
+                }}
+              >
+                {lessonMsg.dropThisPacket(picked.mark.data)}
+              </button>
+            ) : (
+              <p className="muted">{lessonMsg.cannotDrop(pickedWhy)}</p>
+            )}{' '}
+            <button type="button" data-testid="packet-pick-close" onClick={() => setPicked(null)}>
+              {lessonMsg.close()}
+            </button>
+          </div>
+        )}
       </div>
+      {added.length > 0 && (
+        <p className="packet-drops">
+          <button
+            type="button"
+            data-testid="undo-drop"
+            onClick={() => {
+              setAdded((a) => a.slice(0, -1));
+              lab.editDrops(null);
+            }}
+          >
+            {lessonMsg.undoDrop(describeDrop(added[added.length - 1]!))}
+          </button>
+        </p>
+      )}
       {topology && (
         <ul className="legend topology-flows" aria-label={i18n._({ id: 'topology.flows', message: 'Flows' })}>
           {topology.flows.slice(0, FLOWS_MAX).map((f, i) => {

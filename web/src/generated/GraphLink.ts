@@ -10,6 +10,14 @@ export type GraphLink = { from: string, to: string,
  */
 name?: string | null, 
 /**
+ * The forward direction's rate, Mbit/s (required).
+ */
+rate_mbps?: number, 
+/**
+ * The forward direction's one-way propagation delay (default 1 ms).
+ */
+delay_ms?: number, 
+/**
  * The reverse direction's properties where they differ from the forward's.
  */
 reverse?: LinkDirSpec | null, 
@@ -20,36 +28,30 @@ reverse?: LinkDirSpec | null,
  */
 report?: boolean | null, 
 /**
- * Transmission rate, Mbit/s (required on a link).
- */
-rate_mbps?: number | null, 
-/**
- * One-way propagation delay (default 1 ms).
- */
-delay_ms?: number | null, 
-/**
  * Queue limit (default 1 BDP of the largest base RTT of the routes through it).
  */
-buffer?: BufferSpec | null, 
+buffer?: BufferSpec, 
 /**
  * Probability that a packet is lost on the wire (Bernoulli, per packet; default 0).
  */
-loss?: number | null, 
+loss?: number, 
 /**
  * Data packets to drop on the wire, by their 0-based index among the data packets
- * offered to this direction (ns-3's ReceiveListErrorModel).
+ * offered to this direction (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
+ * exact, for teaching loss recovery step by step.
  */
-drop_packets?: Array<number> | null, 
+drop_packets?: Array<number>, 
 /**
- * The queue discipline (docs/model/aqm.md; default droptail); `buffer` is its hard limit.
+ * The queue discipline (docs/model/aqm.md): droptail (default), red, codel, fq_codel or
+ * pie. `buffer` is every discipline's hard limit.
  */
-aqm?: string | null, 
+aqm?: string, 
 /**
- * The discipline's parameters, checked by it.
+ * The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
  */
-aqm_params?: JsonValue | null, 
+aqm_params?: JsonValue, 
 /**
- * Up to this much extra one-way delay per packet, from the seed; packets stay in order
- * (docs/model/aqm.md §Jitter; default 0).
+ * Up to this much extra one-way delay per packet, uniformly at random from the seed;
+ * packets on a link stay in order (docs/model/aqm.md §Jitter; default 0).
  */
-jitter_ms?: number | null, };
+jitter_ms?: number, };

@@ -3,42 +3,44 @@ import type { BufferSpec } from "./BufferSpec";
 import type { JsonValue } from "./serde_json/JsonValue";
 
 /**
- * The properties of one direction of a link. On a link every field but `rate_mbps` may be
- * left out (defaults below); under `reverse`, a field left out takes the forward's value
- * (or, for `loss` and `drop_packets`, none).
+ * The properties of one direction of a graph link. On a link every field but `rate_mbps`
+ * may be left out (defaults in the accessors); under `reverse`, a field left out takes the
+ * forward's value (or, for `loss`, `drop_packets` and `jitter_ms`, none).
  */
 export type LinkDirSpec = { 
 /**
  * Transmission rate, Mbit/s (required on a link).
  */
-rate_mbps?: number | null, 
+rate_mbps?: number, 
 /**
  * One-way propagation delay (default 1 ms).
  */
-delay_ms?: number | null, 
+delay_ms?: number, 
 /**
  * Queue limit (default 1 BDP of the largest base RTT of the routes through it).
  */
-buffer?: BufferSpec | null, 
+buffer?: BufferSpec, 
 /**
  * Probability that a packet is lost on the wire (Bernoulli, per packet; default 0).
  */
-loss?: number | null, 
+loss?: number, 
 /**
  * Data packets to drop on the wire, by their 0-based index among the data packets
- * offered to this direction (ns-3's ReceiveListErrorModel).
+ * offered to this direction (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
+ * exact, for teaching loss recovery step by step.
  */
-drop_packets?: Array<number> | null, 
+drop_packets?: Array<number>, 
 /**
- * The queue discipline (docs/model/aqm.md; default droptail); `buffer` is its hard limit.
+ * The queue discipline (docs/model/aqm.md): droptail (default), red, codel, fq_codel or
+ * pie. `buffer` is every discipline's hard limit.
  */
-aqm?: string | null, 
+aqm?: string, 
 /**
- * The discipline's parameters, checked by it.
+ * The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
  */
-aqm_params?: JsonValue | null, 
+aqm_params?: JsonValue, 
 /**
- * Up to this much extra one-way delay per packet, from the seed; packets stay in order
- * (docs/model/aqm.md §Jitter; default 0).
+ * Up to this much extra one-way delay per packet, uniformly at random from the seed;
+ * packets on a link stay in order (docs/model/aqm.md §Jitter; default 0).
  */
-jitter_ms?: number | null, };
+jitter_ms?: number, };

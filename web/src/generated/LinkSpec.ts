@@ -6,28 +6,32 @@ export type LinkSpec = { rate_mbps: number,
 /**
  * One-way propagation delay of this link.
  */
-delay_ms: number, buffer: BufferSpec, 
+delay_ms: number, 
 /**
- * Probability that a packet is lost on the wire (Bernoulli, per packet).
+ * Queue limit (default 1 BDP of the largest base RTT of the routes through it).
  */
-loss: number, 
+buffer?: BufferSpec, 
+/**
+ * Probability that a packet is lost on the wire (Bernoulli, per packet; default 0).
+ */
+loss?: number, 
 /**
  * Data packets to drop on the wire, by their 0-based index among the data packets
- * offered to this link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
+ * offered to this direction (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
  * exact, for teaching loss recovery step by step.
  */
 drop_packets?: Array<number>, 
 /**
- * The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
- * `buffer` is every discipline's hard limit.
+ * The queue discipline (docs/model/aqm.md): droptail (default), red, codel, fq_codel or
+ * pie. `buffer` is every discipline's hard limit.
  */
-aqm: string, 
+aqm?: string, 
 /**
  * The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
  */
-aqm_params?: JsonValue | null, 
+aqm_params?: JsonValue, 
 /**
  * Up to this much extra one-way delay per packet, uniformly at random from the seed;
- * packets on a link stay in order (docs/model/aqm.md §Jitter).
+ * packets on a link stay in order (docs/model/aqm.md §Jitter; default 0).
  */
-jitter_ms: number, };
+jitter_ms?: number, };

@@ -33,4 +33,9 @@ progress: number,
 /**
  * Simulated seconds: transmission start, end of serialisation, arrival at the far end.
  */
-tx_s: number, wire_s: number, arrive_s: number, };
+tx_s: number, wire_s: number, arrive_s: number, 
+/**
+ * Its name, as `drops` (scenario/drops.rs) and the sequence diagram give it: the segment
+ * or QUIC packet number of a data packet, the cumulative ACK of an ACK (0: handshake).
+ */
+seq: number, };

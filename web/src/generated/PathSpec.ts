@@ -2,27 +2,7 @@
 import type { BufferSpec } from "./BufferSpec";
 import type { JsonValue } from "./serde_json/JsonValue";
 
-export type PathSpec = { rate_mbps: number, rtt_ms: number, buffer: BufferSpec, loss: number, 
-/**
- * Data packets to drop on the wire, by their 0-based index among the data packets
- * offered to this link (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
- * exact, for teaching loss recovery step by step.
- */
-drop_packets?: Array<number>, 
-/**
- * The queue discipline (docs/model/aqm.md): droptail, red, codel, fq_codel or pie.
- * `buffer` is every discipline's hard limit.
- */
-aqm: string, 
-/**
- * The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
- */
-aqm_params?: JsonValue | null, 
-/**
- * Up to this much extra one-way delay per packet, uniformly at random from the seed;
- * packets on a link stay in order (docs/model/aqm.md §Jitter).
- */
-jitter_ms: number, 
+export type PathSpec = { rate_mbps: number, rtt_ms: number, 
 /**
  * This many identical paths (default 1) …
  */
@@ -30,4 +10,32 @@ count?: number,
 /**
  * … with RTTs spread evenly from `rtt_ms` to this (the MPTCP-FSFS paper's [20, 200] ms).
  */
-rtt_ms_max?: number | null, };
+rtt_ms_max?: number | null, 
+/**
+ * Queue limit (default 1 BDP of the largest base RTT of the routes through it).
+ */
+buffer?: BufferSpec, 
+/**
+ * Probability that a packet is lost on the wire (Bernoulli, per packet; default 0).
+ */
+loss?: number, 
+/**
+ * Data packets to drop on the wire, by their 0-based index among the data packets
+ * offered to this direction (ns-3's ReceiveListErrorModel): "drop the 5th packet" made
+ * exact, for teaching loss recovery step by step.
+ */
+drop_packets?: Array<number>, 
+/**
+ * The queue discipline (docs/model/aqm.md): droptail (default), red, codel, fq_codel or
+ * pie. `buffer` is every discipline's hard limit.
+ */
+aqm?: string, 
+/**
+ * The discipline's parameters (CoDel: `target_ms`, `interval_ms`, …), checked by it.
+ */
+aqm_params?: JsonValue, 
+/**
+ * Up to this much extra one-way delay per packet, uniformly at random from the seed;
+ * packets on a link stay in order (docs/model/aqm.md §Jitter; default 0).
+ */
+jitter_ms?: number, };

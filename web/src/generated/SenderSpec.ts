@@ -4,4 +4,12 @@ export type SenderSpec = {
 /**
  * Base round-trip time of this sender's path (propagation only, no queueing).
  */
-rtt_ms: number, };
+rtt_ms: number, 
+/**
+ * The sending host's timing jitter: up to this much extra delay per packet on the
+ * sender's access link, both ways (its data out, its ACKs in), uniformly at random from
+ * the seed; packets stay in order. Off by default, so a run is the same for every seed;
+ * with it, runs of different seeds spread as a real host's do (scheduling and interrupt
+ * timing; docs/model/linux-kernel.md §Seeds).
+ */
+jitter_ms?: number, };

@@ -8,6 +8,7 @@ export type * from './ColumnLayout';
 export type * from './Dist';
 export type * from './DistShape';
 export type * from './DropCause';
+export type * from './DropSpec';
 export type * from './Dumbbell';
 export type * from './EntryInfo';
 export type * from './Expectation';

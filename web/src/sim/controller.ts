@@ -10,7 +10,7 @@ import { labStore } from '../store/store';
 import type { KnobValue, Snapshot, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
 import type { ViewSpec } from '../worker/aggregate';
-import type { TraceWindow } from '../generated';
+import type { DropSpec, TraceWindow } from '../generated';
 import { decisionLog } from '../family/decisionLog';
 import { flowEvents } from './flowEvents';
 import { RunPipeline } from './pipeline';
@@ -73,6 +73,8 @@ class LabController {
   private sharePurpose: 'link' | 'embed' = 'link';
   /** `?autoplay=0`: the first run loads paused; every later one plays as usual. */
   private firstLoadPlays = true;
+  /** After a drop is added or undone: the time to re-run the new scenario to (issue 32). */
+  private resumeAt: number | null = null;
 
   /**
    * Asks the worker for flow `flow`'s packets overlapping [`since`, `until`] (tracing it from
@@ -209,6 +211,18 @@ class LabController {
       labStore.dispatch({ type: 'error', runId: null, message: e instanceof Error ? e.message : String(e) });
       return undefined;
     }
+  }
+
+  /**
+   * Loses `drop` (or, null, takes the last drop back) in the loaded run: the scenario is opened
+   * again with it, re-run deterministically to the time on screen, paused there, and its link
+   * (which carries the drop) put in the address bar.
+   */
+  editDrops(drop: DropSpec | null): void {
+    const s = labStore.getState();
+    if (s.runId === 0) return;
+    this.resumeAt = s.simTime;
+    this.post({ type: 'editDrops', add: drop });
   }
 
   /**
@@ -372,6 +386,12 @@ class LabController {
       topology: msg.topologies[0] ?? null,
       playing: msg.playing,
     });
+    if (this.resumeAt !== null) {
+      const t = this.resumeAt;
+      this.resumeAt = null;
+      this.seek(t);
+      this.share();
+    }
   }
 
   /** The messages that are not the run's own (sim/pipeline.ts handles those); true if handled. */

@@ -301,7 +301,10 @@ export class TopologyAnimator {
     const ce = this.marks.filter((m) => m.ce).length;
     // The colours the data packets are drawn in (a QUIC connection's streams each have one).
     const colors = [...new Set(this.marks.filter((m) => m.data && !m.ce).map((m) => markColor(m, colorFor)))].sort().join(' ');
-    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}|${colors}`;
+    // Where a data packet on a wire is drawn ("x y link seq"): what a test clicks to pick one.
+    const onWire = this.marks.find((m) => m.data && m.state === 'wire');
+    const pick = onWire ? `${onWire.x.toFixed(1)} ${onWire.y.toFixed(1)} ${onWire.link} ${onWire.seq}` : '';
+    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}|${colors}|${pick}`;
     if (readout !== this.readout) {
       this.readout = readout;
       this.svg
@@ -309,7 +312,8 @@ export class TopologyAnimator {
         .attr('data-links-with-packets', lanes)
         .attr('data-links-with-acks', acks)
         .attr('data-ce-drawn', ce)
-        .attr('data-packet-colors', colors);
+        .attr('data-packet-colors', colors)
+        .attr('data-wire-data-at', pick);
     }
     const text = [...counts].map(([k, v]) => `${k}:${v}`).join(' ');
     if (text !== this.stackText) {

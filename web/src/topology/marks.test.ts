@@ -31,6 +31,7 @@ const mark = (tx: number, link = 'path1', data = true, ce = false): PacketMark =
   tx_s: tx,
   wire_s: tx + 0.00012,
   arrive_s: tx + 0.01012,
+  seq: 0,
 });
 const near = (a: { x: number; y: number }, b: { x: number; y: number }) => {
   expect(a.x).toBeCloseTo(b.x, 6);

@@ -5,7 +5,7 @@
 // (0 before any load), so the page can drop a stale run's messages (store/run.ts, `staleRun`).
 import type { AggMode, Frame, ViewSpec } from './aggregate';
 import type { KnobValue, PresetDesc, SeriesMeta, Speed, Summary, Topology } from '../types';
-import type { TraceWindow } from '../generated';
+import type { DropSpec, TraceWindow } from '../generated';
 import type { PackedSnapshot } from '../lib/packedSnapshot';
 
 export interface PresetFile {
@@ -53,6 +53,11 @@ export type ToWorker =
   | { type: 'openText'; text: string; seed: number; variant: string | null }
   /** Encode the loaded scenario (its first column), its seed and the view as a link body. */
   | { type: 'share'; view: ShareView }
+  /**
+   * Open the loaded scenario again with `add` appended to its `drops`, or (null) the last drop
+   * removed — answered like 'openText' (issue 32: drop the packet you point at).
+   */
+  | { type: 'editDrops'; add: DropSpec | null }
   /** `until`: pause exactly at this simulated time (a guided tour's next stop). */
   | { type: 'play'; until?: number }
   | { type: 'pause' }

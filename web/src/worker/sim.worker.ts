@@ -15,6 +15,7 @@ import type { PresetDesc } from '../types';
 import type { ToWorker } from './protocol';
 import { RunSession } from './session';
 import { receiveModule, startEngine } from './engineStart';
+import { editDrops } from '../lesson/drop';
 
 const session = new RunSession((msg, transfer) => self.postMessage(msg, { transfer }));
 
@@ -94,6 +95,11 @@ async function handle(msg: ToWorker): Promise<void> {
       await startEngine();
       openText(msg);
       return;
+    case 'editDrops': {
+      const run = session.shareable;
+      if (run) session.guard(() => openText({ type: 'openText', text: editDrops(run.scenario, msg.add), seed: run.seed, variant: null }));
+      return;
+    }
     case 'share': {
       const run = session.shareable;
       if (run) session.guard(() => session.post({ type: 'shared', link: share_encode(run.scenario, run.seed, JSON.stringify(msg.view)) }));

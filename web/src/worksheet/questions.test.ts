@@ -15,6 +15,7 @@ const q = (id: string, extra: Partial<Question> = {}): Question => ({
 const preset = (worksheet: Question[], origin?: PresetDesc['origin']): PresetDesc => ({
   name: 'p',
   title: 'P',
+  look_for: '',
   description: '',
   duration_s: 10,
   knobs: [

@@ -78,6 +78,8 @@ pub struct Link {
     /// Indexes (among data packets offered) to lose on the wire, ascending; consumed from
     /// the front.
     drop_list: VecDeque<u64>,
+    /// Drops named by flow and packet number (net/named_drop.rs); `None` for most links.
+    named: Option<Box<super::named_drop::NamedDrops>>,
     /// Data packets offered so far (handshake packets and ACKs are not counted, so a
     /// scripted drop names the same data packet with or without connection setup).
     offered: u64,
@@ -134,6 +136,7 @@ impl Link {
             rng,
             reported: false,
             drop_list: VecDeque::new(),
+            named: None,
             offered: 0,
             busy_until: 0,
             waiting: Fifo::new(),
@@ -182,6 +185,19 @@ impl Link {
         indexes.sort_unstable();
         indexes.dedup();
         self.drop_list = indexes.into();
+    }
+
+    /// Drop the packet `rule` names when this link's transmitter sends it (net/named_drop.rs).
+    pub fn add_named_drop(&mut self, rule: super::named_drop::NamedDrop) {
+        self.named.get_or_insert_with(Default::default).push(rule);
+    }
+
+    /// Whether a drop the scenario names takes `pkt`, which goes onto the wire now.
+    fn named_hit(&mut self, pkt: Option<&Packet>) -> bool {
+        match (&mut self.named, pkt) {
+            (Some(n), Some(p)) => n.hit(p),
+            _ => false,
+        }
     }
 
     pub fn set_measurement_window(&mut self, from: Time, to: Time) {
@@ -238,6 +254,15 @@ impl Link {
     /// Offer a packet of `bytes` at `now`; `data` says whether it carries data (only data
     /// packets count for the scripted drop list).
     pub fn offer_packet(&mut self, now: Time, bytes: u32, data: bool) -> Verdict {
+        self.offer_inner(now, bytes, data, None)
+    }
+
+    /// Offer `pkt` at `now` (the engine's path: the packet itself lets a named drop find it).
+    pub fn offer_pkt(&mut self, now: Time, pkt: &Packet) -> Verdict {
+        self.offer_inner(now, pkt.wire_bytes, pkt.body.is_data(), Some(pkt))
+    }
+
+    fn offer_inner(&mut self, now: Time, bytes: u32, data: bool, pkt: Option<&Packet>) -> Verdict {
         self.drain(now);
         let index = self.offered;
         if data {
@@ -266,7 +291,8 @@ impl Link {
         if listed {
             self.drop_list.pop_front();
         }
-        self.wire(listed, bytes, end)
+        let named = self.named_hit(pkt);
+        self.wire(listed || named, bytes, end)
     }
 
     /// A packet of `bytes` finishes serialising at `end`: lose it on the wire (`listed` by the
@@ -331,7 +357,8 @@ impl Link {
         if listed {
             self.drop_list.pop_front();
         }
-        let verdict = self.wire(listed, bytes, end);
+        let named = self.named_hit(Some(&d.item));
+        let verdict = self.wire(listed || named, bytes, end);
         Some((d.item, verdict))
     }
 
@@ -349,6 +376,7 @@ impl Link {
     pub fn memory_bytes(&self) -> usize {
         self.waiting.memory_bytes()
             + self.drop_list.capacity() * 8
+            + self.named.as_ref().map_or(0, |n| std::mem::size_of::<super::named_drop::NamedDrops>() + n.memory_bytes())
             + self.name.capacity()
             + self.aqm.as_ref().map_or(0, |q| q.memory_bytes())
             + self.aqm_out.dropped.capacity() * std::mem::size_of::<Packet>()

@@ -1,6 +1,7 @@
 //! The network: nodes, links, source-routed paths and the packets in flight.
 
 pub mod link;
+pub mod named_drop;
 pub mod packet;
 pub mod qdisc;
 pub mod routing;
@@ -149,7 +150,7 @@ impl Network {
     /// it was dropped.
     pub fn offer(&mut self, now: u64, pkt: &Packet) -> Result<u64, DropKind> {
         let link = self.paths[pkt.path as usize][pkt.hop as usize];
-        match self.links[link as usize].offer_packet(now, pkt.wire_bytes, pkt.body.is_data()) {
+        match self.links[link as usize].offer_pkt(now, pkt) {
             Verdict::Arrives(t) => Ok(t),
             Verdict::QueueDrop => Err(DropKind::Queue),
             Verdict::WireLoss => Err(DropKind::Wire),

@@ -190,7 +190,7 @@ pub fn apply_setting(root: &mut Value, key: &str, value: &Value) -> Result<(), S
     if key.is_empty() || split(key).is_empty() {
         return Err(ScenarioError::new("", "empty setting name"));
     }
-    if !key.contains('.') && root.get(key).is_none() && !knobs_of(root).is_empty() {
+    if !key.contains('.') && key != super::drops::FIELD && root.get(key).is_none() && !knobs_of(root).is_empty() {
         let names: Vec<String> = knobs_of(root).into_iter().map(|k| k.name).collect();
         return Err(ScenarioError::new(key, format!("no such knob or field (knobs: {})", names.join(", "))));
     }

@@ -9,6 +9,7 @@
 //! flows; the transports get plain settings converted from the spec types here.
 
 pub mod build;
+pub mod drops;
 pub mod expect;
 pub mod graph;
 pub mod headline;
@@ -136,6 +137,9 @@ pub struct Scenario {
     /// Questions a student answers before the run, checked against it (scenario/worksheet.rs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub worksheet: Vec<worksheet::Question>,
+    /// Packets lost on purpose, named by flow and packet number (scenario/drops.rs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drops: Vec<drops::DropSpec>,
 }
 
 fn default_seed() -> u64 {

@@ -257,6 +257,7 @@ impl Scenario {
         if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
             return err("flows", format!("duplicate flow id '{}'", w[0]));
         }
+        super::drops::validate(s)?;
         s.metrics.validate()?;
         super::knobs::validate_knobs(s)?;
         super::text::validate_preset_texts(s)?;

@@ -179,6 +179,8 @@ const PACKETS: &[Col<PacketMark>] = &[
     col!("tx_s", Since, F32, |p| V::T(p.tx_s)),
     col!("wire_s", Since, F32, |p| V::T(p.wire_s)),
     col!("arrive_s", Since, F32, |p| V::T(p.arrive_s)),
+    // Exact (F64): a long run's segment numbers pass 2²⁴; "drop this packet" names it by it.
+    col!("seq", Num, F64, |p| V::N(p.seq as f64)),
 ];
 
 fn table<R>(name: &'static str, cols: &[Col<R>]) -> TableLayout {

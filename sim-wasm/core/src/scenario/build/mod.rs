@@ -74,6 +74,8 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
     let mut agents: Vec<Box<dyn Agent>> = Vec::new();
     let routes = built.routes;
     let mut listed_routes = Vec::new();
+    // Each flow's routes as its builder indexes them, kept only for `drops` to resolve.
+    let mut drop_routes: Vec<Vec<Route>> = Vec::new();
     for (i, (id, mut f)) in s.expanded_flows().into_iter().enumerate() {
         let (sender, receiver) = next_ends(&agents);
         world.flows.push(FlowStats {
@@ -105,6 +107,9 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
             _ => vec![flow_routes[f.path]],
         };
         listed_routes.push(shown);
+        if !s.drops.is_empty() {
+            drop_routes.push(flow_routes.to_vec());
+        }
         let ctx = FlowCtx { index: i, sender, receiver, routes: flow_routes, tcp: &cfg, seed };
         let (sender, receiver) = match f.kind {
             FlowKind::Tcp => tcp_flow(&ctx, &f, &mut world)?,
@@ -114,6 +119,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
         agents.push(sender);
         agents.push(receiver);
     }
+    super::drops::install(s, &drop_routes, &listed_routes, &mut world.net)?;
     if let Some(t) = &s.traffic {
         traffic::build(t, seed, s.duration_s, &built.traffic_routes, &cfg, &mut world, &mut agents)?;
     }

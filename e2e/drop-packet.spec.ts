@@ -1,0 +1,85 @@
+// "Drop the packet you point at" (issue 32): in a paused run a click on a data packet of the
+// network picture offers to drop it; the scenario gains the drop, the run is re-simulated to the
+// same instant, the sequence diagram then shows the loss and the fast retransmit that repairs
+// it, the shared link carries the drop, and undo takes it back.
+import { type Page, expect, test } from '@playwright/test';
+import { app, seekTo, simTime } from './lab-page';
+
+const seq = (page: Page) => page.getByTestId('sequence-view');
+const num = async (page: Page, attr: string) => Number(await seq(page).getAttribute(attr));
+
+/** Opens tcp-single with the sequence diagram, paused at `t`. */
+async function open(page: Page, url: string, t: number): Promise<void> {
+  await page.goto(url);
+  await expect(app(page)).toHaveAttribute('data-preset', /.+/);
+  await page.getByTestId('sequence-toggle').click();
+  await expect(seq(page)).toBeVisible();
+  await seekTo(page, t);
+}
+
+/** Lost and retransmitted lines in the diagram's window, once it shows the time on screen. */
+async function lossesAt(page: Page, t: number): Promise<{ drops: number; retx: number; markers: string[] }> {
+  await seekTo(page, t);
+  await expect.poll(() => num(page, 'data-window-end')).toBe(t);
+  await expect.poll(() => num(page, 'data-data-lines')).toBeGreaterThan(0);
+  const markers = await seq(page).getByTestId('sequence-marker').evaluateAll((els) => els.map((e) => e.getAttribute('data-what') ?? ''));
+  return { drops: await num(page, 'data-drops'), retx: await num(page, 'data-retx'), markers };
+}
+
+test('click a packet on the picture, drop it, see the fast retransmit; the link carries the drop; undo takes it back', async ({ page, context }) => {
+  // tcp-single's buffer first overflows at ≈ 0.1 s: before that, no packet is lost.
+  await open(page, '/?preset=tcp-single&variant=quick&seed=1&speed=1', 0.08);
+  expect(await lossesAt(page, 0.08)).toEqual({ drops: 0, retx: 0, markers: [] });
+
+  await seekTo(page, 0.03);
+  const svg = page.getByTestId('topology-svg');
+  await expect.poll(async () => (await svg.getAttribute('data-wire-data-at')) ?? '').not.toBe('');
+  const [x, y, link, segment] = (await svg.getAttribute('data-wire-data-at'))!.split(' ');
+  await page.locator('.topology-body').click({ position: { x: Number(x), y: Number(y) } });
+  const pick = page.getByTestId('packet-pick');
+  await expect(pick).toBeVisible();
+  await expect(pick).toHaveAttribute('data-seq', segment!);
+  await expect(pick).toHaveAttribute('data-link', link!);
+  await pick.getByTestId('drop-packet').click();
+
+  // Re-simulated with the drop, paused at the same instant, the link in the address bar.
+  await expect(app(page)).toHaveAttribute('data-preset', /^edited:/);
+  await expect.poll(() => simTime(page)).toBe(0.03);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=/);
+  const shared = await page.evaluate(() => location.href);
+  await expect(page.getByTestId('undo-drop')).toBeVisible();
+
+  // The dropped segment, its fast retransmit and the retransmission, before any overflow.
+  const after = await lossesAt(page, 0.08);
+  expect(after.drops).toBe(1);
+  expect(after.retx).toBeGreaterThanOrEqual(1);
+  expect(after.markers).toContain('FR');
+
+  // The shared link runs the same drop.
+  const other = await context.newPage();
+  await open(other, shared, 0.08);
+  expect((await lossesAt(other, 0.08)).drops).toBe(1);
+  await other.close();
+
+  // Undo: the run without the drop, again at the time on screen.
+  await page.getByTestId('undo-drop').click();
+  await expect(page.getByTestId('undo-drop')).toBeHidden();
+  await expect.poll(() => simTime(page)).toBe(0.08);
+  expect(await lossesAt(page, 0.08)).toEqual({ drops: 0, retx: 0, markers: [] });
+});
+
+test('a line of the sequence diagram can be dropped too', async ({ page }) => {
+  await open(page, '/?preset=tcp-single&variant=quick&seed=1&speed=1', 0.03);
+  await expect.poll(() => num(page, 'data-data-lines')).toBeGreaterThan(5);
+  const line = seq(page).locator('g.sequence-lines g[data-kind="data"]').nth(5);
+  const segment = await line.getAttribute('data-seq');
+  await line.dispatchEvent('click');
+  const pick = page.getByTestId('sequence-pick');
+  await expect(pick).toHaveAttribute('data-seq', segment!);
+  await pick.getByTestId('sequence-drop').click();
+  await expect(app(page)).toHaveAttribute('data-preset', /^edited:/);
+  await expect.poll(() => simTime(page)).toBe(0.03);
+  const after = await lossesAt(page, 0.08);
+  expect(after.drops).toBe(1);
+  expect(after.markers).toContain('FR');
+});
