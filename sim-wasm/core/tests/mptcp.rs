@@ -198,7 +198,7 @@ fn snapshot_flows_carry_the_index_their_events_use() {
     v["duration_s"] = json!(2);
     v["warmup_s"] = json!(0.5);
     v["traffic"]["list_flows"] = json!(100_000);
-    for k in ["knobs", "expect", "sweep", "variants", "tour"] {
+    for k in ["knobs", "expect", "sweep", "variants", "tour", "worksheet"] {
         v.as_object_mut().unwrap().remove(k);
     }
     let mut sim = Simulation::from_json(&v.to_string(), Some(1)).unwrap();

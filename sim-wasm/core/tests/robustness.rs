@@ -688,7 +688,7 @@ fn goodput_never_exceeds_the_bottleneck_on_short_runs() {
     for (duration, warmup) in [(1.0, 0.29), (1.0, 0.25), (2.0, 0.29), (0.3, 0.1), (0.5, 0.2), (1.0, 0.5)] {
         for name in ["bench-two-flows", "tcp-dumbbell"] {
             let mut v = preset(name);
-            for k in ["knobs", "variants", "expect", "sweep", "tour"] {
+            for k in ["knobs", "variants", "expect", "sweep", "tour", "worksheet"] {
                 v.as_object_mut().unwrap().remove(k);
             }
             v["duration_s"] = json!(duration);
