@@ -52,8 +52,8 @@ fn bbr_runs_are_deterministic() {
         apply_overrides(&mut v, Some("quick")).unwrap();
         apply_setting(&mut v, "cc", &json!("bbr")).unwrap();
         apply_setting(&mut v, "flows", &json!(2)).unwrap();
-        // Without the preset's knobs (and the claims and sweep over them), which check their range.
-        for k in ["knobs", "expect", "sweep"] {
+        // Without the preset's knobs (and the claims, sweep and worksheet over them), which check their range.
+        for k in ["knobs", "expect", "sweep", "worksheet"] {
             v.as_object_mut().unwrap().remove(k);
         }
         v["duration_s"] = json!(5);

@@ -206,9 +206,11 @@ fn series_stay_bounded_on_a_long_run() {
 fn run_budgets_stop_a_runaway_run_with_a_reason() {
     // An unlimited buffer lets CUBIC's window grow without bound: the memory budget stops it.
     let mut v = preset("tcp-single");
-    // The buffer knob (and the claims that use it) bind buffer.bdp, which an unlimited buffer lacks.
+    // The buffer knob (and the claims and questions that use it) bind buffer.bdp, which an
+    // unlimited buffer lacks.
     v["knobs"] = json!([]);
     v["expect"] = json!([]);
+    v["worksheet"] = json!([]);
     v["topology"]["bottleneck"]["buffer"] = json!({"unlimited": true});
     v["duration_s"] = json!(600);
     v["limits"] = json!({"max_memory_mb": 1});
@@ -233,8 +235,8 @@ fn single_steps_replay_the_same_run_and_jain_converges_on_the_summary() {
     let mut v = preset("tcp-dumbbell");
     // A short run, shorter than the Duration knob allows (its minimum leaves room for the
     // preset's own warm-up): set the fields themselves, without the knobs (and the claims and
-    // sweep over them), which check their range.
-    for k in ["knobs", "expect", "sweep"] {
+    // sweep and worksheet over them), which check their range.
+    for k in ["knobs", "expect", "sweep", "worksheet"] {
         v.as_object_mut().unwrap().remove(k);
     }
     v["duration_s"] = json!(3);

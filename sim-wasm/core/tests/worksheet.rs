@@ -95,3 +95,19 @@ fn netlab_check_reports_each_answer_key_and_fails_a_wrong_one() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("FAIL  worksheet question 'queue-wait'") && text.contains("key 40 ± 4"), "{text}");
 }
+
+/// A knob that copies a flow the questions name (bbr-fairness's "flows per RTT": `rtt10`
+/// becomes `rtt10.1`, `rtt10.2`) still gives a valid scenario: the worksheet is then withheld by
+/// the page (its questions are written for the default knobs), never a refusal of the run.
+#[test]
+fn a_knob_that_renames_the_questions_flows_still_runs() {
+    let mut v = common::preset("bbr-fairness");
+    scenario::apply_setting(&mut v, "flows", &serde_json::json!(2)).unwrap();
+    let s = scenario::from_value(v).unwrap_or_else(|e| panic!("flows = 2 refused: {e}"));
+    assert!(!s.worksheet.is_empty());
+    // A name that is no flow at all is still refused.
+    let mut v = common::preset("bbr-fairness");
+    v["worksheet"][0]["choices"][0]["metric"] = serde_json::json!("flows.rtt11.goodput_mbps");
+    let e = scenario::from_value(v).unwrap_err();
+    assert_eq!(e.path, "worksheet[0].choices[0].metric", "{e}");
+}

@@ -146,6 +146,9 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
   const [added, setAdded] = useState<DropSpec[]>([]);
   const onPick = (ev: React.MouseEvent<HTMLDivElement>) => {
     if (!paused) return;
+    // A click on a control drawn over the picture (a flow's button, the popover itself) is
+    // that control's, not a pick of the packet under it.
+    if (ev.target instanceof Element && ev.target.closest('button, .packet-pick')) return;
     const box = ev.currentTarget.getBoundingClientRect();
     const [x, y] = [ev.clientX - box.left, ev.clientY - box.top];
     const m = animRef.current?.markAt(x, y);

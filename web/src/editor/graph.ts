@@ -322,6 +322,9 @@ function forgetTopology(scenario: Json, opts: { keepLinkClaims?: boolean; rebind
     });
     out = setAt(out, 'expect', kept.length === 0 ? undefined : kept);
   }
+  // The worksheet's questions are written for the preset's own network and flows (the page
+  // withholds them for an edited scenario anyway); they would name flows the new one lacks.
+  out = setAt(out, 'worksheet', undefined);
   const variants = asObj(getAt(out, 'variants'));
   if (variants) {
     const next: Obj = {};

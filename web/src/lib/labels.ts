@@ -35,5 +35,5 @@ export function metricWords(metric: string | null | undefined): string {
 export function settingWords(knobs: readonly Pick<Knob, 'name' | 'label' | 'unit'>[] | undefined, name: string, value: string | number): string {
   const k = knobs?.find((x) => x.name === name);
   const unit = k?.unit && k.unit.length <= 8 && typeof value === 'number' ? ` ${k.unit}` : '';
-  return `${k?.label ?? spaced(name)} = ${value}${unit}`;
+  return `${k ? localText(k.label) : spaced(name)} = ${value}${unit}`;
 }

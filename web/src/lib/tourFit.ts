@@ -5,6 +5,7 @@
 // may carry an edited scenario under the preset's texts), the narration would be false, so the
 // tour is not offered and the page says why.
 import type { KnobValue, PresetDesc } from '../types';
+import { localText } from '../i18n/localText';
 
 /** Why the tour does not apply to this scenario, or null when it does (or there is none). */
 export function tourMismatch(
@@ -17,6 +18,6 @@ export function tourMismatch(
   if (preset.origin?.kind === 'shared') return 'the tour narrates the preset as written, and this is a scenario from a shared link';
   const moved = preset.knobs.filter((k) => k.name in defaults && knobValues[k.name] !== undefined && knobValues[k.name] !== defaults[k.name]);
   if (moved.length === 0) return null;
-  const what = moved.map((k) => `${k.label} is ${knobValues[k.name]}${k.unit ? ` ${k.unit}` : ''} (the tour's run: ${defaults[k.name]}${k.unit ? ` ${k.unit}` : ''})`);
+  const what = moved.map((k) => `${localText(k.label)} is ${knobValues[k.name]}${k.unit ? ` ${k.unit}` : ''} (the tour's run: ${defaults[k.name]}${k.unit ? ` ${k.unit}` : ''})`);
   return `the tour narrates the preset as written: ${what.join('; ')}`;
 }

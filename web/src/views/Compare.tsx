@@ -250,7 +250,7 @@ function NumberValues({ presetName, knob, values }: { presetName: string; knob: 
               max={knob.max}
               step={knob.step ?? (knob.kind === 'integer' ? 1 : 'any')}
               value={v}
-              aria-label={`${knob.label}, column ${COLUMN_NAMES[i] ?? i + 1}`}
+              aria-label={`${localText(knob.label)}, column ${COLUMN_NAMES[i] ?? i + 1}`}
               onChange={(e) => set(values.map((x, j) => (j === i ? e.target.value : x)))}
             />
             {unit}

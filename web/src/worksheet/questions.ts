@@ -6,6 +6,7 @@
 import type { KnobValue, PresetDesc } from '../types';
 import type { LocalText, Question } from '../generated';
 import { msg } from './messages';
+import { localText } from '../i18n/localText';
 
 /** The text in `lang` (falling back to English), as scenario/text.rs LocalText::get. */
 export function textIn(t: LocalText, lang: string): string {
@@ -54,6 +55,6 @@ export function offeredQuestions(
   const questions = all.filter(fits);
   if (questions.length > 0) return { questions, withheld: null };
   const moved = preset.knobs.filter((k) => knobValues[k.name] !== undefined && !same(knobValues[k.name], defaults[k.name]));
-  const what = moved.map((k) => `${k.label} is ${knobValues[k.name]}${k.unit ? ` ${k.unit}` : ''}`).join('; ');
+  const what = moved.map((k) => `${localText(k.label)} is ${knobValues[k.name]}${k.unit ? ` ${k.unit}` : ''}`).join('; ');
   return { questions: [], withheld: moved.length > 0 ? msg.knobMoved(what) : null };
 }

@@ -364,7 +364,12 @@ pub fn produces(s: &Scenario, path: &str) -> Result<(), String> {
             if s.traffic.is_none() {
                 let ids: Vec<String> = s.expanded_flows().into_iter().map(|(id, _)| id).collect();
                 let by_index = id.parse::<usize>().is_ok_and(|n| n < ids.len());
-                if !by_index && !ids.iter().any(|x| x == id) {
+                // A flow as written, even when a knob (`count`) has copied it into `rtt10.1`,
+                // `rtt10.2`: the question is then not offered (it is written for the run with
+                // every other knob at its default; web/src/worksheet/questions.ts), and the
+                // scenario must not be refused for it — every knob value in range runs.
+                let as_written = s.flows.iter().any(|f| f.id.as_deref() == Some(*id));
+                if !by_index && !as_written && !ids.iter().any(|x| x == id) {
                     return Err(format!("no flow '{id}' (flows: {})", ids.join(", ")));
                 }
             }
