@@ -105,6 +105,18 @@ pub struct SubflowStats {
 }
 
 /// A typed event, for tests, the CLI trace and the page's timeline.
+/// Where a packet was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum DropCause {
+    /// A full DropTail buffer.
+    Queue,
+    /// The link's queue discipline (RED, CoDel, FQ-CoDel, PIE) or its hard limit.
+    Aqm,
+    /// Random or scripted loss on the wire (`loss`, `drop_packets`).
+    Wire,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
@@ -134,7 +146,7 @@ pub enum EventKind {
     /// a full buffer, the queue discipline, the wire) and, for a data packet, its number
     /// (`packet`: the segment number of TCP or an MPTCP subflow, the QUIC packet number), so
     /// the inspector can say "packet 1 234 of short-rtt dropped at the bottleneck (buffer full)".
-    Drop { link: u32, wire: bool, cause: crate::sim::trace::DropCause, packet: Option<u64> },
+    Drop { link: u32, wire: bool, cause: DropCause, packet: Option<u64> },
     /// The congestion controller changed its window in reaction to a congestion signal:
     /// `before` → `after` packets, and `why` — `loss` (recovery began), `recovery_done` (the
     /// window set when recovery ended), `rto` (the retransmission timer fired), `ecn` (an

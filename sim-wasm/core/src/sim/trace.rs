@@ -56,17 +56,8 @@ pub enum TraceKind {
     SynAck,
 }
 
-/// Where a packet was lost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
-#[serde(rename_all = "snake_case")]
-pub enum DropCause {
-    /// A full DropTail buffer.
-    Queue,
-    /// The link's queue discipline (RED, CoDel, FQ-CoDel, PIE) or its hard limit.
-    Aqm,
-    /// Random or scripted loss on the wire (`loss`, `drop_packets`).
-    Wire,
-}
+/// Where a packet was lost (declared with the event log that reports it).
+pub use crate::metrics::DropCause;
 
 /// One traced packet, as the page reads it.
 #[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
