@@ -313,11 +313,13 @@ describe('every preset in public/scenarios', () => {
       const text = presetText(name);
       const desc = JSON.parse(describe_preset(text));
       assert.equal(desc.name, name, 'the preset name matches its file name');
-      assert.ok(desc.title.length > 0 && desc.description.length > 0, 'has a title and a description');
+      // A title is one English string or one per language ({en, zh, ja}); English is always there.
+      const title = typeof desc.title === 'string' ? desc.title : desc.title.en;
+      assert.ok(title.length > 0 && desc.description.length > 0, 'has a title and a description');
       assert.ok(desc.duration_s > 0);
       for (const k of desc.knobs) {
         assert.ok(['number', 'integer', 'enum'].includes(k.kind), `${k.name}: kind ${k.kind}`);
-        assert.ok(k.label.length > 0, `${k.name}: has a label`);
+        assert.ok((typeof k.label === 'string' ? k.label : k.label.en).length > 0, `${k.name}: has a label`);
         if (k.kind === 'enum') assert.ok(k.options.includes(k.value), `${k.name}: value ${k.value} is an option`);
       }
       for (const variant of [null, ...desc.variants]) {
