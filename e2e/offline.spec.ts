@@ -9,18 +9,11 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { app } from './lab-page';
+import { TYPES } from './static-types';
 
 test.use({ serviceWorkers: 'allow' });
 
 const DIST = join(process.cwd(), 'dist');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-};
 
 let server: Server;
 let origin = '';

@@ -8,17 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { app } from './lab-page';
+import { TYPES } from './static-types';
 
 const DIST = join(process.cwd(), 'dist');
 const PREFIX = '/course/netlab/';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-};
 
 let server: Server;
 let origin = '';

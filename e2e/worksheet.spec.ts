@@ -59,8 +59,8 @@ test('a multiple-choice question is checked, and a knob setting decides which qu
   await expect(page.getByTestId('worksheet-check-share')).toHaveAttribute('data-result', 'none');
 });
 
-test('print preview: the worksheet, the network picture and the key chart on at most two pages', async ({ page, browserName }) => {
-  test.skip(browserName !== 'chromium', 'page.pdf is Chromium-only');
+// page.pdf is Chromium's; the suite runs only Chromium (playwright.config.ts).
+test('print preview: the worksheet, the network picture and the key chart on at most two pages', async ({ page }) => {
   await page.goto('/?preset=tcp-dumbbell&variant=quick&seed=1&speed=max');
   await expect(app(page)).toHaveAttribute('data-state', 'finished');
   await page.emulateMedia({ media: 'print' });

@@ -1,0 +1,9 @@
+// The content types the test servers give dist/'s files (subpath.spec.ts, offline.spec.ts).
+export const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+};
