@@ -153,10 +153,12 @@ impl Grid {
         };
         let mut plain = root.clone();
         if let Value::Object(m) = &mut plain {
-            // The preset's claims are checked elsewhere (they would only cost a re-validation
-            // per point).
+            // The preset's claims and worksheet are checked elsewhere (they would only cost a
+            // re-validation per point), and a worksheet question that names a variant would
+            // re-apply that variant's `sweep.*` overrides to a point that has no sweep.
             m.remove("sweep");
             m.remove("expect");
+            m.remove("worksheet");
         }
         let algorithms =
             if sweep.algorithms.is_empty() { vec![None] } else { sweep.algorithms.iter().cloned().map(Some).collect() };
@@ -423,6 +425,22 @@ mod tests {
         assert_eq!(pts[7].scenario.flows[0].cc, "cubic");
         assert_eq!(pts[7].scenario.seed, 8);
         assert!(pts[0].scenario.sweep.is_none(), "points are plain scenarios");
+    }
+
+    #[test]
+    fn a_worksheet_question_on_a_variant_that_narrows_the_sweep_does_not_break_the_points() {
+        // quic-priority-control's shape: the quick variant narrows the sweep to one seed and a
+        // worksheet question asks about the quick run with the algorithm knob set. A point has
+        // no sweep, so re-applying that variant to check the question must not happen there.
+        let mut v = preset();
+        v["variants"] = json!({"quick": {"duration_s": 1, "sweep.seeds": [7]}});
+        v["worksheet"] = json!([{"id": "busy", "prompt": "How busy, in %?", "key": 95, "explanation": "One BDP.",
+            "number": {"metric": "links.bottleneck.utilization", "scale": 100, "tolerance": 5, "unit": "%"},
+            "variant": "quick", "when": {"cc": "reno"}}]);
+        super::super::from_value(v.clone()).expect("the preset itself is valid");
+        let pts = expand(&v).unwrap();
+        assert_eq!(pts.len(), 8);
+        assert!(pts.iter().all(|p| p.scenario.worksheet.is_empty()), "a point is a plain run");
     }
 
     #[test]
