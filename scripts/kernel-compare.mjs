@@ -7,11 +7,14 @@
 // (../shared/linux-testbed in the team's checkout), and the numbers are for reading.
 //
 //   cargo build --release -p netlab-core --bin netlab
-//   node scripts/kernel-compare.mjs [--only=s1-cubic-5,…] [--seeds=1,2,3] [--jitter=0.06] [--json]
+//   node scripts/kernel-compare.mjs [--only=s1-cubic-5,…] [--seeds=1,2,3] [--jitter=0.06] [--json] [--flows]
 // --jitter: each sender's host jitter (topology.senders[i].jitter_ms, uniform up to this many
 // ms per packet, both ways, from the seed); default 0.06, i.e. a mean of 30 µs, the release
 // lateness measured on the testbed's delay lines (docs/model/linux-kernel.md §Seeds). With
 // --jitter=0 every seed of a CUBIC case gives the same run.
+// --flows: also print each run flow by flow — goodput, the share of its packets it resent, its
+// RTOs, and how long it paced at BBR's long-term ("policer") rate and at what rate
+// (issue 29 item 4: which flows the long-term estimator holds down, and why).
 // Exit status: 0 when every case is within its bounds, 1 otherwise.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +58,37 @@ async function runCase(args, seed) {
   const events = await cli(['run', ...args, '--seed', String(seed), '--events']);
   const rtos = events.split('\n').filter((l) => /^\S+ flow \d+ rto\b/.test(l)).length;
   const probes = events.split('\n').filter((l) => /^\S+ flow \d+ tail_loss_probe\b/.test(l)).length;
-  return { summary, rtos, probes };
+  return { summary, rtos, probes, flows: flowTrace(events, summary) };
+}
+
+/** Per flow, from the event log: RTOs, the time spent on the long-term rate (BBR's
+ * `lt_use_bw`: from a `cc_long_term_rate engaged=true` event to the next `engaged=false`) and
+ * the mean of the rates it engaged at. */
+function flowTrace(events, summary) {
+  const flows = summary.flows.map(() => ({ rtos: 0, ltSeconds: 0, ltRates: [], since: null }));
+  for (const line of events.split('\n')) {
+    const m = /^(\S+) flow (\d+) (\S+)(.*)$/.exec(line);
+    const f = m && flows[Number(m[2])];
+    if (!f) continue;
+    const t = Number(m[1]);
+    if (m[3] === 'rto') f.rtos += 1;
+    if (m[3] !== 'cc_long_term_rate') continue;
+    if (/engaged=true/.test(m[4]) && f.since == null) {
+      f.since = t;
+      f.ltRates.push(Number(/rate_mbps=(\S+)/.exec(m[4])[1]));
+    } else if (/engaged=false/.test(m[4]) && f.since != null) {
+      f.ltSeconds += t - f.since;
+      f.since = null;
+    }
+  }
+  return summary.flows.map((s, i) => {
+    const f = flows[i];
+    const lt = f.ltSeconds + (f.since != null ? summary.duration_s - f.since : 0);
+    return {
+      id: s.id, goodput: s.goodput_mbps, resent: s.retransmitted_packets / Math.max(1, s.sent_packets), rtos: f.rtos,
+      ltShare: lt / summary.duration_s, ltRate: f.ltRates.length ? f.ltRates.reduce((a, b) => a + b, 0) / f.ltRates.length : null,
+    };
+  });
 }
 
 const median = (xs) => {
@@ -106,6 +139,14 @@ for (const [name, args] of Object.entries(CASES)) {
   if (!process.argv.includes('--json')) {
     console.log(`\n${name} (NetLab seeds ${seeds.join(', ')}, median)${row.ok ? '' : '  ← outside the bounds'}`);
     for (const c of row.checks) console.log(`  ${c.ok ? '  ' : '✗ '}${c.what.padEnd(24)} NetLab ${String(c.netlab).padEnd(34)} Linux ${c.linux}`);
+    if (process.argv.includes('--flows')) {
+      runs.forEach((r, k) => {
+        console.log(`  seed ${seeds[k]}: flow, goodput Mb/s, resent, RTOs, time on the long-term rate, its mean rate Mb/s`);
+        for (const f of r.flows) {
+          console.log(`    ${f.id.padEnd(8)} ${fmt(f.goodput).padStart(6)} ${fmt(f.resent * 100, 1).padStart(5)} % ${String(f.rtos).padStart(4)} ${fmt(f.ltShare * 100, 0).padStart(4)} % ${fmt(f.ltRate).padStart(7)}`);
+        }
+      });
+    }
   }
 }
 if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
