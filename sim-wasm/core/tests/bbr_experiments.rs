@@ -2,25 +2,13 @@
 //! "quick" overrides, then knob settings): they parse, their sweeps expand, runs repeat.
 
 use netlab_core::scenario::{self, apply_overrides, apply_setting, sweep};
-use netlab_core::{Simulation, Summary};
+use netlab_core::Simulation;
 use serde_json::{json, Value};
 
 fn preset(name: &str) -> Value {
     let path = format!("{}/../../public/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     serde_json::from_str(&text).unwrap()
-}
-
-/// Run preset `name`'s quick variant with knob settings.
-fn run(name: &str, settings: &[(&str, Value)]) -> Summary {
-    let mut v = preset(name);
-    apply_overrides(&mut v, Some("quick")).unwrap();
-    for (k, val) in settings {
-        apply_setting(&mut v, k, val).unwrap();
-    }
-    let mut sim = Simulation::new(scenario::from_value(v).unwrap(), None).unwrap();
-    sim.run_to_end();
-    sim.summary(0.0)
 }
 
 #[test]
