@@ -60,3 +60,64 @@ test('the sequence diagram failing to load keeps the lab running and retries', a
   await page.getByTestId('lazy-retry').click();
   await expect(page.getByTestId('sequence-view')).toBeVisible();
 });
+
+// Issue 31 part 5 (first load over a shared classroom link): the sweep panel's chunk used to
+// download beside the engine on every first load (the page's first render, before it knew its
+// preset, mounted the panel). Now the default scenario (no declared sweep) loads it only when
+// asked, and a preset that declares a sweep loads it once its first run has gone live — the
+// clock passed 0, or the run settled paused.
+test.describe('the sweep panel stays out of the first load', () => {
+  /** Holds the engine's wasm until `release()`: the run cannot start before. */
+  async function holdEngine(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(/\.wasm$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    return { release, sweepChunkAsked: () => requested.some((p) => /\/SweepPanel-[^/]+\.js$/.test(p)) };
+  }
+
+  /** Opens `path` with the engine held back, checks the clock stays at 0 with no sweep chunk, then lets the engine in. */
+  async function openHeld(page: Page, path: string, preset: string) {
+    const engine = await holdEngine(page);
+    const scenario = page.waitForResponse(new RegExp(`/scenarios/${preset}\\.json$`));
+    await page.goto(path);
+    // The page has rendered and fetched its preset; it waits for the engine.
+    await scenario;
+    await expect(app(page)).toHaveAttribute('data-preset', preset);
+    await expect(page.getByTestId('controls')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await simTime(page)).toBe(0);
+    expect(engine.sweepChunkAsked()).toBe(false);
+    await expect(page.getByTestId('sweep')).toHaveCount(0);
+    engine.release();
+    await expect.poll(() => simTime(page)).toBeGreaterThan(0);
+    return engine;
+  }
+
+  test('the default scenario offers a sweep and loads the panel only when asked', async ({ page }) => {
+    const engine = await openHeld(page, '/', 'tcp-dumbbell');
+    await expect(page.getByTestId('sweep-offer')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(engine.sweepChunkAsked()).toBe(false);
+    await page.getByTestId('sweep-open').click();
+    await expect(page.getByTestId('sweep')).toHaveAttribute('data-mode', 'custom');
+    expect(engine.sweepChunkAsked()).toBe(true);
+  });
+
+  test("a preset's declared sweep shows once its first run is live", async ({ page }) => {
+    const engine = await openHeld(page, '/?preset=bbr-fairness&variant=quick', 'bbr-fairness');
+    await expect(page.getByTestId('sweep')).toHaveAttribute('data-mode', 'declared');
+    expect(engine.sweepChunkAsked()).toBe(true);
+  });
+
+  test('a declared sweep shows for a first run that loads paused (autoplay=0)', async ({ page }) => {
+    await page.goto('/?preset=bbr-fairness&variant=quick&autoplay=0');
+    await expect(app(page)).toHaveAttribute('data-state', 'paused');
+    await expect(page.getByTestId('sweep')).toHaveAttribute('data-mode', 'declared');
+    expect(await simTime(page)).toBe(0);
+  });
+});

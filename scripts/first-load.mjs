@@ -38,15 +38,34 @@ function median(xs) {
 function watchClock() {
   const w = window;
   w.__clock = null;
+  // When the run was loaded: the worker has the engine and built the scenario (data-state leaves
+  // starting/loading), the milestone between the engine's last byte and the clock.
+  w.__runLoaded = null;
   const check = (obs) => {
-    const t = Number(document.querySelector('[data-testid="app"]')?.getAttribute('data-sim-time'));
+    const app = document.querySelector('[data-testid="app"]');
+    const state = app?.getAttribute('data-state');
+    if (w.__runLoaded === null && state && state !== 'starting' && state !== 'loading') w.__runLoaded = performance.now();
+    const t = Number(app?.getAttribute('data-sim-time'));
     if (!(t > 0) || w.__clockSeen) return;
     w.__clockSeen = performance.now();
     obs?.disconnect();
     requestAnimationFrame(() => setTimeout(() => (w.__clock = performance.now())));
   };
   const obs = new MutationObserver(() => check(obs));
-  obs.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-sim-time'] });
+  obs.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-sim-time', 'data-state'] });
+}
+
+/**
+ * The page's milestones after the engine's last byte (ms from navigation): the wasm response's
+ * end (resource timing), the run loaded, and the clock's frame. Splits the time after the last
+ * byte into the engine's start plus the scenario's build (to the run loaded) and the first
+ * slice and its frame (to the clock).
+ */
+async function milestones(page) {
+  return page.evaluate(() => {
+    const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'));
+    return { wasm_end_ms: wasm ? wasm.responseEnd : null, run_loaded_ms: window.__runLoaded, clock_ms: window.__clock };
+  });
 }
 
 /** ms from the page's navigation start until the frame showing a clock past 0 was painted, or null. */
@@ -69,6 +88,7 @@ async function oneTry(browser, link) {
   await page.goto(link.url, { waitUntil: 'commit' });
   const coldMs = await clockPassesZero(page, TIMEOUT_MS);
   const resources = link.log.map((r) => ({ ...r }));
+  const marks = coldMs === null ? null : await milestones(page);
   // Offline: only once a service worker controls the page and has finished installing (its
   // precache is complete when it is active).
   const hasWorker = await page
@@ -88,7 +108,7 @@ async function oneTry(browser, link) {
     link.cut(false);
   }
   await context.close();
-  return { cold_s: coldMs === null ? null : coldMs / 1000, offline_s: offlineMs === null ? null : offlineMs / 1000, service_worker: hasWorker, resources };
+  return { cold_s: coldMs === null ? null : coldMs / 1000, offline_s: offlineMs === null ? null : offlineMs / 1000, service_worker: hasWorker, resources, milestones: marks };
 }
 
 /** Runs `tries` cold loads (and offline reloads) of dist/ over the classroom link. */
@@ -120,6 +140,7 @@ export async function measureFirstLoad(tries = 3, dist = join(ROOT, 'dist')) {
     cold_target_s: COLD_TARGET_S,
     offline_target_s: OFFLINE_TARGET_S,
     resources: mid.resources,
+    milestones: mid.milestones,
     bytes: mid.resources.reduce((n, r) => n + r.bytes, 0),
   };
 }
@@ -134,6 +155,11 @@ export function printFirstLoad(r) {
   for (const x of r.resources) {
     const ms = (v) => (v === null ? 'pending' : `${(v / 1000).toFixed(2)} s`);
     console.log(`  ${x.path.slice(0, 47).padEnd(48)}${(x.bytes / 1000).toFixed(1).padStart(10)}${ms(x.start_ms).padStart(12)}${ms(x.end_ms).padStart(12)}`);
+  }
+  const m = r.milestones;
+  if (m && m.wasm_end_ms !== null && m.run_loaded_ms !== null && m.clock_ms !== null) {
+    const s2 = (v) => `${(v / 1000).toFixed(2)} s`;
+    console.log(`  in the page's clock: the engine's last byte at ${s2(m.wasm_end_ms)}, the run loaded at ${s2(m.run_loaded_ms)} (+${s2(m.run_loaded_ms - m.wasm_end_ms)}: engine start, scenario built), the clock's frame at ${s2(m.clock_ms)} (+${s2(m.clock_ms - m.run_loaded_ms)}: first slice, the page's render)`);
   }
 }
 

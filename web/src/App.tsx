@@ -33,6 +33,21 @@ import { LiveRegion } from './a11y/LiveRegion';
 // views/Workbench.tsx).
 const loadSweepPanel = () => import('./components/SweepPanel').then((m) => m.SweepPanel);
 
+/**
+ * Whether the page's first run has gone live: its clock passed 0, or it settled without moving
+ * (paused by `?autoplay=0`, finished, failed). Once true it stays true. A declared sweep's panel
+ * (below the fold) waits for it, so its chunk does not share a slow link with the engine's
+ * download (issue 31 part 5, first load over a shared classroom link).
+ */
+function useFirstRunLive(): boolean {
+  const now = useLab((s) => s.simTime > 0 || s.error !== null || s.run === 'paused' || s.run === 'finished');
+  const [live, setLive] = useState(now);
+  useEffect(() => {
+    if (now) setLive(true);
+  }, [now]);
+  return live || now;
+}
+
 // The sequence diagram (issue 16) is loaded when first opened: its drawing code stays out of the
 // first bundle, and the engine traces packets only while it is open.
 const loadSequenceView = () => import('./components/SequenceView').then((m) => m.SequenceView);
@@ -61,6 +76,7 @@ function SweepSection() {
   const presetName = useLab((s) => s.presetName);
   const [opened, setOpened] = useState<string | null>(null);
   const declared = hasSweep(presetName);
+  const firstRunLive = useFirstRunLive();
   // Presets without a declared sweep offer one over any numeric knob, behind a button: the
   // panel's code loads only when someone asks for it.
   if (!declared && opened !== presetName) {
@@ -76,6 +92,11 @@ function SweepSection() {
       </section>
     );
   }
+  // A declared sweep's panel waits for the first run to go live (one asked for loads at once).
+  // Before the page knows its preset (presetName null, the first render) nothing loads: that
+  // render used to mount the panel, so its chunk came with every first load.
+  const asked = opened !== null && opened === presetName;
+  if (!firstRunLive && !asked) return null;
   return (
     <LazyView key={presetName} load={loadSweepPanel} what={i18n._({ id: 'sweep.what', message: 'the sweep panel' })} props={{}} />
   );
