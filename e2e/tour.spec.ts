@@ -129,3 +129,30 @@ test('the tour plays in Chinese: every stop in Chinese, no English left', async 
   // The numbers the English stop quotes are the Chinese one's too (tests/presets.rs checks all).
   await expect(callout.locator('.tour-text')).toContainText('≈ 0.67');
 });
+
+// The bufferbloat assignment's tour (issue 32 §3), in Japanese: five stops at the run's own
+// moments (tests/tour.rs checks each event is in its band), the first on the queue chart when
+// the 100-packet queue overflows, the last on the queueing-delay chart.
+test('the bufferbloat-lab tour plays its five stops, in Japanese', async ({ page }) => {
+  await page.goto('/?lang=ja&preset=bufferbloat-lab&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'bufferbloat-lab');
+  const start = page.getByTestId('tour-start');
+  await expect(start).toHaveAttribute('data-stops', '5');
+  await start.click();
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-tour-stop', '0');
+  await expect(callout).toHaveAttribute('data-at', '0.82');
+  await expect(callout.locator('.tour-title')).toHaveText('スロースタートがルーターのキューを埋める');
+  await expect(page.getByTestId('chart-queue').getByTestId('tour-band')).toHaveCount(1);
+  for (const [i, at] of [[1, '1.65'], [2, '2.68'], [3, '3.92'], [4, '10']] as const) {
+    await page.getByTestId('tour-next').click();
+    await expect(callout).toHaveAttribute('data-tour-stop', String(i));
+    await expect(callout).toHaveAttribute('data-at', at);
+    expect(englishWords((await callout.locator('.tour-text').textContent()) ?? '').filter((w) => !['cc', 'bbr'].includes(w))).toEqual([]);
+  }
+  expect(await simTime(page)).toBe(10);
+  const band = page.getByTestId('chart-queue-delay').getByTestId('tour-band');
+  await expect(band).toHaveAttribute('data-t0', '9');
+  await expect(band).toHaveAttribute('data-t1', '11');
+  await expect(callout.locator('.tour-text')).toContainText('≈ 114 ms');
+});
