@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::presets;
+use common::{presets, quoted_numbers};
 use netlab_core::scenario::{self, expect};
 use netlab_core::Simulation;
 use serde_json::Value;
@@ -199,33 +199,6 @@ fn every_tour_stop_and_worksheet_question_is_in_every_language() {
     }
     assert!(texts > 100, "the presets' tours and worksheets are read ({texts} texts)");
     assert!(missing.is_empty(), "texts a class reads in English only:\n{}", missing.join("\n"));
-}
-
-/// The numbers a text quotes, as written ("0.7", "33", "2.212"): runs of ASCII digits with at
-/// most one decimal point between digits. Scripts do not matter: "≈ 86 : 9" and "≈ 86 対 9"
-/// both quote 86 and 9.
-fn quoted_numbers(text: &str) -> std::collections::BTreeSet<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = std::collections::BTreeSet::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            if i + 1 < chars.len() && chars[i] == '.' && chars[i + 1].is_ascii_digit() {
-                i += 1;
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    i += 1;
-                }
-            }
-            out.insert(chars[start..i].iter().collect());
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// Numbers an English text says in words, which a translation may write in digits ("five

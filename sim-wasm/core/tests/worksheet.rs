@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::presets;
+use common::{presets, quoted_numbers};
 use netlab_core::scenario::{self, worksheet};
 use netlab_core::Simulation;
 use serde_json::Value;
@@ -184,25 +184,6 @@ const QUOTES: &[(&str, &str, &str, Option<&str>, Quote)] = &[
 
 fn metric(summary: &Value, path: &str) -> f64 {
     scenario::expect::metric(summary, path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// The numbers a text quotes, as written: runs of digits with at most one decimal point.
-fn quoted_numbers(text: &str) -> std::collections::BTreeSet<String> {
-    let mut out = std::collections::BTreeSet::new();
-    let mut cur = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        let decimal = c == '.' && !cur.is_empty() && !cur.contains('.') && chars.peek().is_some_and(char::is_ascii_digit);
-        if c.is_ascii_digit() || decimal {
-            cur.push(c);
-        } else if !cur.is_empty() {
-            out.insert(std::mem::take(&mut cur));
-        }
-    }
-    if !cur.is_empty() {
-        out.insert(cur);
-    }
-    out
 }
 
 type Listed = (&'static str, &'static str, &'static str, Option<&'static str>, Quote);
