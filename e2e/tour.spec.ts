@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { englishWords } from '../web/src/i18n/untranslated';
 import { app, seekTo, simTime } from './lab-page';
 
 // Guided tours (issue 16): the preset's annotated moments pause the run, a callout shows each,
@@ -105,4 +106,53 @@ test('an MPTCP tour bands the subflow chart of the MPTCP view', async ({ page })
   await expect(band).toHaveAttribute('data-t0', '0');
   expect(Number(await band.getAttribute('data-t1'))).toBeCloseTo(0.67, 9);
   await expect(page.getByTestId('chart-subflow-cwnd')).toBeInViewport();
+});
+
+// Issue 31 §1: the tour reads in the page's language. In Chinese every stop of the quick
+// tcp-dumbbell tour shows its Chinese title and text, with no English word outside the names
+// and units a teacher writes as they are (web/src/i18n/untranslated.ts).
+test('the tour plays in Chinese: every stop in Chinese, no English left', async ({ page }) => {
+  await page.goto('/?lang=zh&preset=tcp-dumbbell&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  await page.getByTestId('tour-start').click();
+  const callout = page.getByTestId('tour-callout');
+  const titles = ['慢启动在丢包之前结束', '每个往返百分之五', '缓冲区溢出：两条流同时丢包', '谁得到链路', 'Jain 公平性指数'];
+  for (const [i, title] of titles.entries()) {
+    await expect(callout).toHaveAttribute('data-tour-stop', String(i));
+    await expect(callout).toHaveAttribute('data-state', 'at');
+    await expect(callout.locator('.tour-title')).toHaveText(title);
+    const text = (await callout.locator('.tour-text').textContent()) ?? '';
+    expect(text).toMatch(/[\u4e00-\u9fff]/);
+    expect(englishWords(`${title} ${text}`), `stop ${i}`).toEqual([]);
+    if (i < titles.length - 1) await page.getByTestId('tour-next').click();
+  }
+  // The numbers the English stop quotes are the Chinese one's too (tests/presets.rs checks all).
+  await expect(callout.locator('.tour-text')).toContainText('≈ 0.67');
+});
+
+// The bufferbloat assignment's tour (issue 32 §3), in Japanese: five stops at the run's own
+// moments (tests/tour.rs checks each event is in its band), the first on the queue chart when
+// the 100-packet queue overflows, the last on the queueing-delay chart.
+test('the bufferbloat-lab tour plays its five stops, in Japanese', async ({ page }) => {
+  await page.goto('/?lang=ja&preset=bufferbloat-lab&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-preset', 'bufferbloat-lab');
+  const start = page.getByTestId('tour-start');
+  await expect(start).toHaveAttribute('data-stops', '5');
+  await start.click();
+  const callout = page.getByTestId('tour-callout');
+  await expect(callout).toHaveAttribute('data-tour-stop', '0');
+  await expect(callout).toHaveAttribute('data-at', '0.82');
+  await expect(callout.locator('.tour-title')).toHaveText('スロースタートがルーターのキューを埋める');
+  await expect(page.getByTestId('chart-queue').getByTestId('tour-band')).toHaveCount(1);
+  for (const [i, at] of [[1, '1.65'], [2, '2.68'], [3, '3.92'], [4, '10']] as const) {
+    await page.getByTestId('tour-next').click();
+    await expect(callout).toHaveAttribute('data-tour-stop', String(i));
+    await expect(callout).toHaveAttribute('data-at', at);
+    expect(englishWords((await callout.locator('.tour-text').textContent()) ?? '').filter((w) => !['cc', 'bbr'].includes(w))).toEqual([]);
+  }
+  expect(await simTime(page)).toBe(10);
+  const band = page.getByTestId('chart-queue-delay').getByTestId('tour-band');
+  await expect(band).toHaveAttribute('data-t0', '9');
+  await expect(band).toHaveAttribute('data-t1', '11');
+  await expect(callout.locator('.tour-text')).toContainText('≈ 114 ms');
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { englishWords } from '../web/src/i18n/untranslated';
 import { app } from './lab-page';
 
 // Worksheets (issue 32 part 3): predict before the run, lock, run, and the run's own summary
@@ -74,4 +75,29 @@ test('print preview: the worksheet, the network picture and the key chart on at 
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   expect(pages).toBeGreaterThanOrEqual(1);
   expect(pages).toBeLessThanOrEqual(2);
+});
+
+// Issue 31 §1 and 32 §3: the questions, choices and explanations are the preset's own texts,
+// shown in the page's language. In Chinese a family preset's question (written in English
+// first) reads in Chinese, and after the run its explanation does too.
+test('the worksheet in Chinese: prompts, choices and explanations in Chinese', async ({ page }) => {
+  await page.goto('/?lang=zh&preset=bbr-fairness&variant=quick&seed=1&speed=max');
+  await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  const who = page.getByTestId('worksheet-q-who-wins');
+  await expect(who.locator('.worksheet-prompt')).toContainText('哪条流会得到更多带宽');
+  await expect(who).toContainText('50 ms 的流');
+  await expect(page.getByTestId('worksheet-q-jain').locator('.worksheet-prompt')).toContainText('Jain 公平性指数');
+  for (const prompt of await page.locator('.worksheet-prompt').allTextContents()) expect(englishWords(prompt), prompt).toEqual([]);
+  await page.getByTestId('worksheet-choice-who-wins-1').check();
+  await page.getByTestId('worksheet-lock').click();
+  await expect(page.getByTestId('worksheet')).toHaveAttribute('data-state', 'checked', { timeout: 60_000 });
+  await expect(page.getByTestId('worksheet-check-who-wins')).toHaveAttribute('data-result', 'right');
+  const explanations = page.locator('.worksheet-explanation');
+  await expect(explanations.first()).toContainText('与基于丢包的 TCP 正好相反');
+  // The explanation itself (after the panel's own "Explanation:" label) has no English left
+  // but the knob name a student sets (`cc`).
+  for (const text of await explanations.evaluateAll((ps) => ps.map((p) => p.lastChild?.textContent ?? ''))) {
+    expect(text).toMatch(/[\u4e00-\u9fff]/);
+    expect(englishWords(text).filter((w) => w !== 'cc'), text).toEqual([]);
+  }
 });

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::presets;
+use common::{presets, quoted_numbers};
 use netlab_core::scenario::{self, expect};
 use netlab_core::Simulation;
 use serde_json::Value;
@@ -163,4 +163,108 @@ fn every_preset_leads_with_a_short_translated_look_for() {
             }
         }
     }
+}
+
+/// Issue 31 §1 and issue 32 §3: a class reads the whole tour and the whole worksheet in its
+/// own language, so every tour stop (title, text) and every worksheet question (prompt,
+/// explanation, each choice) is written in English, Chinese and Japanese, none left empty.
+#[test]
+fn every_tour_stop_and_worksheet_question_is_in_every_language() {
+    use netlab_core::scenario::text::{LocalText, LANGUAGES};
+    let mut missing = Vec::new();
+    let mut check = |name: &str, path: String, t: &LocalText| {
+        for lang in LANGUAGES {
+            if !t.has(lang) {
+                missing.push(format!("{name}: {path} has no {lang}"));
+            }
+        }
+    };
+    let mut texts = 0;
+    for (name, v) in presets() {
+        let s = scenario::from_value(v).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (i, stop) in s.tour.iter().enumerate() {
+            check(&name, format!("tour[{i}].title"), &stop.title);
+            check(&name, format!("tour[{i}].text"), &stop.text);
+            texts += 2;
+        }
+        for (i, q) in s.worksheet.iter().enumerate() {
+            check(&name, format!("worksheet[{i}].prompt"), &q.prompt);
+            check(&name, format!("worksheet[{i}].explanation"), &q.explanation);
+            texts += 2;
+            for (j, c) in q.choices.iter().enumerate() {
+                check(&name, format!("worksheet[{i}].choices[{j}].text"), &c.text);
+                texts += 1;
+            }
+        }
+    }
+    assert!(texts > 100, "the presets' tours and worksheets are read ({texts} texts)");
+    assert!(missing.is_empty(), "texts a class reads in English only:\n{}", missing.join("\n"));
+}
+
+/// Numbers an English text says in words, which a translation may write in digits ("five
+/// times larger" → "5 倍"; "a third" → "3 分の 1"; "the second PROBE_RTT" → "2 回目").
+fn numbers_in_words(text: &str) -> Vec<&'static str> {
+    const WORDS: &[(&str, &[&str])] = &[
+        ("one", &["1"]), ("once", &["1"]), ("single", &["1"]), ("first", &["1"]),
+        ("two", &["2"]), ("twice", &["2"]), ("double", &["2"]), ("doubles", &["2"]), ("both", &["2"]),
+        ("second", &["2"]), ("half", &["2"]), ("halve", &["2"]), ("halves", &["2"]),
+        ("three", &["3"]), ("third", &["3", "1"]), ("thirds", &["3", "2"]), ("four", &["4"]),
+        ("five", &["5"]), ("six", &["6"]), ("seven", &["7"]), ("eight", &["8"]), ("nine", &["9"]),
+        ("ten", &["10"]), ("tenth", &["10", "1"]), ("twenty", &["20"]), ("thirty", &["30"]),
+        ("hundred", &["100"]), ("dozens", &["12"]),
+    ];
+    text.to_lowercase()
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .flat_map(|w| WORDS.iter().filter(move |(k, _)| *k == w).flat_map(|(_, n)| n.iter().copied()))
+        .collect()
+}
+
+/// Every translated text of a preset, as (path, LocalText JSON object): any object with an
+/// English string and at least one other of the lab's languages.
+fn translated_texts<'a>(path: String, v: &'a Value, out: &mut Vec<(String, &'a serde_json::Map<String, Value>)>) {
+    match v {
+        Value::Object(m) if m.get("en").is_some_and(Value::is_string) && m.len() > 1 => out.push((path, m)),
+        Value::Object(m) => m.iter().for_each(|(k, x)| translated_texts(format!("{path}.{k}"), x, out)),
+        Value::Array(a) => a.iter().enumerate().for_each(|(i, x)| translated_texts(format!("{path}[{i}]"), x, out)),
+        _ => {}
+    }
+}
+
+/// tests/tour.rs, tests/worksheet.rs and the descriptions' "≈ … (quick run)" rule check the
+/// numbers the English texts quote against the runs; a translation must quote the same ones.
+/// Every number of the English is in each translation, and a translation quotes no number the
+/// English does not (unless the English says it in words: "five times" may become "5 倍").
+#[test]
+fn every_translation_quotes_the_numbers_of_its_english() {
+    let mut wrong = Vec::new();
+    let mut compared = 0;
+    for (name, v) in presets() {
+        let mut texts = Vec::new();
+        translated_texts(String::new(), &v, &mut texts);
+        for (path, m) in texts {
+            let en_text = m["en"].as_str().unwrap();
+            let en = quoted_numbers(en_text);
+            let words = numbers_in_words(en_text);
+            for (lang, t) in m.iter().filter(|(l, _)| *l != "en") {
+                let other = quoted_numbers(t.as_str().unwrap_or_default());
+                let lost: Vec<&String> = en.difference(&other).collect();
+                let added: Vec<&String> = other.iter().filter(|n| !en.contains(*n) && !words.contains(&n.as_str())).collect();
+                if !lost.is_empty() || !added.is_empty() {
+                    wrong.push(format!("{name}{path}.{lang}: lost {lost:?}, added {added:?}"));
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 300, "the translations are read ({compared})");
+    assert!(wrong.is_empty(), "translations whose numbers differ from the English:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_number_reader_reads_what_a_text_quotes() {
+    let n = |s: &str| quoted_numbers(s).into_iter().collect::<Vec<_>>();
+    assert_eq!(n("≈ 86 : 9 Mbit/s, Jain ≈ 0.6, at 2.212 s."), ["0.6", "2.212", "86", "9"]);
+    assert_eq!(n("0.6–1 s, ECF-3, p95 ≈ 190 ms, 0.7×"), ["0.6", "0.7", "1", "190", "3", "95"]);
+    assert_eq!(n("版本 1. 结束"), ["1"]);
+    assert_eq!(numbers_in_words("five times later, a third"), ["5", "3", "1"]);
 }

@@ -97,8 +97,8 @@ fn check(name: &str, value: &Value, variant: Option<&str>, stops: &[(usize, &Tou
 #[test]
 fn every_tour_stop_is_inside_its_run_and_its_event_happens_there() {
     let all = presets_with_tours();
-    assert!(all.len() >= 8, "tours for at least eight presets (got {})", all.len());
-    for must in ["tcp-dumbbell", "bufferbloat", "bbr-fairness", "bbr-rtt-ratio", "ecf3-heterogeneous", "quic-priority-control", "parking-lot"] {
+    assert!(all.len() >= 18, "tours for every teaching preset (got {})", all.len());
+    for must in ["tcp-dumbbell", "bufferbloat", "bufferbloat-lab", "bbr-fairness", "bbr-rtt-ratio", "ecf3-heterogeneous", "quic-priority-control", "parking-lot"] {
         assert!(all.iter().any(|(n, _)| n == must), "{must} has a tour");
     }
     let problems = std::sync::Mutex::new(Vec::new());

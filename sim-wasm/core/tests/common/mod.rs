@@ -47,3 +47,26 @@ pub fn preset(name: &str) -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../public/scenarios/{name}.json"));
     serde_json::from_str(&std::fs::read_to_string(&path).expect("preset file")).expect("preset JSON")
 }
+
+/// The numbers a text quotes, as written ("0.7", "33", "2.212"): runs of ASCII digits with at
+/// most one decimal point between digits, whatever the script around them ("≈ 86 : 9" and
+/// "≈ 86 対 9" both quote 86 and 9). tests/presets.rs compares a translation's numbers with its
+/// English; tests/worksheet.rs checks an explanation's numbers against the run.
+#[allow(dead_code)]
+pub fn quoted_numbers(text: &str) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let mut cur = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let decimal = c == '.' && !cur.is_empty() && !cur.contains('.') && chars.peek().is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || decimal {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.insert(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.insert(cur);
+    }
+    out
+}
