@@ -82,6 +82,12 @@ export function measureName(metric: string): string {
       return 'cwnd';
     case 'srtt':
       return 'sRTT';
+    case 'phi':
+      return 'φ';
+    case 'p_up':
+      return 'P_up';
+    case 'p_down':
+      return 'P_down';
     case 'inflight':
       return i18n._({ id: 'measure.inflight', message: 'packets in flight' });
     case 'delivery_rate':

@@ -34,6 +34,10 @@ export function stateWords(state: string): string {
       return i18n._({ id: 'state.probe-rtt', message: 'probe rtt' });
     case 'delay':
       return i18n._({ id: 'state.hystart-delay', message: 'delay' });
+    case 'not started':
+      return i18n._({ id: 'state.not-started', message: 'not started' });
+    case 'done':
+      return i18n._({ id: 'state.done', message: 'done' });
     case 'ack_train':
       return i18n._({ id: 'state.hystart-ack-train', message: 'ack train' });
     default:

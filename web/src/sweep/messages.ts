@@ -7,6 +7,7 @@ export const sweepMsg = {
   json: () => i18n._({ id: 'sweep.export-json', message: 'Points (JSON)' }),
   svg: () => i18n._({ id: 'sweep.export-svg', message: 'Figure (SVG)' }),
   png: () => i18n._({ id: 'sweep.export-png', message: 'Figure (PNG)' }),
+  against: (metric: string, knob: string) => i18n._({ id: 'sweep.against', message: '{metric} against {knob}', values: { metric, knob } }),
   figureTitle: (metric: string, knob: string, scenario: string) =>
     i18n._({ id: 'sweep.figure-title', message: '{metric} against {knob} — {scenario}', values: { metric, knob, scenario } }),
 };
