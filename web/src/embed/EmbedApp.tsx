@@ -41,7 +41,7 @@ function EmbedControls() {
   const ready = useLab((s) => s.presetName !== null);
   const running = run === 'running';
   return (
-    <div className="embed-controls" role="group" aria-label="Run controls" data-testid="controls">
+    <div className="embed-controls" role="group" aria-label={m.runControls()} data-testid="controls">
       {running ? (
         <button type="button" data-testid="pause" onClick={() => lab.pause()}>
           {m.pause()}
@@ -58,7 +58,7 @@ function EmbedControls() {
       <output data-testid="sim-time" data-sim-time={simTime} className="embed-time">
         t = {formatSeconds(simTime)} <span className="muted">/ {formatSeconds(span)}</span>
       </output>
-      <progress data-testid="progress" max={1} value={span > 0 ? Math.min(1, simTime / span) : 0} aria-label="Simulated time progress" />
+      <progress data-testid="progress" max={1} value={span > 0 ? Math.min(1, simTime / span) : 0} aria-label={m.progress()} />
     </div>
   );
 }

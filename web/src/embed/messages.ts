@@ -17,5 +17,7 @@ export const embedMessages = {
   pause: () => i18n._({ id: 'embed.pause', message: '❚❚ Pause' }),
   restart: () => i18n._({ id: 'embed.restart', message: '↺ Restart' }),
   restartTitle: () => i18n._({ id: 'embed.restart-title', message: 'Back to t = 0, paused' }),
+  runControls: () => i18n._({ id: 'embed.run-controls', message: 'Run controls' }),
+  progress: () => i18n._({ id: 'embed.progress', message: 'Simulated time progress' }),
   loading: () => i18n._({ id: 'embed.loading', message: 'loading…' }),
 };

@@ -8,6 +8,11 @@ export const msg = {
   withheld: (why: string) => i18n._({ id: 'worksheet.withheld', message: 'No worksheet: {why}.', values: { why } }),
   edited: () => i18n._({ id: 'worksheet.edited', message: 'the questions are written for the preset as written, and this scenario was edited' }),
   shared: () => i18n._({ id: 'worksheet.shared', message: 'the questions are written for the preset as written, and this is a scenario from a shared link' }),
+  knobIs: (knob: string, value: string, unit: string) =>
+    unit
+      ? i18n._({ id: 'worksheet.knob-is-unit', message: '{knob} is {value} {unit}', values: { knob, value, unit } })
+      : i18n._({ id: 'worksheet.knob-is', message: '{knob} is {value}', values: { knob, value } }),
+  listSep: () => i18n._({ id: 'tour.why-sep', message: '; ' }),
   knobMoved: (what: string) => i18n._({ id: 'worksheet.knob-moved', message: 'the questions are written for other knob settings: {what}', values: { what } }),
   yourNumber: (unit: string) =>
     unit
