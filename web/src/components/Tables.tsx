@@ -152,7 +152,12 @@ export function SummaryTable() {
       <header className="summary-head">
         <h2>{i18n._({ id: 'table.summary', message: 'Summary' })}</h2>
         <p className="muted">
-          {i18n._({ id: 'table.summary-line', message: '{scenario}, seed {seed}, {duration} simulated, {events} events in {wall} · engine {engine}', values: { scenario: summary.scenario, seed: summary.seed, duration: formatSeconds(summary.duration_s), events: formatInt(summary.events), wall: formatSeconds(summary.wall_s), engine: summary.engine_version } })}
+          <code>{summary.scenario}</code> ·{' '}
+          {i18n._({
+            id: 'table.summary-details',
+            message: 'seed {seed}, {duration} simulated, {events} events in {wall} · engine {engine}',
+            values: { seed: summary.seed, duration: formatSeconds(summary.duration_s), events: formatInt(summary.events), wall: formatSeconds(summary.wall_s), engine: summary.engine_version },
+          })}
         </p>
         {summary.aborted && (
           <p className="aborted" data-testid="aborted">

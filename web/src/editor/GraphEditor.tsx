@@ -353,7 +353,7 @@ function LinkForm({ index }: { index: number }) {
         <BufferField path={`${base}.buffer`} />
       </div>
       <QueueFields base={base} />
-      <BoolField path={`${base}.report`} label={i18n._({ id: 'editor.always-chart-its-queue-report', message: 'Always chart its queue ({field})', values: { field: 'report' } })} def={false} help={i18n._({ id: 'editor.unset-the-engine-reports-the', message: 'Unset: the engine reports the directions where a queue is expected ({doc})', values: { doc: 'docs/model/topology.md §Reported links' } })} />
+      <BoolField path={`${base}.report`} label={i18n._({ id: 'editor.always-chart-its-queue-report', message: 'Always chart its queue ({field})', values: { field: 'report' } })} def={false} help={i18n._({ id: 'editor.unset-the-engine-reports-the', message: 'Unset: the engine reports the directions where a queue is expected ({doc})', values: { doc: 'docs/model/topology.md' } })} />
       <details className="reverse" open={revSet || errorBelongsTo(errPath, rev) || undefined} data-testid="graph-reverse">
         <summary>{i18n._({ id: 'editor.reverse-direction-overrides-unset-as', message: 'Reverse direction (overrides; unset = as forward, lossless)' })}</summary>
         <div className="form-row">

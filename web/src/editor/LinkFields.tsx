@@ -40,7 +40,7 @@ export function QueueFields({ base, prune = [], inherit }: { base: string; prune
         {params.map((p) => (
           <ParamField key={p.key} def={p} base={pp} prune={pr} />
         ))}
-        <NumField path={`${base}.jitter_ms`} label={i18n._({ id: 'editor.jitter', message: 'Jitter' })} unit="ms" placeholder="0" help={i18n._({ id: 'editor.up-to-this-much-extra', message: 'Up to this much extra one-way delay per packet ({doc})', values: { doc: 'docs/model/aqm.md §Jitter' } })} prune={prune} />
+        <NumField path={`${base}.jitter_ms`} label={i18n._({ id: 'editor.jitter', message: 'Jitter' })} unit="ms" placeholder="0" help={i18n._({ id: 'editor.up-to-this-much-extra', message: 'Up to this much extra one-way delay per packet ({doc})', values: { doc: 'docs/model/aqm.md' } })} prune={prune} />
       </div>
       {aqmDoc(aqm) && <p className="hint">{aqmDoc(aqm)}</p>}
       {params.length > 0 && <JsonField path={pp} label={i18n._({ id: 'editor.other-aqm-params-json', message: 'Other aqm_params (JSON)' })} omit={params.map((p) => p.key)} dropEmpty />}

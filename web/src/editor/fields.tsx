@@ -203,12 +203,26 @@ export function BoolField({ path, label, def, help, prune }: { path: string; lab
   );
 }
 
-/** One algorithm parameter described by the schema table, at `base.key`. */
+/**
+ * One algorithm parameter described by the schema table, at `base.key`. Its name and help are
+ * the engine's documentation (its JSON Schema), in English like the engine's errors: marked
+ * lang="en" so a reader and a screen reader know, without breaking the form's row layout.
+ */
 export function ParamField({ def, base, prune }: { def: ParamDef; base: string; prune?: readonly string[] }) {
   const path = `${base}.${def.key}`;
-  if (def.type === 'bool') return <BoolField path={path} label={def.label} def={def.def === true} help={def.help} prune={prune} />;
+  if (def.type === 'bool') {
+    return (
+      <div lang="en" className="contents">
+        <BoolField path={path} label={def.label} def={def.def === true} help={def.help} prune={prune} />
+      </div>
+    );
+  }
   const placeholder = typeof def.def === 'number' ? String(def.def) : (def.none ?? i18n._({ id: 'editor.default', message: 'default' }));
-  return <NumField path={path} label={def.label} unit={def.unit} placeholder={placeholder} help={def.help} integer={def.type === 'integer'} prune={prune} />;
+  return (
+    <div lang="en" className="contents">
+      <NumField path={path} label={def.label} unit={def.unit} placeholder={placeholder} help={def.help} integer={def.type === 'integer'} prune={prune} />
+    </div>
+  );
 }
 
 /**

@@ -8,6 +8,7 @@
 import { useLingui } from '@lingui/react';
 import { i18n } from '../i18n/i18n';
 import { unitText } from '../i18n/units';
+import { stateText } from '../components/RunControls';
 import { localText } from '../i18n/localText';
 import { compareCsv } from '../compare/export';
 import { compareMsg } from '../compare/messages';
@@ -348,7 +349,7 @@ function Controls({ problem, quietProblem }: { problem: string | null; quietProb
         </output>
         <progress max={1} value={progress} aria-label={i18n._({ id: 'compare.simulated-time-progress-of-every', message: 'Simulated time progress of every column' })} />
         <span className={`badge state-${run}`} data-testid="compare-state" data-run-id={runId}>
-          {run}
+          {stateText(i18n, run, false)}
         </span>
       </div>
       <p className="hint" data-testid="compare-lab-note">

@@ -107,7 +107,7 @@ function TopologyForm() {
         </select>
       </label>
       {asGraph !== null && (
-        <button type="button" data-testid="editor-as-graph" onClick={() => replace(asGraph)} title={i18n._({ id: 'editor.the-same-network-as-the', message: 'The same network as the graph the dumbbell expands into ({doc})', values: { doc: 'docs/model/topology.md §Shorthands' } })}>
+        <button type="button" data-testid="editor-as-graph" onClick={() => replace(asGraph)} title={i18n._({ id: 'editor.the-same-network-as-the', message: 'The same network as the graph the dumbbell expands into ({doc})', values: { doc: 'docs/model/topology.md' } })}>
           {i18n._({ id: 'editor.edit-as-graph', message: 'Edit as graph' })}
         </button>
       )}
@@ -262,7 +262,7 @@ function ScenarioForm() {
           <NumField path="seed" label={i18n._({ id: 'editor.seed', message: 'Seed' })} />
           <NumField path="duration_s" label={i18n._({ id: 'editor.duration', message: 'Duration' })} unit="s" />
           <NumField path="warmup_s" label={i18n._({ id: 'editor.warm-up', message: 'Warm-up' })} unit="s" />
-          <BoolField path="tcp.ecn" label={i18n._({ id: 'editor.ecn-tcp-ecn', message: 'ECN (tcp.ecn)' })} def={ECN_DEFAULT} prune={['tcp']} help={i18n._({ id: 'editor.tcp-and-mptcp-flows-ask', message: 'TCP and MPTCP flows ask for ECN: an AQM marks instead of dropping ({doc})', values: { doc: 'docs/model/aqm.md §ECN' } })} />
+          <BoolField path="tcp.ecn" label={i18n._({ id: 'editor.ecn-tcp-ecn', message: 'ECN (tcp.ecn)' })} def={ECN_DEFAULT} prune={['tcp']} help={i18n._({ id: 'editor.tcp-and-mptcp-flows-ask', message: 'TCP and MPTCP flows ask for ECN: an AQM marks instead of dropping ({doc})', values: { doc: 'docs/model/aqm.md' } })} />
         </div>
         <TextField path="title" label={i18n._({ id: 'editor.title', message: 'Title' })} long={false} />
         <TextField path="description" label={i18n._({ id: 'editor.what-to-look-for', message: 'What to look for' })} long />
@@ -275,7 +275,9 @@ function ScenarioForm() {
         <p className="hint">{i18n._({ id: 'editor.tcp-settings-metrics-limits-knobs', message: 'TCP settings, metrics, limits, knobs, claims, variants, sweeps and any field the form has no inputs for yet.' })}</p>
         {others.map((k) => (
           <details key={k} open={errorBelongsTo(errPath, k) || undefined} data-field={k}>
-            <summary>{k}</summary>
+            <summary>
+              <code>{k}</code>
+            </summary>
             <JsonField path={k} label={k} />
           </details>
         ))}
