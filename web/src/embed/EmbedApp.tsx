@@ -21,7 +21,7 @@ import { keyChart } from './keyChart';
 import { embedMessages as m } from './messages';
 import { fullLabAddress } from './snippet';
 import './embed.css';
-import { localText } from '../i18n/localText';
+import { presetTitle } from '../i18n/localText';
 
 /** Every link inside the frame opens a new tab: navigating the frame would lose the course page's place. */
 function useLinksInNewTab(): void {
@@ -87,8 +87,8 @@ export function EmbedApp() {
   return (
     <div ref={appRef} className="app embed" data-testid="app" data-embed="1" data-state={state} data-preset={presetName ?? ''} data-run-id={runId} data-view="lab" data-key-chart={kind} role="region" aria-label={m.regionLabel()}>
       <header className="embed-bar">
-        <span className="embed-title" title={localText(preset?.title)}>
-          <strong>NetLab</strong> <span className="muted">{preset ? localText(preset.title) : m.loading()}</span>
+        <span className="embed-title" title={presetTitle(preset)}>
+          <strong>NetLab</strong> <span className="muted">{preset ? presetTitle(preset) : m.loading()}</span>
         </span>
         <EmbedControls />
         <a className="embed-open" data-testid="embed-open-full" href={full} target="_blank" rel="noopener" title={m.openFullLabTitle()}>

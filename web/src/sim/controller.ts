@@ -19,7 +19,7 @@ import { autoplay } from '../embed/flags';
 import { embedAddress, embedSnippet } from '../embed/snippet';
 import { embedCodeStore } from '../embed/embedCode';
 import { seriesStore } from './seriesStore';
-import { localText } from '../i18n/localText';
+import { presetTitle } from '../i18n/localText';
 
 /** The worker's answer to a trace request (sim/controller.ts `trace`). */
 export interface TraceAnswer {
@@ -451,7 +451,7 @@ class LabController {
         this.sharePurpose = 'link';
         const copied =
           purpose === 'embed'
-            ? embedSnippet(embedAddress(location.origin, location, this.shownHash), localText(currentPreset(labStore.getState())?.title) || i18n._({ id: 'notice.a-run', message: 'a run' }))
+            ? embedSnippet(embedAddress(location.origin, location, this.shownHash), presetTitle(currentPreset(labStore.getState())) || i18n._({ id: 'notice.a-run', message: 'a run' }))
             : url;
         if (purpose === 'embed') embedCodeStore.dispatch({ snippet: copied, runId: msg.runId });
         navigator.clipboard?.writeText(copied).catch(() => {

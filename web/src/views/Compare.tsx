@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react';
 import { i18n } from '../i18n/i18n';
 import { unitText } from '../i18n/units';
 import { stateText } from '../components/RunControls';
-import { localText } from '../i18n/localText';
+import { localText, presetTitle } from '../i18n/localText';
 import { compareCsv } from '../compare/export';
 import { compareMsg } from '../compare/messages';
 import { downloadText } from '../lib/download';
@@ -138,7 +138,7 @@ function Setup() {
   return (
     <section className="panel compare-setup" aria-label={i18n._({ id: 'compare.what-to-compare', message: 'What to compare' })} data-testid="compare-setup" data-knobs={knobs.length}>
       <p className="compare-scenario" data-testid="compare-scenario" data-preset={preset.name} data-variant={variant ?? 'full'} data-seed={seed}>
-        <strong>{localText(preset.title)}</strong> <code className="muted">{preset.name}</code> ·{' '}
+        <strong>{presetTitle(preset)}</strong> <code className="muted">{preset.name}</code> ·{' '}
         {i18n._({
           id: 'compare.run-seed',
           message: '{variant} run · seed',

@@ -2,7 +2,7 @@
 // checked by the engine's own validator (wasm validate_scenario), whose one-line message names
 // the field path; the message shows at the top and next to that field. An invalid draft never
 // replaces the last valid scenario, which is what "Run in lab" runs.
-import { localText } from '../i18n/localText';
+import { presetTitle } from '../i18n/localText';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { CcFields, MptcpFields, QuicFields, TrafficForm } from '../editor/AlgorithmFields';
 import { type EditorState, editorStore, isDirty } from '../editor/editorState';
@@ -371,7 +371,7 @@ export function Editor() {
           <select data-testid="editor-source" value={source || st.source || ''} onChange={(e) => setSource(e.target.value)}>
             {presets.map((p) => (
               <option key={p.name} value={p.name}>
-                {localText(p.title)}
+                {presetTitle(p)}
               </option>
             ))}
           </select>
