@@ -32,3 +32,25 @@ export function unchartedFlowsNote(charted: number): string {
     values: { charted },
   });
 }
+
+/**
+ * A series owner as a legend names it. The worker names the many-flow view's groups in English
+ * (worker/aggregate.ts: "path 2 (13)", "via bottleneck (40)", "others (12)", "other groups (5)")
+ * because it has no catalog; an aggregate series (key `agg/…`) is named here in the page's
+ * language. Group names that are data (a size class "G0", an algorithm "cubic") and every other
+ * owner (a flow id) read as they are.
+ */
+export function ownerWords(meta: { key: string; owner: string }): string {
+  if (!meta.key.startsWith('agg/')) return meta.owner;
+  const m = /^(.*) \((\d+)\)$/.exec(meta.owner);
+  if (!m) return meta.owner;
+  const [, name, n] = m as unknown as [string, string, string];
+  const count = Number(n);
+  let words: RegExpExecArray | null;
+  if ((words = /^path (\d+)$/.exec(name))) return i18n._({ id: 'chart.group-path', message: 'path {path} ({count})', values: { path: words[1], count } });
+  if ((words = /^via (.+)$/.exec(name))) return i18n._({ id: 'chart.group-via', message: 'via {link} ({count})', values: { link: words[1], count } });
+  if (name === 'others') return i18n._({ id: 'chart.group-others', message: 'others ({count})', values: { count } });
+  if (name === 'other groups') return i18n._({ id: 'chart.group-other-groups', message: 'other groups ({count})', values: { count } });
+  if (name === 'other') return i18n._({ id: 'chart.group-other', message: 'other ({count})', values: { count } });
+  return meta.owner;
+}

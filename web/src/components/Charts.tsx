@@ -20,7 +20,7 @@ import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
 import { type Guide, plotted } from '../charts/lineCanvas';
 import { bursts, flowCapacityMbps } from '../charts/bursts';
-import { burstNote, capacityGuide, unchartedFlowsNote, windowWords } from '../charts/messages';
+import { burstNote, capacityGuide, ownerWords, unchartedFlowsNote, windowWords } from '../charts/messages';
 import { CHARTS, type ChartSpec, LAB_CHARTS, type TitleContext, chartTitle } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
 import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
@@ -138,7 +138,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
       const list = select(metric);
       return list.map((s, f) => ({
         key: s.meta.key,
-        label: metrics.length > 1 ? `${s.meta.owner} ${measureName(s.meta.metric)}` : s.meta.owner,
+        label: metrics.length > 1 ? `${ownerWords(s.meta)} ${measureName(s.meta.metric)}` : ownerWords(s.meta),
         // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
         color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
         buf: smooth ? smoothed(s.buf, smoothingWindow(duration), settled) : s.buf,
@@ -151,7 +151,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
       companion
         ? select(companion).map((s) => ({
             key: s.meta.key,
-            label: `${s.meta.owner} ${measureName(s.meta.metric)}`,
+            label: `${ownerWords(s.meta)} ${measureName(s.meta.metric)}`,
             color: color(s.meta.owner),
             dashed: true,
             buf: s.buf,
