@@ -4,7 +4,8 @@ import { englishWords } from '../web/src/i18n/untranslated';
 // The page in Chinese and Japanese (issue 31 §1): ?lang= opens it in that language (<html lang>
 // set), the header picker switches in place without losing the run and keeps ?lang= in the
 // address, and the translated parts — the header, the lab's scenario and knob panel with the
-// preset's own texts, the tour controls and the gallery — show no English UI label. What may
+// preset's own texts, the tour controls, the lab's charts, headline, tables and inspector, the
+// gallery, the editor, A/B compare and the sweep panel — show no English UI label. What may
 // stay in Latin letters is the explicit allow-list in web/src/i18n/untranslated.ts (protocol and
 // algorithm names, units); preset and algorithm ids (`code`), engine option names in a knob's
 // menu and the folded English paper notes (lang="en") are data, not labels.
@@ -17,7 +18,9 @@ async function englishIn(root: Locator): Promise<string[]> {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
       if (!parent || !n.textContent?.trim()) continue;
-      if (parent.closest('code, [lang="en"], option, [data-testid="engine-version"], .range')) continue;
+      // What a text box holds is the scenario's own data (the editor's JSON, its English
+      // description), not a label of the page.
+      if (parent.closest('code, [lang="en"], option, [data-testid="engine-version"], .range, textarea')) continue;
       if (parent.closest('details:not([open])') && parent.tagName !== 'SUMMARY') continue;
       const box = parent.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
@@ -25,20 +28,32 @@ async function englishIn(root: Locator): Promise<string[]> {
     }
     // Labels a screen reader reads count too.
     for (const a of el.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      if (a.closest('[lang="en"]')) continue;
       for (const attr of ['aria-label', 'title', 'placeholder']) {
         const v = a.getAttribute(attr);
         if (v) out.push(v);
       }
     }
-    // Identifiers the page shows as data: preset names and the engine's option names a knob's
-    // menu offers (a help text that explains the options names them).
+    // Identifiers the page shows as data: preset names, the engine's option names a knob's
+    // menu offers (a help text that explains the options names them) and the scenario's own
+    // flow and link ids ("bottleneck", "short-rtt"), which a table or chart legend names.
     const ids = [
       ...[...el.querySelectorAll('[data-preset]')].map((e) => e.getAttribute('data-preset') ?? ''),
       ...[...el.querySelectorAll('select[data-knob] option')].map((o) => (o as HTMLOptionElement).value),
+      ...[el, ...el.querySelectorAll('[data-flow], [data-link], [data-inspect], [data-id], [data-series-key]')].flatMap((e) => [
+        // A chart's series key names its owner: flow/short-rtt/cwnd, link/bottleneck/queue.
+        (e.getAttribute('data-series-key') ?? '').split('/')[1] ?? '',
+        e.getAttribute('data-flow') ?? '',
+        e.getAttribute('data-link') ?? '',
+        e.getAttribute('data-id') ?? '',
+        (e.getAttribute('data-inspect') ?? '').replace(/^\w+:/, ''),
+      ]),
     ];
     return { out, ids };
   });
   const ids = new Set(texts.ids.filter(Boolean));
+  // An id made of words ("short-rtt") is matched whole and by its parts.
+  for (const id of [...ids]) for (const part of id.split(/[-_]/)) ids.add(part);
   return texts.out.flatMap((t) => englishWords(t).filter((w) => !ids.has(w)).map((w) => `${w} (in "${t.slice(0, 60)}")`));
 }
 
@@ -68,6 +83,48 @@ for (const [lang, tag, lookFor] of [
     await page.getByTestId('tab-gallery').click();
     await expect(page.getByTestId('gallery-card').first()).toBeVisible();
     await expectNoEnglish(page, ['[data-testid="gallery"]']);
+  });
+}
+
+for (const [lang, tag] of [
+  ['zh', 'zh-Hans'],
+  ['ja', 'ja'],
+] as const) {
+  test(`the lab's charts, headline, tables and inspector, the sweep panel, the editor and A/B compare in ${lang}: no English UI label`, async ({ page }) => {
+    test.setTimeout(120_000);
+    // Two flows: the fairness chart, the headline's Jain's index and two rows in every table.
+    await page.goto(`/?lang=${lang}&preset=tcp-dumbbell&seed=1&variant=quick&speed=max`);
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    const app = page.getByTestId('app');
+    await expect(app).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
+    await expect(page.getByTestId('headline-panel')).toHaveAttribute('data-state', 'final');
+    await expect(page.getByTestId('summary')).toBeVisible();
+    // The inspector on a flow (its fields and latest events) and then on the bottleneck link.
+    await page.locator('[data-testid="summary-flows"] [data-inspect^="flow:"]').first().click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-kind', 'flow');
+    await expectNoEnglish(page, ['main.content']);
+    await page.locator('[data-testid="summary-links"] [data-inspect^="link:"]').first().click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-kind', 'link');
+    await expectNoEnglish(page, ['[data-testid="inspector"]']);
+
+    // The sweep panel, with the custom form open.
+    await page.getByTestId('sweep-open').click();
+    await expect(page.getByTestId('sweep')).toBeVisible();
+    if (await page.getByTestId('sweep-mode-custom').count()) await page.getByTestId('sweep-mode-custom').check();
+    await expect(page.getByTestId('sweep-form')).toBeVisible();
+    await expectNoEnglish(page, ['[data-testid="sweep"]']);
+
+    // The editor: its form, its graph drawing and its status line (the JSON itself is data).
+    await page.getByTestId('tab-editor').click();
+    await expect(page.getByTestId('editor-form')).toBeVisible({ timeout: 30_000 });
+    await expectNoEnglish(page, ['[data-testid="editor"]']);
+
+    // A/B compare, run to the end: the setup, the columns with their charts and the difference table.
+    await page.goto(`/?lang=${lang}&view=compare&preset=tcp-dumbbell&compare=cc:cubic,reno&seed=1&variant=quick&speed=max`);
+    await page.getByTestId('compare-run').click();
+    await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+    await expect(page.getByTestId('compare-diff')).toHaveAttribute('data-final', 'true');
+    await expectNoEnglish(page, ['[data-testid="compare"]']);
   });
 }
 

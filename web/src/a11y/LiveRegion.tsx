@@ -10,7 +10,7 @@ import type { Snapshot } from '../types';
 import { type LossNote, type Note, lossCounts, mergeLoss, noteText, runNote } from './announce';
 import { runPaused } from './messages';
 import { RateLimiter } from './rateLimiter';
-import { localText } from '../i18n/localText';
+import { presetTitle } from '../i18n/localText';
 
 export function LiveRegion() {
   const ref = useRef<HTMLDivElement>(null);
@@ -42,7 +42,7 @@ export function LiveRegion() {
       seeking = s.seekTarget !== null;
       if (seeking) return;
       const next = visibleState(s);
-      const note = runNote(state, next, s.simTime, (localText(currentPreset(s)?.title) || s.presetName) ?? '');
+      const note = runNote(state, next, s.simTime, (presetTitle(currentPreset(s)) || s.presetName) ?? '');
       if (note) limiter.post('run', () => note);
       else if (wasSeeking && next === 'paused') limiter.post('run', () => ({ kind: 'run', text: runPaused(s.simTime) }));
       state = next;

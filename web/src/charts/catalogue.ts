@@ -13,8 +13,13 @@
 // A new chart: a `ChartKind` variant in tour.rs (the registry line), `npm run gen:types`, and
 // its entry here; a chart of flow, link or run series is then drawn by the lab from this entry
 // alone (`LAB_CHARTS` gives the order).
+//
+// Titles, axis labels and empty texts are Lingui messages (issue 31 §1), read through getters so
+// each read is in the language on screen.
 import { FAIRNESS_Y_TOP, jainChartMeaningful } from './relevance';
 import { windowWords } from './messages';
+import { i18n } from '../i18n/i18n';
+import { unitText } from '../i18n/units';
 import type { ChartKind, SeriesMetric } from '../generated';
 
 /** What a title may depend on: how many lines are drawn, the throughput average, the panel's connection. */
@@ -74,10 +79,18 @@ const SHARED: YAxis = { kind: 'shared' };
 /** Every chart kind, described once. */
 export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   cwnd: {
-    title: 'Congestion window (solid) and packets in flight (dashed) per flow',
-    yLabel: 'packets',
-    unit: 'packets',
-    emptyText: 'No flows yet',
+    get title() {
+      return i18n._({ id: 'chart.cwnd.title', message: 'Congestion window (solid) and packets in flight (dashed) per flow' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.cwnd.y', message: 'packets' });
+    },
+    get unit() {
+      return unitText(i18n, 'packets');
+    },
+    get emptyText() {
+      return i18n._({ id: 'chart.empty.no-flows', message: 'No flows yet' });
+    },
     scope: 'flow',
     metrics: ['cwnd'],
     companion: 'inflight',
@@ -85,10 +98,17 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
     yAxis: SHARED,
   },
   queue: {
-    title: (c) => (c.lines > 1 ? 'Queue per reported link' : 'Bottleneck queue'),
-    yLabel: 'queue (kB)',
+    title: (c) =>
+      c.lines > 1
+        ? i18n._({ id: 'chart.queue.title-links', message: 'Queue per reported link' })
+        : i18n._({ id: 'chart.queue.title', message: 'Bottleneck queue' }),
+    get yLabel() {
+      return i18n._({ id: 'chart.queue.y', message: 'queue (kB)' });
+    },
     unit: 'kB',
-    emptyText: 'No finite-buffer link in this scenario',
+    get emptyText() {
+      return i18n._({ id: 'chart.queue.empty', message: 'No finite-buffer link in this scenario' });
+    },
     scope: 'link',
     metrics: ['queue'],
     factor: 1e-3,
@@ -98,10 +118,17 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   // The queueing delay at each reported link (ms): what a packet arriving now waits under
   // DropTail, the sojourn of the last packet an AQM let through (docs/model/aqm.md).
   'queue-delay': {
-    title: (c) => (c.lines > 1 ? 'Queueing delay per reported link' : 'Queueing delay at the bottleneck'),
-    yLabel: 'queueing delay (ms)',
+    title: (c) =>
+      c.lines > 1
+        ? i18n._({ id: 'chart.queue-delay.title-links', message: 'Queueing delay per reported link' })
+        : i18n._({ id: 'chart.queue-delay.title', message: 'Queueing delay at the bottleneck' }),
+    get yLabel() {
+      return i18n._({ id: 'chart.queue-delay.y', message: 'queueing delay (ms)' });
+    },
     unit: 'ms',
-    emptyText: 'No reported link in this scenario',
+    get emptyText() {
+      return i18n._({ id: 'chart.queue-delay.empty', message: 'No reported link in this scenario' });
+    },
     scope: 'link',
     metrics: ['sojourn'],
     labelAqm: true,
@@ -111,10 +138,15 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   // Above the bottleneck rate it is a burst of data delivered in order after a recovery: the
   // rate is drawn and such points are marked (issue 30, item 10).
   throughput: {
-    title: (c) => `Throughput per flow (goodput, ${windowWords(c.smoothingS)} average)`,
-    yLabel: 'goodput (Mbit/s)',
+    title: (c) =>
+      i18n._({ id: 'chart.throughput.title', message: 'Throughput per flow (goodput, {window} average)', values: { window: windowWords(c.smoothingS) } }),
+    get yLabel() {
+      return i18n._({ id: 'chart.throughput.y', message: 'goodput (Mbit/s)' });
+    },
     unit: 'Mbit/s',
-    emptyText: 'No flows yet',
+    get emptyText() {
+      return i18n._({ id: 'chart.empty.no-flows', message: 'No flows yet' });
+    },
     scope: 'flow',
     metrics: ['goodput'],
     smooth: true,
@@ -123,18 +155,28 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   },
   // Base RTT plus the queueing delay each flow sees.
   rtt: {
-    title: 'Smoothed RTT per flow',
-    yLabel: 'sRTT (ms)',
+    get title() {
+      return i18n._({ id: 'chart.rtt.title', message: 'Smoothed RTT per flow' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.rtt.y', message: 'sRTT (ms)' });
+    },
     unit: 'ms',
-    emptyText: 'No flows yet',
+    get emptyText() {
+      return i18n._({ id: 'chart.empty.no-flows', message: 'No flows yet' });
+    },
     scope: 'flow',
     metrics: ['srtt'],
     yAxis: FIT,
   },
   // Jain's fairness index over the bulk flows, as the run goes (the engine's run/all/jain).
   jain: {
-    title: "Jain's fairness index over time",
-    yLabel: "Jain's index",
+    get title() {
+      return i18n._({ id: 'chart.jain.title', message: "Jain's fairness index over time" });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.jain.y', message: "Jain's index" });
+    },
     emptyText: '',
     scope: 'run',
     metrics: ['jain'],
@@ -144,8 +186,12 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   },
   // Paced senders (BBR family): the pacing rate, and BBR's bottleneck-bandwidth estimate dashed.
   'pacing-rate': {
-    title: 'Pacing rate (solid) and estimated bottleneck bandwidth (dashed) per flow',
-    yLabel: 'Mbit/s',
+    get title() {
+      return i18n._({ id: 'chart.pacing-rate.title', message: 'Pacing rate (solid) and estimated bottleneck bandwidth (dashed) per flow' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.pacing-rate.y', message: 'Mbit/s' });
+    },
     unit: 'Mbit/s',
     emptyText: '',
     scope: 'flow',
@@ -156,8 +202,12 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   },
   // BBR's pacing gain per flow: the PROBE_BW cycle (1.25, 0.75, 1 …), STARTUP's 2.89.
   'pacing-gain': {
-    title: 'Pacing gain per flow',
-    yLabel: 'pacing gain (×)',
+    get title() {
+      return i18n._({ id: 'chart.pacing-gain.title', message: 'Pacing gain per flow' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.pacing-gain.y', message: 'pacing gain (×)' });
+    },
     unit: '×',
     emptyText: '',
     scope: 'flow',
@@ -167,8 +217,12 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   },
   // BBR-A's RTT-adaptive terms: φ and the probing gains P_up and P_down it derives.
   'bbr-a': {
-    title: 'BBR-A: φ, P_up and P_down',
-    yLabel: 'value',
+    get title() {
+      return i18n._({ id: 'chart.bbr-a.title', message: 'BBR-A: φ, P_up and P_down' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.bbr-a.y', message: 'value' });
+    },
     emptyText: '',
     scope: 'flow',
     metrics: ['phi', 'p_up', 'p_down'],
@@ -177,17 +231,30 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   },
   // The MPTCP panel's: one line per subflow of its connection (`flow/<id>@p<n>/cwnd`).
   'subflow-cwnd': {
-    title: (c) => `Congestion window per subflow${c.owner ? ` (${c.owner})` : ''}`,
-    yLabel: 'cwnd (packets)',
-    emptyText: 'No time series for this connection (generated traffic): pick one without "no time series"',
+    title: (c) => {
+      const title = i18n._({ id: 'chart.subflow-cwnd.title', message: 'Congestion window per subflow' });
+      return c.owner ? `${title} (${c.owner})` : title;
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.subflow-cwnd.y', message: 'cwnd (packets)' });
+    },
+    get emptyText() {
+      return i18n._({ id: 'chart.empty.no-series', message: 'No time series for this connection (generated traffic): pick one without "no time series"' });
+    },
     scope: 'flow',
     metrics: ['cwnd'],
     yAxis: FIT,
   },
   'recv-buffer': {
-    title: 'Receive buffer: data held out of order',
-    yLabel: 'occupancy (kB)',
-    emptyText: 'No time series for this connection (generated traffic): pick one without "no time series"',
+    get title() {
+      return i18n._({ id: 'chart.recv-buffer.title', message: 'Receive buffer: data held out of order' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.recv-buffer.y', message: 'occupancy (kB)' });
+    },
+    get emptyText() {
+      return i18n._({ id: 'chart.empty.no-series', message: 'No time series for this connection (generated traffic): pick one without "no time series"' });
+    },
     scope: 'flow',
     metrics: ['recv_buffer'],
     factor: 1e-3,
@@ -195,18 +262,30 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
   },
   // The QUIC panel's: one line per stream.
   'stream-queued': {
-    title: 'Queued bytes per stream (written, not yet sent)',
-    yLabel: 'queued (kB)',
-    emptyText: 'No stream series',
+    get title() {
+      return i18n._({ id: 'chart.stream-queued.title', message: 'Queued bytes per stream (written, not yet sent)' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.stream-queued.y', message: 'queued (kB)' });
+    },
+    get emptyText() {
+      return i18n._({ id: 'chart.empty.no-streams', message: 'No stream series' });
+    },
     scope: 'stream',
     metrics: ['queued_bytes'],
     factor: 1e-3,
     yAxis: FIT,
   },
   'stream-delivered': {
-    title: 'Delivered bytes per stream (readable at the receiver)',
-    yLabel: 'delivered (kB)',
-    emptyText: 'No stream series',
+    get title() {
+      return i18n._({ id: 'chart.stream-delivered.title', message: 'Delivered bytes per stream (readable at the receiver)' });
+    },
+    get yLabel() {
+      return i18n._({ id: 'chart.stream-delivered.y', message: 'delivered (kB)' });
+    },
+    get emptyText() {
+      return i18n._({ id: 'chart.empty.no-streams', message: 'No stream series' });
+    },
     scope: 'stream',
     metrics: ['delivered_bytes'],
     factor: 1e-3,

@@ -8,6 +8,7 @@
 //   n links is drawn (h + ½)/n of the way — with a cross there.
 // Pure functions (no DOM), so the unit tests can check the layout.
 import type { LogEvent, TraceRecord, TraceWindow } from '../generated';
+import { i18n } from '../i18n/i18n';
 
 export interface SeqLine {
   /** Ends in diagram units: x 0 (sender) ‥ 1 (receiver), t in simulated seconds. */
@@ -51,13 +52,33 @@ export function usualTrip(records: TraceRecord[], fallback: number): { forward: 
   return { forward: trip(true) || fallback, back: trip(false) || fallback };
 }
 
+/** Where a traced packet was lost, in a word (the engine's DropCause). */
+function causeWord(cause: string): string {
+  switch (cause) {
+    case 'queue':
+      return i18n._({ id: 'seq.cause-queue', message: 'queue full' });
+    case 'wire':
+      return i18n._({ id: 'seq.cause-wire', message: 'on the wire' });
+    case 'aqm':
+      return i18n._({ id: 'seq.cause-aqm', message: 'queue discipline' });
+    default:
+      return cause;
+  }
+}
+
 function describe(r: TraceRecord): string {
-  const d = r.drop ? ` — lost on ${r.drop.link} (${r.drop.cause})` : '';
+  const d = r.drop ? i18n._({ id: 'seq.lost-on', message: ' — lost on {link} ({cause})', values: { link: r.drop.link, cause: causeWord(r.drop.cause) } }) : '';
   switch (r.kind) {
-    case 'data':
-      return `${r.retx ? 'retransmission of ' : ''}segment ${r.seq}${r.dsn !== null ? ` (DSN ${r.dsn})` : ''}, ${r.len} B${r.ce ? ', CE' : ''}${d}`;
-    case 'ack':
-      return `ACK ${r.seq}${r.sack_blocks > 0 ? `, ${r.sack_blocks} SACK block${r.sack_blocks > 1 ? 's' : ''}` : ''}${r.ece ? ', ECE' : ''}${d}`;
+    case 'data': {
+      const seg = r.retx
+        ? i18n._({ id: 'seq.retx-segment', message: 'retransmission of segment {seq}', values: { seq: r.seq } })
+        : i18n._({ id: 'seq.segment', message: 'segment {seq}', values: { seq: r.seq } });
+      return `${seg}${r.dsn !== null ? ` (DSN ${r.dsn})` : ''}, ${r.len} B${r.ce ? ', CE' : ''}${d}`;
+    }
+    case 'ack': {
+      const sack = r.sack_blocks > 0 ? `, ${i18n._({ id: 'seq.sack-blocks', message: '{n} SACK blocks', values: { n: r.sack_blocks } })}` : '';
+      return `ACK ${r.seq}${sack}${r.ece ? ', ECE' : ''}${d}`;
+    }
     case 'syn':
       return `SYN${d}`;
     case 'syn_ack':
@@ -107,16 +128,20 @@ export function markersOf(events: LogEvent[]): SeqMarker[] {
     if (!what) return [];
     const detail =
       e.type === 'rto'
-        ? `retransmission timeout (backoff ${e.backoff})`
+        ? i18n._({ id: 'seq.m-rto', message: 'retransmission timeout (backoff {backoff})', values: { backoff: e.backoff } })
         : e.type === 'fast_retransmit'
-          ? `fast retransmit (${e.lost} lost)`
+          ? i18n._({ id: 'seq.m-fr', message: 'fast retransmit ({lost} lost)', values: { lost: e.lost } })
           : e.type === 'tail_loss_probe'
-            ? `tail-loss probe (${e.retransmission ? 'the last segment again' : 'new data'})`
-          : e.type === 'pto'
-            ? `probe timeout (count ${e.count})`
-            : e.type === 'packets_lost'
-              ? `${e.lost} packets declared lost${e.persistent_congestion ? ', persistent congestion' : ''}`
-              : '';
+            ? e.retransmission
+              ? i18n._({ id: 'seq.m-tlp-again', message: 'tail-loss probe (the last segment again)' })
+              : i18n._({ id: 'seq.m-tlp-new', message: 'tail-loss probe (new data)' })
+            : e.type === 'pto'
+              ? i18n._({ id: 'seq.m-pto', message: 'probe timeout (count {count})', values: { count: e.count } })
+              : e.type === 'packets_lost'
+                ? e.persistent_congestion
+                  ? i18n._({ id: 'seq.m-lost-persistent', message: '{lost} packets declared lost, persistent congestion', values: { lost: e.lost } })
+                  : i18n._({ id: 'seq.m-lost', message: '{lost} packets declared lost', values: { lost: e.lost } })
+                : '';
     return [{ t: e.t_ns / 1e9, what, detail }];
   });
 }

@@ -4,6 +4,7 @@
 // A is the baseline. Values are kept as the text the user typed or the URL carries
 // (`compare=buffer_bdp:0.5,4`); `columnSettings` turns a number knob's back into a number.
 // Pure; unit-tested (choice.test.ts).
+import { i18n } from '../i18n/i18n';
 import { localText } from '../i18n/localText';
 import type { Knob, KnobValue, PresetDesc } from '../types';
 
@@ -88,34 +89,34 @@ export function sweepAlgorithmsFor(presetText: string | undefined, knob: string)
 /** What is wrong with one value of a number knob, or null. */
 function numberError(knob: Knob, value: string): string | null {
   const x = value.trim() === '' ? Number.NaN : Number(value);
-  if (!Number.isFinite(x)) return `'${value}' is not a number (${knob.name} takes a number).`;
-  if (knob.kind === 'integer' && !Number.isInteger(x)) return `${knob.name} takes a whole number, not ${value}.`;
-  if (knob.min !== undefined && x < knob.min) return `${knob.name}=${value} is below its minimum ${knob.min}.`;
-  if (knob.max !== undefined && x > knob.max) return `${knob.name}=${value} is above its maximum ${knob.max}.`;
+  if (!Number.isFinite(x)) return i18n._({ id: 'compare.err.nan', message: "''{value}'' is not a number ({knob} takes a number).", values: { value, knob: knob.name } });
+  if (knob.kind === 'integer' && !Number.isInteger(x)) return i18n._({ id: 'compare.err.integer', message: '{knob} takes a whole number, not {value}.', values: { knob: knob.name, value } });
+  if (knob.min !== undefined && x < knob.min) return i18n._({ id: 'compare.err.below', message: '{knob}={value} is below its minimum {min}.', values: { knob: knob.name, value, min: knob.min } });
+  if (knob.max !== undefined && x > knob.max) return i18n._({ id: 'compare.err.above', message: '{knob}={value} is above its maximum {max}.', values: { knob: knob.name, value, max: knob.max } });
   return null;
 }
 
 /** What is wrong with a choice (one sentence naming it), or null when it can run. */
 export function choiceError(preset: PresetDesc | undefined, choice: CompareChoice | null): string | null {
   const knobs = compareKnobs(preset);
-  if (knobs.length === 0) return 'This scenario has no knob to compare (no option such as cc, scheduler or flow_sched, and no number).';
-  if (!choice) return 'Pick a knob to compare.';
+  if (knobs.length === 0) return i18n._({ id: 'compare.err.no-knob', message: 'This scenario has no knob to compare (no option such as cc, scheduler or flow_sched, and no number).' });
+  if (!choice) return i18n._({ id: 'compare.err.pick-knob', message: 'Pick a knob to compare.' });
   const knob = knobs.find((k) => k.name === choice.knob);
-  if (!knob) return `Knob '${choice.knob}' is not a knob of this scenario (it has ${knobs.map((k) => k.name).join(', ')}).`;
+  if (!knob) return i18n._({ id: 'compare.err.unknown-knob', message: "Knob ''{knob}'' is not a knob of this scenario (it has {knobs}).", values: { knob: choice.knob, knobs: knobs.map((k) => k.name).join(', ') } });
   const seen = new Set<string | number>();
   for (const v of choice.values) {
     if (knob.kind === 'enum') {
-      if (!knob.options!.includes(v)) return `'${v}' is not an option of ${knob.name} (${knob.options!.join(', ')}).`;
+      if (!knob.options!.includes(v)) return i18n._({ id: 'compare.err.not-option', message: "''{v}'' is not an option of {knob} ({options}).", values: { v, knob: knob.name, options: knob.options!.join(', ') } });
     } else {
       const bad = numberError(knob, v);
       if (bad) return bad;
     }
     const key = knob.kind === 'enum' ? v : Number(v);
-    if (seen.has(key)) return `${knob.name}=${v} is chosen twice: every column needs its own value.`;
+    if (seen.has(key)) return i18n._({ id: 'compare.err.twice', message: '{knob}={v} is chosen twice: every column needs its own value.', values: { knob: knob.name, v } });
     seen.add(key);
   }
-  if (choice.values.length < MIN_COLUMNS) return `Pick at least ${MIN_COLUMNS} values of ${knob.name} to compare (${choice.values.length} chosen).`;
-  if (choice.values.length > MAX_COLUMNS) return `Pick at most ${MAX_COLUMNS} values of ${knob.name} (${choice.values.length} chosen).`;
+  if (choice.values.length < MIN_COLUMNS) return i18n._({ id: 'compare.err.too-few', message: 'Pick at least {MINCOLUMNS} values of {knob} to compare ({chosen} chosen).', values: { MINCOLUMNS: MIN_COLUMNS, knob: knob.name, chosen: choice.values.length } });
+  if (choice.values.length > MAX_COLUMNS) return i18n._({ id: 'compare.err.too-many', message: 'Pick at most {MAXCOLUMNS} values of {knob} ({chosen} chosen).', values: { MAXCOLUMNS: MAX_COLUMNS, knob: knob.name, chosen: choice.values.length } });
   return null;
 }
 

@@ -3,6 +3,7 @@
 // actions plus worker messages; worker messages become store actions and per-column series
 // points. The scenario is the lab's (preset or opened link, knob edits, variant, seed), read
 // when a run starts; every column runs it under the same seed, only the compared knob differs.
+import { i18n } from '../i18n/i18n';
 import { useSyncExternalStore } from 'react';
 import { urlSpeed } from '../lib/format';
 import { lab } from '../sim/controller';
@@ -77,7 +78,7 @@ class CompareController {
   problem(): string | null {
     const lab$ = labStore.getState();
     const preset = lab$.presets.find((p) => p.name === lab$.presetName);
-    if (!preset) return 'The lab has no scenario loaded yet.';
+    if (!preset) return i18n._({ id: 'compare.err.no-scenario', message: 'The lab has no scenario loaded yet.' });
     return choiceError(preset, compareStore.getState().choice);
   }
 
@@ -88,7 +89,7 @@ class CompareController {
     const c = compareStore.getState();
     const text = lab.presetText(lab$.presetName);
     if (problem !== null || text === undefined || c.choice === null) {
-      compareStore.dispatch({ type: 'error', runId: null, message: problem ?? 'The lab has no scenario loaded yet.' });
+      compareStore.dispatch({ type: 'error', runId: null, message: problem ?? i18n._({ id: 'compare.err.no-scenario', message: 'The lab has no scenario loaded yet.' }) });
       return;
     }
     const choice = c.choice;

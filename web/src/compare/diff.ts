@@ -6,6 +6,7 @@
 // Jain's index (fairer sharing) and a higher mean throughput; a lower flow completion time
 // and a lower message latency. A flow's own goodput has no better direction (more for one
 // flow is less for another), so those rows are shown without a verdict.
+import { i18n } from '../i18n/i18n';
 import { jainScoresRun } from '../charts/relevance';
 import { sortClasses } from '../family/stats';
 import type { Summary } from '../types';
@@ -86,13 +87,13 @@ export const PER_FLOW_MAX = 6;
 export function metricsFor(summaries: readonly Summary[]): MetricDef[] {
   const out: MetricDef[] = [];
   // Only where it scores the experiment: FSFS runs' index is over the background flows.
-  if (summaries.some(jainScoresRun)) out.push({ id: 'jain', label: "Jain's index", unit: '', digits: 3, better: 1, value: (s) => num(s.jain) });
-  out.push({ id: 'mean_mbps', label: 'Mean throughput per flow', unit: 'Mbit/s', digits: 2, better: 1, value: meanThroughput });
+  if (summaries.some(jainScoresRun)) out.push({ id: 'jain', label: i18n._({ id: 'compare.metric.jain', message: "Jain's index" }), unit: '', digits: 3, better: 1, value: (s) => num(s.jain) });
+  out.push({ id: 'mean_mbps', label: i18n._({ id: 'compare.metric.mean-mbps', message: 'Mean throughput per flow' }), unit: 'Mbit/s', digits: 2, better: 1, value: meanThroughput });
   // Each flow's goodput, when the runs list only a few flows (matched by id across columns).
   const ids = [...new Set(summaries.flatMap((s) => s.flows.map((f) => f.id)))];
   if (ids.length > 1 && ids.length <= PER_FLOW_MAX && summaries.every((s) => !s.flows_unlisted)) {
     for (const id of ids) {
-      out.push({ id: `goodput:${id}`, label: `Goodput of ${id}`, unit: 'Mbit/s', digits: 2, better: 0, value: (s) => num(s.flows.find((f) => f.id === id)?.goodput_mbps) });
+      out.push({ id: `goodput:${id}`, label: i18n._({ id: 'compare.metric.goodput-of', message: 'Goodput of {id}', values: { id } }), unit: 'Mbit/s', digits: 2, better: 0, value: (s) => num(s.flows.find((f) => f.id === id)?.goodput_mbps) });
     }
   }
   // FCT per size class (MPTCP runs), mean and p99, in ms.
@@ -100,30 +101,30 @@ export function metricsFor(summaries: readonly Summary[]): MetricDef[] {
   if (classes.length > 0) {
     // FCT statistics cover completed flows only: how many completed and how many did not
     // tells whether a lower FCT came from finishing the hard flows or from leaving them out.
-    out.push({ id: 'completed:all', label: 'Flows completed (all classes)', unit: '', digits: 0, better: 1, value: (s) => num(s.fct_by_class?.all?.count) });
-    out.push({ id: 'unfinished:all', label: 'Flows unfinished (all classes)', unit: '', digits: 0, better: -1, value: (s) => num(s.fct_by_class?.all?.unfinished) });
+    out.push({ id: 'completed:all', label: i18n._({ id: 'compare.metric.completed', message: 'Flows completed (all classes)' }), unit: '', digits: 0, better: 1, value: (s) => num(s.fct_by_class?.all?.count) });
+    out.push({ id: 'unfinished:all', label: i18n._({ id: 'compare.metric.unfinished', message: 'Flows unfinished (all classes)' }), unit: '', digits: 0, better: -1, value: (s) => num(s.fct_by_class?.all?.unfinished) });
   }
   for (const c of classes) {
-    out.push({ id: `fct_mean:${c}`, label: `FCT ${c}, mean`, unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.fct_by_class?.[c]?.mean_s) });
-    out.push({ id: `fct_p99:${c}`, label: `FCT ${c}, p99`, unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.fct_by_class?.[c]?.p99_s) });
+    out.push({ id: `fct_mean:${c}`, label: i18n._({ id: 'compare.metric.fct-mean', message: 'FCT {c}, mean', values: { c } }), unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.fct_by_class?.[c]?.mean_s) });
+    out.push({ id: `fct_p99:${c}`, label: i18n._({ id: 'compare.metric.fct-p99', message: 'FCT {c}, p99', values: { c } }), unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.fct_by_class?.[c]?.p99_s) });
   }
   // Message latency per QUIC stream (streams without messages have no latency).
   const streams = new Map<string, { flow: string; name: string }>();
   for (const s of summaries) for (const st of s.streams ?? []) if (st.latency_ms) streams.set(`${st.flow}:${st.name}`, { flow: st.flow, name: st.name });
   for (const [key, { flow, name }] of streams) {
     const lat = (s: Summary) => s.streams?.find((x) => x.flow === flow && x.name === name)?.latency_ms;
-    out.push({ id: `latency_mean:${key}`, label: `Latency of ${key}, mean`, unit: 'ms', digits: 1, better: -1, value: (s) => num(lat(s)?.mean) });
-    out.push({ id: `latency_p95:${key}`, label: `Latency of ${key}, p95`, unit: 'ms', digits: 1, better: -1, value: (s) => num(lat(s)?.p95) });
+    out.push({ id: `latency_mean:${key}`, label: i18n._({ id: 'compare.metric.latency-mean', message: 'Latency of {key}, mean', values: { key } }), unit: 'ms', digits: 1, better: -1, value: (s) => num(lat(s)?.mean) });
+    out.push({ id: `latency_p95:${key}`, label: i18n._({ id: 'compare.metric.latency-p95', message: 'Latency of {key}, p95', values: { key } }), unit: 'ms', digits: 1, better: -1, value: (s) => num(lat(s)?.p95) });
   }
   // Finite flows: each one's FCT when there are few, and when the last of them finished.
   const finite = [...new Set(summaries.flatMap((s) => finiteFlows(s).map((f) => f.id)))];
   if (finite.length > 0 && finite.length <= PER_FLOW_MAX) {
     for (const id of finite) {
-      out.push({ id: `fct:${id}`, label: `FCT of ${id}`, unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.flows.find((f) => f.id === id)?.fct_s) });
+      out.push({ id: `fct:${id}`, label: i18n._({ id: 'compare.metric.fct-of', message: 'FCT of {id}', values: { id } }), unit: 'ms', digits: 1, better: -1, value: (s) => ms(s.flows.find((f) => f.id === id)?.fct_s) });
     }
   }
   if (finite.length > 0) {
-    out.push({ id: 'finish', label: 'Last finite flow done at', unit: 's', digits: 3, better: -1, value: lastFinish });
+    out.push({ id: 'finish', label: i18n._({ id: 'compare.metric.finish', message: 'Last finite flow done at' }), unit: 's', digits: 3, better: -1, value: lastFinish });
   }
   return out;
 }

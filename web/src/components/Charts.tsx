@@ -20,10 +20,12 @@ import { labStore, useLab } from '../store/store';
 import type { TimeWindow, Topology } from '../types';
 import { type Guide, plotted } from '../charts/lineCanvas';
 import { bursts, flowCapacityMbps } from '../charts/bursts';
-import { burstNote, capacityGuide, unchartedFlowsNote, windowWords } from '../charts/messages';
+import { burstNote, capacityGuide, ownerWords, unchartedFlowsNote, windowWords } from '../charts/messages';
 import { CHARTS, type ChartSpec, LAB_CHARTS, type TitleContext, chartTitle } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
 import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
+import { i18n } from '../i18n/i18n';
+import { measureName } from '../a11y/messages';
 
 /** Where a chart reads its run from: the lab, or one column of A/B compare. */
 export interface RunSource {
@@ -67,7 +69,7 @@ export function TimeChart({ kind, yLabel, unit, ...chart }: Omit<LineChartProps,
     <LineChart
       {...chart}
       testId={testId}
-      time={{ label: 'simulated time (s)', max: span, window: timeWindow, onWindow: src.onWindow }}
+      time={{ label: i18n._({ id: 'chart.time-axis', message: 'simulated time (s)' }), max: span, window: timeWindow, onWindow: src.onWindow }}
       y={{ label: yLabel, unit, top: src.yTop?.(kind) ?? fixedTop(kind) }}
       version={version}
       exportName={() => exportName(testId)}
@@ -136,7 +138,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
       const list = select(metric);
       return list.map((s, f) => ({
         key: s.meta.key,
-        label: metrics.length > 1 ? `${s.meta.owner} ${s.meta.label}` : s.meta.owner,
+        label: metrics.length > 1 ? `${ownerWords(s.meta)} ${measureName(s.meta.metric)}` : ownerWords(s.meta),
         // One metric: the flow's colour. Several: every (metric, flow) pair its own colour.
         color: metrics.length > 1 ? colorFor(m * list.length + f) : color(s.meta.owner),
         buf: smooth ? smoothed(s.buf, smoothingWindow(duration), settled) : s.buf,
@@ -149,7 +151,7 @@ export function flowSeries(store: SeriesStore, spec: FlowSeriesSpec, color: (own
       companion
         ? select(companion).map((s) => ({
             key: s.meta.key,
-            label: `${s.meta.owner} ${s.meta.label}`,
+            label: `${ownerWords(s.meta)} ${measureName(s.meta.metric)}`,
             color: color(s.meta.owner),
             dashed: true,
             buf: s.buf,
@@ -166,7 +168,19 @@ export function seriesTop(series: readonly ChartSeries[]): number {
   return top;
 }
 
-const MODE_NAMES: Record<AggMode, string> = { class: 'per size class', path: 'per path', algorithm: 'per algorithm', top: 'top flows + others' };
+/** The aggregate view's modes in words. */
+function modeName(mode: AggMode): string {
+  switch (mode) {
+    case 'class':
+      return i18n._({ id: 'chart.mode-class', message: 'per size class' });
+    case 'path':
+      return i18n._({ id: 'chart.mode-path', message: 'per path' });
+    case 'algorithm':
+      return i18n._({ id: 'chart.mode-algorithm', message: 'per algorithm' });
+    case 'top':
+      return i18n._({ id: 'chart.mode-top', message: 'top flows + others' });
+  }
+}
 
 /**
  * The aggregate view's selector (group by size class, path, algorithm, or top N + others) and
@@ -188,11 +202,12 @@ export function AggregateControls({ info }: { info: AggregateInfo }) {
         </span>
       )}
       <label>
-        {' '}lines:{' '}
+        {' '}
+        {i18n._({ id: 'chart.lines', message: 'lines:' })}{' '}
         <select data-testid="aggregate-mode" value={info.mode} onChange={(e) => set(e.target.value as AggMode, info.picked)}>
           {AGG_MODES.map((m) => (
             <option key={m} value={m}>
-              {MODE_NAMES[m]}
+              {modeName(m)}
             </option>
           ))}
         </select>
@@ -200,11 +215,11 @@ export function AggregateControls({ info }: { info: AggregateInfo }) {
       <input
         type="search"
         data-testid="flow-picker"
-        placeholder={`pick a flow (${info.flows.length})`}
+        placeholder={i18n._({ id: 'chart.pick-flow', message: 'pick a flow ({n})', values: { n: info.flows.length } })}
         value={query}
         disabled={info.picked.length >= MAX_PICKED}
         onChange={(e) => setQuery(e.target.value)}
-        aria-label="Pick a flow to draw on its own"
+        aria-label={i18n._({ id: 'chart.pick-flow-label', message: 'Pick a flow to draw on its own' })}
       />
       {matches.map((f) => (
         <button key={f} type="button" className="link-button" data-testid="flow-pick" data-flow={f} onClick={() => (setQuery(''), set(info.mode, [...info.picked, f]))}>
@@ -339,11 +354,11 @@ export function Chart({ kind }: { kind: ChartKind }) {
   return (
     <TimeChart
       kind={kind}
-      title={flows && aggregate ? `${title} — ${MODE_NAMES[aggregate.mode]} (mean; goodput summed)` : title}
+      title={flows && aggregate ? i18n._({ id: 'chart.aggregate-title', message: '{title} — {mode} (mean; goodput summed)', values: { title, mode: modeName(aggregate.mode) } }) : title}
       yLabel={spec.yLabel}
       series={series}
       guides={guides}
-      guideLabel={spec.guides === 'buffer' ? 'buffer size' : spec.guides === 'capacity' ? capacityGuide(guides.map((g) => g.value)) : undefined}
+      guideLabel={spec.guides === 'buffer' ? i18n._({ id: 'chart.buffer-size', message: 'buffer size' }) : spec.guides === 'capacity' ? capacityGuide(guides.map((g) => g.value)) : undefined}
       markNote={burstCount > 0 ? burstNote(burstCount, windowWords(smoothingWindow(duration))) : undefined}
       data={spec.guides === 'capacity' ? { capacity: guides.map((g) => g.value).join(','), bursts: burstCount } : undefined}
       emptyText={spec.emptyText}

@@ -3,6 +3,7 @@
 // component for the MPTCP panel's list and the inspector's latest decision (issue 30, item 6),
 // so the two say the same thing the same way; long terms wrap inside their panel.
 import type { DecisionEvent } from '../sim/flowEvents';
+import { i18n } from '../i18n/i18n';
 
 function term(v: number): string {
   return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(5)));
@@ -12,15 +13,15 @@ export function DecisionSentence({ e }: { e: DecisionEvent }) {
   if (e.type === 'stream_pick') {
     return (
       <span className="decision-sentence">
-        <strong>stream {e.stream}</strong>
-        {e.retransmission ? ' (retransmission)' : ''} — {e.reason}
+        <strong>{i18n._({ id: 'decision.stream', message: 'stream {stream}', values: { stream: e.stream } })}</strong>
+        {e.retransmission ? i18n._({ id: 'decision.retransmission', message: ' (retransmission)' }) : ''} — {e.reason}
       </span>
     );
   }
   const path = e.path;
   return (
     <span className="decision-sentence">
-      <strong>{path === null ? 'wait' : `path ${path}`}</strong> — {e.reason}
+      <strong>{path === null ? i18n._({ id: 'decision.wait', message: 'wait' }) : i18n._({ id: 'decision.path', message: 'path {path}', values: { path } })}</strong> — {e.reason}
       {e.terms.length > 0 && (
         <span className="terms">
           {' '}

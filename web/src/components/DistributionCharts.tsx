@@ -10,6 +10,7 @@ import type { ClassStats } from '../types';
 import type { StreamBoxes } from '../family/compare';
 import { type BoxStats, ecdf } from '../family/stats';
 import { fctBarsTitle, fctCdfTitle } from '../family/messages';
+import { i18n } from '../i18n/i18n';
 
 const W = 520;
 const H = 240;
@@ -86,6 +87,10 @@ const FCT_STATS = [
   { key: 'p99_s', label: 'p99' },
 ] as const;
 
+/** A statistic's name on screen ("mean" is a word; p50 and p99 are written alike everywhere). */
+const statName = (label: string) => (label === 'mean' ? i18n._({ id: 'dist.mean', message: 'mean' }) : label);
+const logScale = () => i18n._({ id: 'dist.log-scale', message: ', log scale' });
+
 /** The FCTs the bars show (every class's mean, median and p99), in seconds. */
 export function fctBarValues(byClass: Record<string, ClassStats>, classes: readonly string[]): number[] {
   return classes.flatMap((c) => FCT_STATS.map((s) => byClass[c]?.[s.key])).filter((v): v is number => typeof v === 'number');
@@ -104,12 +109,12 @@ export function FctBars({ byClass, classes, scheduler = null, note }: { byClass:
       data={{ classes: classes.join(','), scheduler: scheduler ?? '' }}
       title={fctBarsTitle(scheduler)}
       readoutId="fct-bars-readout"
-      readout={hover ?? note ?? 'hover a bar'}
-      ariaLabel="FCT by size class"
+      readout={hover ?? note ?? i18n._({ id: 'dist.hover-bar', message: 'hover a bar' })}
+      ariaLabel={i18n._({ id: 'dist.fct-bars-label', message: 'FCT by size class' })}
       y={y}
       yLabel="FCT (s)"
-      xLabel="size class (finished flows started after the warm-up)"
-      legend={FCT_STATS.map((st) => ({ key: st.key, label: st.label }))}
+      xLabel={i18n._({ id: 'dist.size-class', message: 'size class (finished flows started after the warm-up)' })}
+      legend={FCT_STATS.map((st) => ({ key: st.key, label: statName(st.label) }))}
     >
         {classes.map((c) => {
           const st = byClass[c];
@@ -118,7 +123,7 @@ export function FctBars({ byClass, classes, scheduler = null, note }: { byClass:
               {FCT_STATS.map((s, i) => {
                 const v = st?.[s.key];
                 if (typeof v !== 'number') return null;
-                const text = `${c} ${s.label}: ${fmt(v)} s (${st!.count} done, ${st!.unfinished} unfinished)`;
+                const text = i18n._({ id: 'dist.bar-text', message: '{c} {stat}: {v} s ({done} done, {unfinished} unfinished)', values: { c, stat: statName(s.label), v: fmt(v), done: st!.count, unfinished: st!.unfinished } });
                 return (
                   <rect
                     key={s.key}
@@ -201,8 +206,8 @@ export function FctCdf({
       readout={hover ?? note ?? ''}
       ariaLabel="FCT CDF"
       y={y}
-      yLabel="fraction of flows"
-      xLabel={`FCT (s)${log ? ', log scale' : ''}`}
+      yLabel={i18n._({ id: 'dist.fraction', message: 'fraction of flows' })}
+      xLabel={`FCT (s)${log ? logScale() : ''}`}
       legend={classes.map((c) => ({ key: c, label: `${c} (${countOf(c)})` }))}
     >
         {ticks.map(({ t, label }) => (
@@ -225,7 +230,7 @@ export function FctCdf({
                   cy={y(p.y)}
                   r={6}
                   fill="transparent"
-                  onMouseEnter={() => setHover(`${c}: ${fmt(p.y * 100)} % of flows within ${fmt(p.x)} s`)}
+                  onMouseEnter={() => setHover(i18n._({ id: 'dist.cdf-point', message: '{c}: {pct} % of flows within {x} s', values: { c, pct: fmt(p.y * 100), x: fmt(p.x) } }))}
                   onMouseLeave={() => setHover(null)}
                 />
               ))}
@@ -238,7 +243,11 @@ export function FctCdf({
 
 /** The box plot's statistics in words, for the read-out. */
 export function describeBox(who: string, b: BoxStats): string {
-  return `${who}: p5 ${fmt(b.p5)} · p25 ${fmt(b.p25)} · median ${fmt(b.p50)} · p75 ${fmt(b.p75)} · p95 ${fmt(b.p95)} ms (mean ${fmt(b.mean)}, max ${fmt(b.max)}, n = ${b.n})`;
+  return i18n._({
+    id: 'dist.box-text',
+    message: '{who}: p5 {p5} · p25 {p25} · median {p50} · p75 {p75} · p95 {p95} ms (mean {mean}, max {max}, n = {n})',
+    values: { who, p5: fmt(b.p5), p25: fmt(b.p25), p50: fmt(b.p50), p75: fmt(b.p75), p95: fmt(b.p95), mean: fmt(b.mean), max: fmt(b.max), n: b.n },
+  });
 }
 
 /**
@@ -260,15 +269,15 @@ export function LatencyBoxPlot({ streams, schedulers }: { streams: StreamBoxes[]
     <DistFrame
       testId="latency-boxes"
       data={{ streams: groups.length }}
-      title="Message latency per stream and scheduler"
+      title={i18n._({ id: 'dist.box-title', message: 'Message latency per stream and scheduler' })}
       readoutId="box-readout"
-      readout={hover ?? 'hover a box'}
-      ariaLabel="Message latency box plots"
+      readout={hover ?? i18n._({ id: 'dist.hover-box', message: 'hover a box' })}
+      ariaLabel={i18n._({ id: 'dist.box-label', message: 'Message latency box plots' })}
       y={y}
-      yLabel={`latency (ms)${log ? ', log scale' : ''}`}
-      xLabel="stream (messages written after the warm-up)"
+      yLabel={`${i18n._({ id: 'dist.latency', message: 'latency (ms)' })}${log ? logScale() : ''}`}
+      xLabel={i18n._({ id: 'dist.box-x', message: 'stream (messages written after the warm-up)' })}
       legend={schedulers.map((sc) => ({ key: sc, label: sc }))}
-      legendNote="box p25–p75, line median, whiskers p5–p95 (nearest rank)"
+      legendNote={i18n._({ id: 'dist.box-note', message: 'box p25–p75, line median, whiskers p5–p95 (nearest rank)' })}
     >
         {streams.map((s) => (
           <g key={s.key} data-stream={s.name} data-flow={s.flow}>

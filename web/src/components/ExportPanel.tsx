@@ -6,6 +6,7 @@ import { fileName, seriesCsv, seriesJson, summaryCsv, summaryJson } from '../lib
 import { seriesStore } from '../sim/seriesStore';
 import { labStore, useLab } from '../store/store';
 import { firstSummary } from '../store/run';
+import { useLingui } from '@lingui/react';
 
 function exportSeries(format: 'csv' | 'json'): void {
   const st = labStore.getState();
@@ -25,27 +26,28 @@ function exportSummary(format: 'csv' | 'json'): void {
 }
 
 export function ExportPanel() {
+  const { i18n } = useLingui();
   const hasSummary = useLab((s) => firstSummary(s) !== null);
   const hasSeries = useLab((s) => s.runId > 0 && s.seriesVersion > 0);
   return (
-    <section className="panel export" data-testid="export" aria-label="Export">
-      <h2>Export</h2>
+    <section className="panel export" data-testid="export" aria-label={i18n._({ id: 'export.title', message: 'Export' })}>
+      <h2>{i18n._({ id: 'export.title', message: 'Export' })}</h2>
       <div className="export-buttons">
-        <span className="muted">Summary</span>
+        <span className="muted">{i18n._({ id: 'export.summary', message: 'Summary' })}</span>
         <button type="button" data-testid="export-summary-csv" disabled={!hasSummary} onClick={() => exportSummary('csv')}>
           CSV
         </button>
         <button type="button" data-testid="export-summary-json" disabled={!hasSummary} onClick={() => exportSummary('json')}>
           JSON
         </button>
-        <span className="muted">Time series</span>
+        <span className="muted">{i18n._({ id: 'export.series', message: 'Time series' })}</span>
         <button type="button" data-testid="export-series-csv" disabled={!hasSeries} onClick={() => exportSeries('csv')}>
           CSV
         </button>
         <button type="button" data-testid="export-series-json" disabled={!hasSeries} onClick={() => exportSeries('json')}>
           JSON
         </button>
-        <span className="muted hint">Charts: the SVG and PNG links above each chart.</span>
+        <span className="muted hint">{i18n._({ id: 'export.charts-hint', message: 'Charts: the SVG and PNG links above each chart.' })}</span>
       </div>
     </section>
   );

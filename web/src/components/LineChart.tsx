@@ -13,6 +13,7 @@ import { useUi } from '../store/ui';
 import type { TimeWindow } from '../types';
 import { useTourBand, useTourDims } from './Tour';
 import { ChartData, ChartDataToggle } from './ChartData';
+import { i18n } from '../i18n/i18n';
 
 export { pointCount };
 
@@ -193,7 +194,7 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
       <figcaption>
         <span className="chart-title">{title}</span>
         {controls}
-        <ul className="legend" aria-label={`${title} legend (click to show or hide a series)`}>
+        <ul className="legend" aria-label={i18n._({ id: 'chart.legend-label', message: '{title} legend (click to show or hide a series)', values: { title } })}>
           {allSeries.slice(0, legendMax).map((s) => (
             <li key={s.key}>
               <button
@@ -203,14 +204,14 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
                 data-series-key={s.key}
                 data-hidden={hidden.has(s.key)}
                 onClick={() => toggle(s.key)}
-                title={hidden.has(s.key) ? 'Show this series' : 'Hide this series'}
+                title={hidden.has(s.key) ? i18n._({ id: 'chart.show-series', message: 'Show this series' }) : i18n._({ id: 'chart.hide-series', message: 'Hide this series' })}
               >
                 <span className={s.dashed ? 'swatch dashed' : 'swatch'} style={{ borderColor: s.color }} aria-hidden="true" />
                 {s.label}
               </button>
             </li>
           ))}
-          {allSeries.length > legendMax && <li className="muted">+{allSeries.length - legendMax} more</li>}
+          {allSeries.length > legendMax && <li className="muted">{i18n._({ id: 'chart.more-series', message: '+{n} more', values: { n: allSeries.length - legendMax } })}</li>}
           {guides.length > 0 && guideLabel && (
             <li>
               <span className="swatch dashed" style={{ borderColor: guides[0]!.color }} aria-hidden="true" />
@@ -237,7 +238,7 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
         </span>
         {timeWindow !== null && (
           <button type="button" className="link-button" data-testid={`${testId}-unzoom`} onClick={() => onWindow(null)}>
-            whole run
+            {i18n._({ id: 'chart.whole-run', message: 'whole run' })}
           </button>
         )}
       </figcaption>
@@ -247,7 +248,11 @@ export function LineChart({ testId, title, time, y: yAxis, series: allSeries, gu
           className="chart-canvas"
           style={{ left: M.left, top: M.top }}
           role="img"
-          aria-label={`${title}: ${yAxis.label} against ${xLabel}. Scroll to zoom the time axis, drag to pan, double-click for the whole run.`}
+          aria-label={i18n._({
+            id: 'chart.canvas-label',
+            message: '{title}: {y} against {x}. Scroll to zoom the time axis, drag to pan, double-click for the whole run.',
+            values: { title, y: yAxis.label, x: xLabel },
+          })}
           onMouseMove={(e) => {
             const r = e.currentTarget.getBoundingClientRect();
             const px = Math.max(0, Math.min(innerW, e.clientX - r.left));

@@ -17,6 +17,9 @@ import { useLab } from '../store/store';
 import type { FlowSnapshot, SubflowSnapshot, Summary } from '../types';
 import { FctBars, FctCdf, fctBarValues } from './DistributionCharts';
 import { DecisionSentence } from './DecisionSentence';
+import { useLingui } from '@lingui/react';
+import { i18n } from '../i18n/i18n';
+import { stateWords } from '../inspector/messages';
 import { TimeChart, chartWords } from './Charts';
 import { CHARTS } from '../charts/catalogue';
 import type { ChartSeries } from './LineChart';
@@ -49,9 +52,9 @@ function Decisions({ index, version }: { index: number | null; version: number }
   const list = index === null ? [] : decisionLog.recent(index, DECISIONS_SHOWN).filter((e) => isEvent(e, 'mptcp_sched'));
   return (
     <section className="family-decisions" data-testid="mptcp-decisions" data-count={list.length}>
-      <h3>Scheduler decisions (newest first)</h3>
+      <h3>{i18n._({ id: 'mptcp.decisions', message: 'Scheduler decisions (newest first)' })}</h3>
       {list.length === 0 ? (
-        <p className="muted">No decision yet.</p>
+        <p className="muted">{i18n._({ id: 'mptcp.no-decision', message: 'No decision yet.' })}</p>
       ) : (
         <ol>
           {list.map((e, i) => {
@@ -71,11 +74,13 @@ function Decisions({ index, version }: { index: number | null; version: number }
 function Shares({ subflows, final }: { subflows: { path: number; bytes_share: number; cwnd?: number; srtt_ms?: number }[]; final: boolean }) {
   return (
     <section className="family-shares" data-testid="mptcp-subflows" data-count={subflows.length} data-final={final}>
-      <h3>Share of the data bytes per subflow{final ? ' (whole run)' : ''}</h3>
+      <h3>
+        {final ? i18n._({ id: 'mptcp.shares-run', message: 'Share of the data bytes per subflow (whole run)' }) : i18n._({ id: 'mptcp.shares', message: 'Share of the data bytes per subflow' })}
+      </h3>
       <ul>
         {subflows.map((s) => (
           <li key={s.path} data-testid="mptcp-subflow" data-path={s.path} data-share={s.bytes_share}>
-            <span className="share-label">path {s.path}</span>
+            <span className="share-label">{i18n._({ id: 'mptcp.path', message: 'path {path}', values: { path: s.path } })}</span>
             <span className="share-bar" aria-hidden="true">
               <span style={{ width: `${Math.min(100, Math.max(0, s.bytes_share * 100))}%`, background: colorFor(s.path - 1) }} />
             </span>
@@ -112,11 +117,11 @@ function Throughput({ summary, scheduler }: { summary: Summary | null; scheduler
   return (
     <section className="family-results" data-testid="mptcp-results">
       <dl className="fields">
-        <dt>long-flow throughput (G3)</dt>
+        <dt>{i18n._({ id: 'mptcp.long-flow', message: 'long-flow throughput (G3)' })}</dt>
         <dd data-testid="mptcp-long-mbps" data-value={summary.long_flow_mbps ?? ''}>
           {formatMbps(summary.long_flow_mbps)} Mbit/s
         </dd>
-        <dt>mean flow throughput</dt>
+        <dt>{i18n._({ id: 'mptcp.mean-flow', message: 'mean flow throughput' })}</dt>
         <dd data-testid="mptcp-mean-mbps" data-value={summary.mean_flow_mbps ?? ''}>
           {formatMbps(summary.mean_flow_mbps)} Mbit/s
         </dd>
@@ -131,6 +136,7 @@ function Throughput({ summary, scheduler }: { summary: Summary | null; scheduler
 }
 
 export function MptcpPanel() {
+  useLingui();
   const has = useHasMptcp();
   const version = useLab((s) => s.seriesVersion);
   const snap = useLab((s) => s.snapshot);
@@ -183,12 +189,12 @@ export function MptcpPanel() {
       .select('flow', CHARTS['subflow-cwnd'].metrics[0]!)
       .map((s) => ({ s, path: subflowPath(s.meta.owner, flow) }))
       .filter((x): x is { s: (typeof x)['s']; path: number } => x.path !== null)
-      .map(({ s, path }) => ({ key: s.meta.key, label: `path ${path}`, color: colorFor(path - 1), buf: s.buf }));
+      .map(({ s, path }) => ({ key: s.meta.key, label: i18n._({ id: 'mptcp.path', message: 'path {path}', values: { path } }), color: colorFor(path - 1), buf: s.buf }));
   }, [version, flow]);
   const recv: ChartSeries[] = useMemo(() => {
     const spec = CHARTS['recv-buffer'];
     const s = flow === null ? undefined : seriesStore.select('flow', spec.metrics[0]!).find((x) => x.meta.owner === flow);
-    return s ? [{ key: s.meta.key, label: `${flow} receive buffer`, color: colorFor(3), buf: s.buf, factor: spec.factor }] : [];
+    return s ? [{ key: s.meta.key, label: i18n._({ id: 'mptcp.recv-buffer', message: '{flow} receive buffer', values: { flow } }), color: colorFor(3), buf: s.buf, factor: spec.factor }] : [];
   }, [version, flow]);
 
   if (!has) return null;
@@ -210,29 +216,31 @@ export function MptcpPanel() {
       <header className="family-head">
         <h2>MPTCP</h2>
         <label>
-          connection{' '}
+          {i18n._({ id: 'mptcp.connection', message: 'connection' })}{' '}
           <select data-testid="mptcp-flow" value={flow ?? ''} onChange={(e) => setPicked({ runId, id: e.target.value })}>
             {options.map((o) => (
               <option key={o.id} value={o.id} data-series={o.series}>
-                {o.series ? o.id : `${o.id} (live only, no time series)`}
+                {o.series ? o.id : i18n._({ id: 'mptcp.live-only', message: '{id} (live only, no time series)', values: { id: o.id } })}
               </option>
             ))}
           </select>
         </label>
         <span className="muted" data-testid="mptcp-state" data-state={f?.state ?? ''}>
-          {f ? `${f.state}, receive buffer ${formatBytes(f.recv_buffer_bytes)}` : flow ? 'not running now' : ''}
+          {f
+            ? i18n._({ id: 'mptcp.state', message: '{state}, receive buffer {bytes}', values: { state: stateWords(f.state), bytes: formatBytes(f.recv_buffer_bytes) } })
+            : flow
+              ? i18n._({ id: 'mptcp.not-running', message: 'not running now' })
+              : ''}
         </span>
         {chosenPaths && (
           <span className="muted" data-testid="mptcp-paths" data-paths={chosenPaths.join(',')} data-class={String(chosen?.size_class ?? '')}>
-            flow scheduler: size class {String(chosen?.size_class ?? '?')} → path{chosenPaths.length > 1 ? 's' : ''} {chosenPaths.join(', ')}
+            {i18n._({ id: 'mptcp.flow-sched', message: 'flow scheduler: size class {size} → {count, plural, one {path {paths}} other {paths {paths}}}', values: { size: String(chosen?.size_class ?? '?'), count: chosenPaths.length, paths: chosenPaths.join(', ') } })}
           </span>
         )}
       </header>
       {charted.length === 0 ? (
         <p className="muted" data-testid="mptcp-no-series">
-          No connection of this run is charted over time: the engine records series for the scenario&apos;s listed flows, and this run&apos;s
-          connections come from its traffic section ({options.length} live now, in the picker). The subflow shares and scheduler decisions
-          below are live for the one picked.
+          {i18n._({ id: 'mptcp.no-series', message: "No connection of this run is charted over time: the engine records series for the scenario's listed flows, and this run's connections come from its traffic section ({n} live now, in the picker). The subflow shares and scheduler decisions below are live for the one picked.", values: { n: options.length } })}
         </p>
       ) : (
         <div className="charts">

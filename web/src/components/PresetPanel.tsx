@@ -1,7 +1,7 @@
 // Preset picker, its "what to look for" text, the knobs, the variant and the seed.
 import { useEffect, useId, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { localText } from '../i18n/localText';
+import { localText, presetTitle } from '../i18n/localText';
 import { formatNumber } from '../i18n/format';
 import { unitText } from '../i18n/units';
 import { MAX_PAGE_SEED, parseSeed } from '../lib/shareLink';
@@ -25,7 +25,7 @@ export function PresetPicker() {
           {presets.length === 0 && <option value="">{i18n._({ id: 'preset.loading', message: 'Loading…' })}</option>}
           {presets.map((p) => (
             <option key={p.name} value={p.name}>
-              {localText(p.title, i18n.locale)}
+              {presetTitle(p, i18n.locale)}
             </option>
           ))}
         </select>

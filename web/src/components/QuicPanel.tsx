@@ -21,6 +21,9 @@ import { CHARTS } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
 import type { ChartSeries } from './LineChart';
 import { firstSummary } from '../store/run';
+import { useLingui } from '@lingui/react';
+import { i18n } from '../i18n/i18n';
+import { stateWords } from '../inspector/messages';
 
 const WORKERS = poolSize(STREAM_SCHEDULERS.length);
 const PICKS_SHOWN = 12;
@@ -40,16 +43,22 @@ function StreamTable({ flow }: { flow: FlowSnapshot }) {
   return (
     <table className="family-streams" data-testid="quic-streams" data-flow={flow.id} data-count={streams.length}>
       <caption>
-        Streams of {flow.id} ({flow.state}, cwnd {flow.cwnd} pkts)
+        {i18n._({ id: 'quic.streams-of', message: 'Streams of {id} ({state}, cwnd {cwnd} pkts)', values: { id: flow.id, state: stateWords(flow.state), cwnd: flow.cwnd } })}
       </caption>
       <thead>
         <tr>
-          <th scope="col">stream</th>
-          <th scope="col" title="weight (wfq, wfq-spread, wfq-bytes), priority (abs), urgency (rfc9218); inc = incremental">w / prio / urg</th>
-          <th scope="col">queued</th>
-          <th scope="col">delivered</th>
-          <th scope="col">picks</th>
-          <th scope="col">last pick reason</th>
+          <th scope="col">{i18n._({ id: 'quic.stream', message: 'stream' })}</th>
+          <th scope="col" title={i18n._({
+              id: 'quic.params-title',
+              message: 'weight ({wfq}), priority ({abs}), urgency ({rfc}); {inc} = incremental',
+              values: { wfq: 'wfq, wfq-spread, wfq-bytes', abs: 'abs', rfc: 'rfc9218', inc: i18n._({ id: 'quic.inc', message: 'inc' }) },
+            })}>
+            {i18n._({ id: 'quic.params', message: 'w / prio / urg' })}
+          </th>
+          <th scope="col">{i18n._({ id: 'quic.queued', message: 'queued' })}</th>
+          <th scope="col">{i18n._({ id: 'quic.delivered', message: 'delivered' })}</th>
+          <th scope="col">{i18n._({ id: 'quic.picks', message: 'picks' })}</th>
+          <th scope="col">{i18n._({ id: 'quic.last-reason', message: 'last pick reason' })}</th>
         </tr>
       </thead>
       <tbody>
@@ -73,16 +82,16 @@ function StreamTable({ flow }: { flow: FlowSnapshot }) {
               </th>
               <td>
                 {String(s.weight)} / {String(s.priority)} / {String(s.urgency)}
-                {s.incremental ? ' inc' : ''}
+                {s.incremental ? ` ${i18n._({ id: 'quic.inc', message: 'inc' })}` : ''}
               </td>
               <td>
-                <span className="share-bar" title={`${formatBytes(queued)} queued`}>
+                <span className="share-bar" title={i18n._({ id: 'quic.queued-title', message: '{bytes} queued', values: { bytes: formatBytes(queued) } })}>
                   <span style={{ width: `${(queued / maxBytes) * 100}%`, background: colorFor(i) }} />
                 </span>{' '}
                 {formatBytes(queued)}
               </td>
               <td>
-                <span className="share-bar" title={`${formatBytes(delivered)} delivered`}>
+                <span className="share-bar" title={i18n._({ id: 'quic.delivered-title', message: '{bytes} delivered', values: { bytes: formatBytes(delivered) } })}>
                   <span style={{ width: `${(delivered / maxBytes) * 100}%`, background: colorFor(i) }} />
                 </span>{' '}
                 {formatBytes(delivered)}
@@ -106,9 +115,9 @@ function Picks({ flow, version }: { flow: FlowSnapshot; version: number }) {
   const list = typeof flow.index === 'number' ? decisionLog.recent(flow.index, PICKS_SHOWN).filter((e) => isEvent(e, 'stream_pick')) : [];
   return (
     <section className="family-decisions" data-testid="quic-picks" data-count={list.length}>
-      <h3>Scheduler picks (newest first)</h3>
+      <h3>{i18n._({ id: 'quic.picks-title', message: 'Scheduler picks (newest first)' })}</h3>
       {list.length === 0 ? (
-        <p className="muted">No pick yet.</p>
+        <p className="muted">{i18n._({ id: 'quic.no-pick', message: 'No pick yet.' })}</p>
       ) : (
         <ol>
           {list.map((e, i) => {
@@ -116,13 +125,13 @@ function Picks({ flow, version }: { flow: FlowSnapshot; version: number }) {
             return (
               <li key={`${e.t_ns}-${i}`} data-testid="quic-pick" data-stream={names.get(id) ?? String(id)} data-reason={String(e.reason ?? '')} data-retransmission={String(e.retransmission === true)} data-t-ns={e.t_ns}>
                 <span className="muted">{(e.t_ns / 1e9).toFixed(6)} s</span> <strong>{names.get(id) ?? `#${id}`}</strong> — {String(e.reason ?? '').replace(/_/g, ' ')}
-                {e.retransmission === true && <span className="tag"> retransmission</span>}
+                {e.retransmission === true && <span className="tag"> {i18n._({ id: 'quic.retransmission', message: 'retransmission' })}</span>}
               </li>
             );
           })}
         </ol>
       )}
-      <p className="muted">A pick is logged when the choice changes (at most 50 a second).</p>
+      <p className="muted">{i18n._({ id: 'quic.pick-logged', message: 'A pick is logged when the choice changes (at most 50 a second).' })}</p>
     </section>
   );
 }
@@ -150,7 +159,7 @@ function SchedulerComparison() {
     let base: string;
     try {
       const text = lab.presetText(presetName);
-      if (text === undefined) throw new Error('no scenario loaded');
+      if (text === undefined) throw new Error(i18n._({ id: 'quic.no-scenario', message: 'no scenario loaded' }));
       base = (await engine()).apply_knobs(text, JSON.stringify(edits), variant);
     } catch (e) {
       setStatus({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
@@ -184,9 +193,9 @@ function SchedulerComparison() {
   return (
     <section className="family-compare" data-testid="quic-compare" data-status={status.kind} data-runs={runs.length}>
       <div className="sweep-head">
-        <h3>Message latency by stream scheduler</h3>
+        <h3>{i18n._({ id: 'quic.compare-title', message: 'Message latency by stream scheduler' })}</h3>
         <button type="button" data-testid="quic-compare-run" onClick={() => void start()} disabled={running}>
-          {running ? 'Comparing…' : 'Compare schedulers'}
+          {running ? i18n._({ id: 'quic.comparing', message: 'Comparing…' }) : i18n._({ id: 'quic.compare', message: 'Compare schedulers' })}
         </button>
         {running && (
           <button
@@ -197,13 +206,14 @@ function SchedulerComparison() {
               setStatus({ kind: 'idle' });
             }}
           >
-            Stop
+            {i18n._({ id: 'quic.stop', message: 'Stop' })}
           </button>
         )}
         <span className="muted" data-testid="quic-compare-progress">
-          {status.kind === 'running' && `${status.done} / ${STREAM_SCHEDULERS.length} runs`}
-          {status.kind === 'done' && `${STREAM_SCHEDULERS.join(', ')}: same scenario, seed ${seed}`}
-          {status.kind === 'idle' && `runs this scenario (seed ${seed}) with each of ${STREAM_SCHEDULERS.join(', ')} in ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`}
+          {status.kind === 'running' && i18n._({ id: 'quic.progress', message: '{done} / {total} runs', values: { done: status.done, total: STREAM_SCHEDULERS.length } })}
+          {status.kind === 'done' && i18n._({ id: 'quic.done', message: '{schedulers}: same scenario, seed {seed}', values: { schedulers: STREAM_SCHEDULERS.join(', '), seed } })}
+          {status.kind === 'idle' &&
+            i18n._({ id: 'quic.idle', message: 'runs this scenario (seed {seed}) with each of {schedulers} in {workers, plural, one {# worker} other {# workers}}', values: { seed, schedulers: STREAM_SCHEDULERS.join(', '), workers: WORKERS } })}
         </span>
       </div>
       {status.kind === 'error' && (
@@ -212,7 +222,7 @@ function SchedulerComparison() {
         </p>
       )}
       {boxes.length > 0 && <LatencyBoxPlot streams={boxes} schedulers={runs.map((r) => r.scheduler)} />}
-      {status.kind === 'done' && boxes.length === 0 && <p className="muted">No stream of this scenario writes messages (bulk streams have no message latency).</p>}
+      {status.kind === 'done' && boxes.length === 0 && <p className="muted">{i18n._({ id: 'quic.no-messages', message: 'No stream of this scenario writes messages (bulk streams have no message latency).' })}</p>}
     </section>
   );
 }
@@ -223,6 +233,7 @@ function streamLines(kind: ChartKind, version: number): ChartSeries[] {
 }
 
 export function QuicPanel() {
+  useLingui();
   const has = useHasQuic();
   const version = useLab((s) => s.seriesVersion);
   const snap = useLab((s) => s.snapshot);
@@ -231,15 +242,15 @@ export function QuicPanel() {
   if (!has) return null;
   const flows = snap?.flows.filter((f) => f.streams !== undefined) ?? [];
   return (
-    <section className="panel family quic" data-testid="quic-panel" data-flows={flows.length} aria-label="QUIC streams">
+    <section className="panel family quic" data-testid="quic-panel" data-flows={flows.length} aria-label={i18n._({ id: 'quic.title', message: 'QUIC streams' })}>
       <header className="family-head">
-        <h2>QUIC streams</h2>
+        <h2>{i18n._({ id: 'quic.title', message: 'QUIC streams' })}</h2>
       </header>
       <div className="charts">
         <TimeChart kind="stream-queued" {...chartWords('stream-queued')} series={queued} />
         <TimeChart kind="stream-delivered" {...chartWords('stream-delivered')} series={delivered} />
       </div>
-      {flows.length === 0 && <p className="muted">Press Play or Step to see the streams.</p>}
+      {flows.length === 0 && <p className="muted">{i18n._({ id: 'quic.press-play', message: 'Press Play or Step to see the streams.' })}</p>}
       {flows.map((f) => (
         <div className="family-row quic-row" key={f.id}>
           <StreamTable flow={f} />

@@ -39,7 +39,7 @@ function useShortcuts(): void {
 }
 
 /** The run's state as the badge shows it (the `data-state` attributes keep the English ids). */
-function stateText(i18n: I18n, run: string, seeking: boolean): string {
+export function stateText(i18n: I18n, run: string, seeking: boolean): string {
   if (seeking) return i18n._({ id: 'run.state.seeking', message: 'seeking' });
   switch (run) {
     case 'starting':

@@ -28,6 +28,7 @@ import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
 import { useSize } from './LineChart';
+import { i18n } from '../i18n/i18n';
 
 /** Lines drawn at most (the engine samples beyond it). */
 export const SEQ_BUDGET = 2000;
@@ -157,7 +158,7 @@ export function SequenceView() {
     <section
       className="panel sequence"
       data-testid="sequence-view"
-      aria-label="Sequence diagram"
+      aria-label={i18n._({ id: 'seq.title', message: 'Sequence diagram' })}
       data-flow={flow}
       data-window-end={end}
       data-window-span={windowSpan}
@@ -173,7 +174,7 @@ export function SequenceView() {
     >
       <div className="sequence-controls">
         <label>
-          Flow{' '}
+          {i18n._({ id: 'seq.flow', message: 'Flow' })}{' '}
           <select data-testid="sequence-flow" value={flow} onChange={(e) => {
               setFlow(Number(e.target.value));
               setPath(null);
@@ -187,38 +188,40 @@ export function SequenceView() {
         </label>
         {paths.length > 1 && (
           <label>
-            Subflow{' '}
+            {i18n._({ id: 'seq.subflow', message: 'Subflow' })}{' '}
             <select data-testid="sequence-path" value={path ?? ''} onChange={(e) => setPath(e.target.value === '' ? null : Number(e.target.value))}>
-              <option value="">all (coloured by path)</option>
+              <option value="">{i18n._({ id: 'seq.all-paths', message: 'all (coloured by path)' })}</option>
               {paths.map((p) => (
                 <option key={p} value={p}>
-                  path {p}
+                  {i18n._({ id: 'seq.path', message: 'path {p}', values: { p } })}
                 </option>
               ))}
             </select>
           </label>
         )}
         <span className="sequence-zoom">
-          Window {fmtTime(windowSpan)}{' '}
-          <button type="button" data-testid="sequence-zoom-in" onClick={() => zoom(0.5)} aria-label="Zoom in (shorter window)">
+          {i18n._({ id: 'seq.window', message: 'Window {span}', values: { span: fmtTime(windowSpan) } })}{' '}
+          <button type="button" data-testid="sequence-zoom-in" onClick={() => zoom(0.5)} aria-label={i18n._({ id: 'seq.zoom-in', message: 'Zoom in (shorter window)' })}>
             +
           </button>
-          <button type="button" data-testid="sequence-zoom-out" onClick={() => zoom(2)} aria-label="Zoom out (longer window)">
+          <button type="button" data-testid="sequence-zoom-out" onClick={() => zoom(2)} aria-label={i18n._({ id: 'seq.zoom-out', message: 'Zoom out (longer window)' })}>
             −
           </button>
         </span>
       </div>
       <p className="muted sequence-note" data-testid="sequence-note">
         {answer.error
-          ? `No trace: ${answer.error}`
+          ? i18n._({ id: 'seq.no-trace', message: 'No trace: {error}', values: { error: answer.error } })
           : w === null
-            ? 'Waiting for the run…'
+            ? i18n._({ id: 'seq.waiting', message: 'Waiting for the run…' })
             : [
-                `${w.flow_id}: ${dataLines} data, ${ackLines} ACK lines`,
-                drops > 0 ? `${drops} lost` : null,
-                retx > 0 ? `${retx} retransmitted` : null,
-                w.stride > 1 ? `showing every ${w.stride}-th packet of ${w.matched} (losses and retransmissions all)` : null,
-                w.tracing_since_s > 0 ? `traced since ${fmtTime(w.tracing_since_s)}` : null,
+                i18n._({ id: 'seq.lines', message: '{flow}: {data} data, {acks} ACK lines', values: { flow: w.flow_id, data: dataLines, acks: ackLines } }),
+                drops > 0 ? i18n._({ id: 'seq.lost', message: '{n} lost', values: { n: drops } }) : null,
+                retx > 0 ? i18n._({ id: 'seq.retransmitted', message: '{n} retransmitted', values: { n: retx } }) : null,
+                w.stride > 1
+                  ? i18n._({ id: 'seq.stride', message: 'showing every {stride}-th packet of {matched} (losses and retransmissions all)', values: { stride: w.stride, matched: w.matched } })
+                  : null,
+                w.tracing_since_s > 0 ? i18n._({ id: 'seq.traced-since', message: 'traced since {t}', values: { t: fmtTime(w.tracing_since_s) } }) : null,
                 banded.bands.length > 0 ? msg.bandedNote(banded.bands.length) : null,
               ]
                 .filter(Boolean)
@@ -227,18 +230,18 @@ export function SequenceView() {
           <>
             {' '}
             <button type="button" data-testid="sequence-from-start" onClick={() => lab.seek(labStore.getState().simTime, true)}>
-              Trace from t = 0
+              {i18n._({ id: 'seq.from-start', message: 'Trace from t = 0' })}
             </button>
           </>
         )}
       </p>
       <div ref={ref} className="sequence-canvas" onWheel={(e) => zoom(e.deltaY > 0 ? 1.25 : 0.8)}>
-        <svg width={width} height={HEIGHT} role="img" aria-label={`Sequence diagram of ${w?.flow_id ?? 'a flow'}`}>
+        <svg width={width} height={HEIGHT} role="img" aria-label={w ? i18n._({ id: 'seq.svg-label', message: 'Sequence diagram of {flow}', values: { flow: w.flow_id } }) : i18n._({ id: 'seq.svg-label-none', message: 'Sequence diagram of a flow' })}>
           <text x={x(0)} y={14} textAnchor="middle" className="sequence-axis-title">
-            sender
+            {i18n._({ id: 'seq.sender', message: 'sender' })}
           </text>
           <text x={x(1)} y={14} textAnchor="middle" className="sequence-axis-title">
-            receiver
+            {i18n._({ id: 'seq.receiver', message: 'receiver' })}
           </text>
           {[0, 1].map((side) => (
             <line key={side} x1={x(side)} x2={x(side)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} stroke="currentColor" strokeWidth={1.5} />
@@ -300,7 +303,7 @@ export function SequenceView() {
                   strokeWidth={l.kind === 'ack' ? 1 : l.retx || l.dropped ? 1.6 : 1}
                   strokeDasharray={l.inFlight ? '3 2' : undefined}
                 >
-                  <title>{`${l.label} · sent ${fmtTime(l.t0)}`}</title>
+                  <title>{i18n._({ id: 'seq.line-title', message: '{label} · sent {t}', values: { label: l.label, t: fmtTime(l.t0) } })}</title>
                 </line>
                 {l.dropped && (
                   <path
@@ -325,9 +328,9 @@ export function SequenceView() {
                 <g key={i} data-testid="sequence-marker" data-what={m.what}>
                   <circle cx={x(0)} cy={y(m.t)} r={4} fill={COLORS.retx} />
                   <text x={x(0) - 8} y={y(m.t) - 6} textAnchor="end" className="sequence-marker-label" fill={COLORS.retx}>
-                    {m.what}
+                    {m.what === 'lost' ? i18n._({ id: 'seq.legend-lost', message: 'lost' }) : m.what}
                   </text>
-                  <title>{`${m.detail} at ${fmtTime(m.t)}`}</title>
+                  <title>{i18n._({ id: 'seq.marker-title', message: '{detail} at {t}', values: { detail: m.detail, t: fmtTime(m.t) } })}</title>
                 </g>
               ))}
           </g>
@@ -354,14 +357,14 @@ export function SequenceView() {
       <p className="muted sequence-legend">
         {/* The colours as swatches beside text in the text colour: the pale ACK blue and the
             retransmission orange are too faint on white to be read as text (WCAG AA). */}
-        <LegendKey color={COLORS.data} label="data" /> · <LegendKey color={COLORS.ack} label="ACK" /> ·{' '}
-        <LegendKey color={COLORS.retx} label="retransmission" /> · <span>
+        <LegendKey color={COLORS.data} label={i18n._({ id: 'seq.data', message: 'data' })} /> · <LegendKey color={COLORS.ack} label="ACK" /> ·{' '}
+        <LegendKey color={COLORS.retx} label={i18n._({ id: 'seq.retransmission', message: 'retransmission' })} /> · <span>
           <svg className="legend-cross" width="10" height="10" aria-hidden="true">
             <path d="M1 1L9 9M9 1L1 9" stroke={COLORS.drop} strokeWidth="2" />
           </svg>{' '}
-          lost
-        </span> · dashed: in flight ·
-        markers on the sender's axis: RTO, FR (fast retransmit), PTO · {msg.bandLegend()}
+          {i18n._({ id: 'seq.legend-lost', message: 'lost' })}
+        </span>{' '}
+        · {i18n._({ id: 'seq.legend-rest', message: "dashed: in flight · markers on the sender's axis: RTO, FR (fast retransmit), PTO" })} · {msg.bandLegend()}
       </p>
     </section>
   );

@@ -12,6 +12,9 @@ import { useUi } from '../store/ui';
 import { useSize } from './LineChart';
 import { mptcpConnections } from './MptcpPanel';
 import { outsideLifetime } from '../lib/lifetime';
+import { useLingui } from '@lingui/react';
+import { i18n } from '../i18n/i18n';
+import { stateWords } from '../inspector/messages';
 
 export interface Segment {
   t0: number;
@@ -49,14 +52,25 @@ const NAMED_MAX = 3;
  * controller state (the ECF-3 presets have nothing else), and an empty box reads as broken.
  */
 export function noStateNote(mptcp: readonly string[], finished: boolean): string {
-  if (mptcp.length === 0) return finished ? 'No flow in this run reports a controller state.' : 'No flow has reported a controller state yet.';
+  if (mptcp.length === 0) {
+    return finished
+      ? i18n._({ id: 'timeline.no-state-run', message: 'No flow in this run reports a controller state.' })
+      : i18n._({ id: 'timeline.no-state-yet', message: 'No flow has reported a controller state yet.' });
+  }
   const quoted = mptcp.slice(0, NAMED_MAX).map((m) => `“${m}”`);
-  const named = quoted.join(', ') + (mptcp.length > NAMED_MAX ? ` and ${mptcp.length - NAMED_MAX} more` : '');
-  const which = mptcp.length === 1 ? `the MPTCP connection ${named} reports` : `the MPTCP connections ${named} report`;
-  return `No controller state to show: ${which} no controller state, only each subflow's congestion window (see the MPTCP panel below).`;
+  const names = quoted.join(', ');
+  const more = mptcp.length - NAMED_MAX;
+  const named = more > 0 ? i18n._({ id: 'timeline.and-more', message: '{names} and {more} more', values: { names, more } }) : names;
+  return i18n._({
+    id: 'timeline.mptcp-no-state',
+    message:
+      "No controller state to show: {count, plural, one {the MPTCP connection {named} reports} other {the MPTCP connections {named} report}} no controller state, only each subflow's congestion window (see the MPTCP panel below).",
+    values: { count: mptcp.length, named },
+  });
 }
 
 export function StateTimeline() {
+  useLingui();
   const version = useLab((s) => s.seriesVersion);
   const duration = useLab(timeSpan);
   const timeWindow = useLab((s) => s.timeWindow);
@@ -95,17 +109,17 @@ export function StateTimeline() {
       hidden={!loaded}
     >
       <figcaption>
-        <span className="chart-title">Controller state per flow</span>
+        <span className="chart-title">{i18n._({ id: 'timeline.title', message: 'Controller state per flow' })}</span>
         {aggregate ? (
           <span className="muted hint" data-testid="state-timeline-top">
             {' '}
-            the {all.length} flows with most goodput (and any picked) of {aggregate.flows.length}
+            {i18n._({ id: 'timeline.top', message: 'the {shown} flows with most goodput (and any picked) of {total}', values: { shown: all.length, total: aggregate.flows.length } })}
           </span>
         ) : (
           all.length > rows.length && (
             <span className="muted hint">
               {' '}
-              first {rows.length} of {all.length} flows
+              {i18n._({ id: 'timeline.first', message: 'first {shown} of {total} flows', values: { shown: rows.length, total: all.length } })}
             </span>
           )
         )}
@@ -116,7 +130,7 @@ export function StateTimeline() {
         </p>
       )}
       <div ref={ref} className="timeline-body" hidden={note !== null}>
-        <svg width={size.width} height={height} role="img" aria-label="Controller state per flow over simulated time">
+        <svg width={size.width} height={height} role="img" aria-label={i18n._({ id: 'timeline.svg-label', message: 'Controller state per flow over simulated time' })}>
           {rows.map((r, i) => {
             const y = GAP + i * (BAND + GAP);
             return (
@@ -141,7 +155,7 @@ export function StateTimeline() {
                       data-t0={s.t0}
                       data-t1={s.t1}
                     >
-                      <title>{`${r.owner}: ${name}, ${s.t0.toFixed(3)}–${s.t1.toFixed(3)} s`}</title>
+                      <title>{`${r.owner}: ${stateWords(name)}, ${s.t0.toFixed(3)}–${s.t1.toFixed(3)} s`}</title>
                     </rect>
                   );
                 })}
@@ -150,17 +164,17 @@ export function StateTimeline() {
           })}
         </svg>
       </div>
-      <ul className="legend" aria-label="States">
+      <ul className="legend" aria-label={i18n._({ id: 'timeline.states', message: 'States' })}>
         {names.map((n, i) => (
           <li key={n}>
             <span className="swatch state-swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
-            {n.replace(/_/g, ' ')}
+            {stateWords(n)}
           </li>
         ))}
         {rows.some((r) => r.segs.some((g) => outsideLifetime(r.names[g.state]))) && (
           <li key="idle">
             <span className="swatch state-swatch state-idle" aria-hidden="true" />
-            not started / done (no controller state)
+            {i18n._({ id: 'timeline.idle', message: 'not started / done (no controller state)' })}
           </li>
         )}
       </ul>

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { formatValue } from '../a11y/chartText';
 import { chartDataToggle, sweepCell, sweepLineSentence } from '../a11y/messages';
+import { sweepMsg } from '../sweep/messages';
 import type { Line } from '../sweep/aggregate';
 import { TextTable } from './ChartData';
 
@@ -27,7 +28,7 @@ export function SweepData({ lines, knobName, metricName }: { lines: readonly Lin
               })}
           </ul>
           <TextTable
-            caption={`${metricName} against ${knobName}`}
+            caption={sweepMsg.against(metricName, knobName)}
             head={[knobName, ...lines.map((l) => l.algorithm)]}
             rows={xs.map((x) => [
               formatValue(x),

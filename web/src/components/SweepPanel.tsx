@@ -26,6 +26,8 @@ import { MAX_VALUES, type Spacing, defaultSpacing, seedList, spacedValues } from
 import { type SweepExport, sweepCsv, sweepJson } from '../sweep/export';
 import { sweepMsg } from '../sweep/messages';
 import { chartDocument, downloadChart, downloadText } from '../lib/download';
+import { i18n } from '../i18n/i18n';
+import { useLingui } from '@lingui/react';
 
 const WORKERS = poolSize();
 const W = 640;
@@ -98,7 +100,7 @@ function initialSetup(knobs: readonly Knob[], declared: Declared | null, current
 /** The custom setup as a sweep for the engine, or the reason it is not one yet. */
 function customSweep(setup: Setup, knobs: readonly Knob[], firstSeed: number): { sweep: Record<string, unknown>; runs: number } | { error: string } {
   const knob = knobs.find((k) => k.name === setup.knob);
-  if (!knob) return { error: 'pick a knob to sweep' };
+  if (!knob) return { error: i18n._({ id: 'sweep.err-knob', message: 'pick a knob to sweep' }) };
   let values: number[];
   try {
     values = spacedValues(Number(setup.from), Number(setup.to), Number(setup.count), setup.spacing, knob.kind === 'integer');
@@ -106,11 +108,17 @@ function customSweep(setup: Setup, knobs: readonly Knob[], firstSeed: number): {
     return { error: (e as Error).message };
   }
   const seeds = Number(setup.seeds);
-  if (!Number.isInteger(seeds) || seeds < 1 || seeds > MAX_SEEDS) return { error: `seeds must be 1 to ${MAX_SEEDS}` };
-  if (setup.compareBy && setup.options.length === 0) return { error: 'tick at least one value to compare' };
+  if (!Number.isInteger(seeds) || seeds < 1 || seeds > MAX_SEEDS) return { error: i18n._({ id: 'sweep.err-seeds', message: 'seeds must be 1 to {max}', values: { max: MAX_SEEDS } }) };
+  if (setup.compareBy && setup.options.length === 0) return { error: i18n._({ id: 'sweep.err-compare', message: 'tick at least one value to compare' }) };
   const lines = setup.compareBy ? setup.options.length : 1;
   const runs = values.length * lines * seeds;
-  if (runs > MAX_PAGE_RUNS) return { error: `${runs} runs is more than the page runs at once (${MAX_PAGE_RUNS}); use fewer values, lines or seeds, or \`netlab sweep\`` };
+  if (runs > MAX_PAGE_RUNS) return {
+      error: i18n._({
+        id: 'sweep.err-runs',
+        message: '{runs} runs is more than the page runs at once ({max}); use fewer values, lines or seeds, or {cli}',
+        values: { runs, max: MAX_PAGE_RUNS, cli: '`netlab sweep`' },
+      }),
+    };
   const sweep: Record<string, unknown> = { knob: setup.knob, values, seeds: seedList(firstSeed, seeds), metric: setup.metric, algorithms: [] };
   if (setup.compareBy) {
     sweep.algorithm_knob = setup.compareBy;
@@ -126,12 +134,13 @@ function customSweep(setup: Setup, knobs: readonly Knob[], firstSeed: number): {
  * none of the declared sweep's knob, lines and metric, and stay so.
  */
 export function SweepPanel({ initialMode }: { initialMode?: 'declared' | 'custom' } = {}) {
+  useLingui();
   const presetName = useLab((s) => s.presetName);
   const text = usePresetText(presetName);
   if (text === undefined && isPresetFile(presetName)) {
     return (
-      <section className="panel sweep" data-testid="sweep" data-status="loading" aria-label="Sweep">
-        <p className="muted">Loading the preset…</p>
+      <section className="panel sweep" data-testid="sweep" data-status="loading" aria-label={i18n._({ id: 'sweep.title', message: 'Sweep' })}>
+        <p className="muted">{i18n._({ id: 'sweep.loading', message: 'Loading the preset…' })}</p>
       </section>
     );
   }
@@ -248,7 +257,7 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
   const noSpread = bars.length > 0 && bars.every((p) => p.max === p.min);
   const running = status.kind === 'running';
   // Axis and title in words with units ("Bottleneck buffer (BDP)", "Jain's index").
-  const knobName = plan?.knob ? knobWords(knobs, plan.knob) : mode === 'custom' ? knobWords(knobs, setup.knob) : 'knob';
+  const knobName = plan?.knob ? knobWords(knobs, plan.knob) : mode === 'custom' ? knobWords(knobs, setup.knob) : i18n._({ id: 'sweep.knob-none', message: 'knob' });
   const metricName = metricWords(plan?.metric ?? (mode === 'custom' ? setup.metric : declared?.metric));
   const set = (patch: Partial<Setup>) => setSetup((s) => ({ ...s, ...patch }));
   const compareKnob = knobs.find((k) => k.name === setup.compareBy);
@@ -275,39 +284,44 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
   };
 
   return (
-    <section className="panel sweep" data-testid="sweep" data-status={status.kind} data-mode={mode} aria-label="Sweep">
+    <section className="panel sweep" data-testid="sweep" data-status={status.kind} data-mode={mode} aria-label={i18n._({ id: 'sweep.title', message: 'Sweep' })}>
       <div className="sweep-head">
         <h2>
-          Sweep: {metricName} vs {knobName}
+          {i18n._({ id: 'sweep.heading', message: 'Sweep: {metric} vs {knob}', values: { metric: metricName, knob: knobName } })}
         </h2>
         <button type="button" data-testid="sweep-run" onClick={start} disabled={running || !!formError}>
-          {running ? 'Sweeping…' : 'Run sweep'}
+          {running ? i18n._({ id: 'sweep.sweeping', message: 'Sweeping…' }) : i18n._({ id: 'sweep.run', message: 'Run sweep' })}
         </button>
         <span data-testid="sweep-progress" className="muted">
-          {status.kind === 'running' && status.total > 0 && `${status.done} / ${status.total} runs`}
-          {status.kind === 'done' && `${status.total} runs, mean over ${seedsPerPoint} seed${seedsPerPoint === 1 ? '' : 's'}`}
+          {status.kind === 'running' && status.total > 0 && i18n._({ id: 'quic.progress', message: '{done} / {total} runs', values: { done: status.done, total: status.total } })}
+          {status.kind === 'done' &&
+            i18n._({ id: 'sweep.done', message: '{total} runs, mean over {seeds, plural, one {# seed} other {# seeds}}', values: { total: status.total, seeds: seedsPerPoint } })}
           {status.kind === 'idle' &&
             (custom && 'runs' in custom
-              ? `${custom.runs} runs in ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`
-              : `every value × algorithm × seed of the preset's sweep, in ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`)}
+              ? i18n._({ id: 'sweep.idle-custom', message: '{runs} runs in {workers, plural, one {# worker} other {# workers}}', values: { runs: custom.runs, workers: WORKERS } })
+              : i18n._({
+                  id: 'sweep.idle-declared',
+                  message: "every value × algorithm × seed of the preset's sweep, in {workers, plural, one {# worker} other {# workers}}",
+                  values: { workers: WORKERS },
+                }))}
         </span>
       </div>
-      <div className="sweep-setup" role="group" aria-label="Sweep setup">
+      <div className="sweep-setup" role="group" aria-label={i18n._({ id: 'sweep.setup', message: 'Sweep setup' })}>
         {declared && (
-          <div className="sweep-mode" role="radiogroup" aria-label="Which sweep">
+          <div className="sweep-mode" role="radiogroup" aria-label={i18n._({ id: 'sweep.which', message: 'Which sweep' })}>
             <label>
-              <input type="radio" name="sweep-mode" checked={mode === 'declared'} onChange={() => setMode('declared')} data-testid="sweep-mode-declared" /> The
-              preset's sweep
+              <input type="radio" name="sweep-mode" checked={mode === 'declared'} onChange={() => setMode('declared')} data-testid="sweep-mode-declared" />{' '}
+              {i18n._({ id: 'sweep.mode-declared', message: "The preset's sweep" })}
             </label>
             <label>
-              <input type="radio" name="sweep-mode" checked={mode === 'custom'} onChange={() => setMode('custom')} data-testid="sweep-mode-custom" /> Custom
+              <input type="radio" name="sweep-mode" checked={mode === 'custom'} onChange={() => setMode('custom')} data-testid="sweep-mode-custom" /> {i18n._({ id: 'sweep.mode-custom', message: 'Custom' })}
             </label>
           </div>
         )}
         {mode === 'custom' && (
           <div className="sweep-form" data-testid="sweep-form">
             <label>
-              Knob{' '}
+              {i18n._({ id: 'sweep.knob', message: 'Knob' })}{' '}
               <select value={setup.knob} data-testid="sweep-knob" onChange={(e) => {
                 const k = knobs.find((x) => x.name === e.target.value);
                 const from = k?.min ?? 0;
@@ -322,44 +336,44 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
               </select>
             </label>
             <label>
-              from <input type="number" value={setup.from} data-testid="sweep-from" onChange={(e) => set({ from: e.target.value })} />
+              {i18n._({ id: 'sweep.from', message: 'from' })} <input type="number" value={setup.from} data-testid="sweep-from" onChange={(e) => set({ from: e.target.value })} />
             </label>
             <label>
-              to <input type="number" value={setup.to} data-testid="sweep-to" onChange={(e) => set({ to: e.target.value })} />
+              {i18n._({ id: 'sweep.to', message: 'to' })} <input type="number" value={setup.to} data-testid="sweep-to" onChange={(e) => set({ to: e.target.value })} />
             </label>
             <label>
-              values <input type="number" min={1} max={MAX_VALUES} value={setup.count} data-testid="sweep-count" onChange={(e) => set({ count: e.target.value })} />
+              {i18n._({ id: 'sweep.values', message: 'values' })} <input type="number" min={1} max={MAX_VALUES} value={setup.count} data-testid="sweep-count" onChange={(e) => set({ count: e.target.value })} />
             </label>
             <label>
-              spacing{' '}
+              {i18n._({ id: 'sweep.spacing', message: 'spacing' })}{' '}
               <select value={setup.spacing} data-testid="sweep-spacing" onChange={(e) => set({ spacing: e.target.value as Spacing })}>
-                <option value="linear">linear</option>
-                <option value="log">logarithmic</option>
+                <option value="linear">{i18n._({ id: 'sweep.linear', message: 'linear' })}</option>
+                <option value="log">{i18n._({ id: 'sweep.log', message: 'logarithmic' })}</option>
               </select>
             </label>
             <label>
-              seeds <input type="number" min={1} max={MAX_SEEDS} value={setup.seeds} data-testid="sweep-seeds" onChange={(e) => set({ seeds: e.target.value })} />
+              {i18n._({ id: 'sweep.seeds', message: 'seeds' })} <input type="number" min={1} max={MAX_SEEDS} value={setup.seeds} data-testid="sweep-seeds" onChange={(e) => set({ seeds: e.target.value })} />
             </label>
             <label>
-              metric{' '}
+              {i18n._({ id: 'sweep.metric', message: 'metric' })}{' '}
               <select value={setup.metric} data-testid="sweep-metric" onChange={(e) => set({ metric: e.target.value })}>
                 {REGISTRY.sweep_metrics.map((m) => (
                   <option key={m.name} value={m.name}>
-                    {m.label}
+                    {metricWords(m.name)}
                   </option>
                 ))}
               </select>
             </label>
             <label>
-              lines{' '}
+              {i18n._({ id: 'sweep.lines', message: 'lines' })}{' '}
               <select value={setup.compareBy} data-testid="sweep-compare" onChange={(e) => {
                 const k = knobs.find((x) => x.name === e.target.value);
                 set({ compareBy: e.target.value, options: k ? [String(knobValues[k.name] ?? k.options?.[0] ?? '')] : [] });
               }}>
-                <option value="">one line</option>
+                <option value="">{i18n._({ id: 'sweep.one-line', message: 'one line' })}</option>
                 {enumKnobs(knobs).map((k) => (
                   <option key={k.name} value={k.name}>
-                    one per {localText(k.label).toLowerCase()}
+                    {i18n._({ id: 'sweep.one-per', message: 'one per {knob}', values: { knob: localText(k.label).toLowerCase() } })}
                   </option>
                 ))}
               </select>
@@ -404,13 +418,13 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
         >
           <div className="sweep-axes-toggles">
             <label>
-              <input type="checkbox" checked={useLogX} disabled={!canLogX} data-testid="sweep-log-x" onChange={(e) => setLogX(e.target.checked)} /> log x
+              <input type="checkbox" checked={useLogX} disabled={!canLogX} data-testid="sweep-log-x" onChange={(e) => setLogX(e.target.checked)} /> {i18n._({ id: 'sweep.log-x', message: 'log x' })}
             </label>
             <label>
-              <input type="checkbox" checked={useLogY} disabled={!canLogY} data-testid="sweep-log-y" onChange={(e) => setLogY(e.target.checked)} /> log y
+              <input type="checkbox" checked={useLogY} disabled={!canLogY} data-testid="sweep-log-y" onChange={(e) => setLogY(e.target.checked)} /> {i18n._({ id: 'sweep.log-y', message: 'log y' })}
             </label>
           </div>
-          <svg ref={figure} viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${metricName} against ${knobName}`} className="chart-axes sweep-axes">
+          <svg ref={figure} viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={sweepMsg.against(metricName, knobName)} className="chart-axes sweep-axes">
             {y.ticks(5).map((t) => (
               <g key={`y${t}`}>
                 <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke="var(--grid, #ddd)" />
@@ -426,11 +440,11 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
             ))}
             <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
               {knobName}
-              {useLogX ? ' (log scale)' : ''}
+              {useLogX ? i18n._({ id: 'sweep.log-scale', message: ' (log scale)' }) : ''}
             </text>
             <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
               {metricName}
-              {useLogY ? ' (log)' : ''}
+              {useLogY ? i18n._({ id: 'sweep.log-short', message: ' (log)' }) : ''}
             </text>
             {lines.map((l, i) => {
               // Bars of different lines at one value are set a few pixels apart so none hides another.
@@ -451,7 +465,13 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
                     <circle cx={x(p.x)} cy={y(p.y)} r={3.5} fill={colorFor(i)}>
                       <title>
                         {`${l.algorithm}, ${knobName} = ${p.x}: ${p.y.toPrecision(4)}` +
-                          (p.n > 1 ? ` ± ${p.ci.toPrecision(2)} (95 % CI over ${p.n} seeds; range ${p.min.toPrecision(4)}–${p.max.toPrecision(4)})` : ' (1 seed)')}
+                          (p.n > 1
+                            ? i18n._({
+                                id: 'sweep.point-ci',
+                                message: ' ± {ci} (95 % CI over {n} seeds; range {min}–{max})',
+                                values: { ci: p.ci.toPrecision(2), n: p.n, min: p.min.toPrecision(4), max: p.max.toPrecision(4) },
+                              })
+                            : i18n._({ id: 'sweep.point-one', message: ' (1 seed)' }))}
                       </title>
                     </circle>
                   </g>
@@ -460,7 +480,7 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
               );
             })}
           </svg>
-          <ul className="legend" aria-label="Algorithms">
+          <ul className="legend" aria-label={i18n._({ id: 'sweep.algorithms', message: 'Algorithms' })}>
             {lines.map((l, i) => (
               <li key={l.algorithm}>
                 <span className="swatch" style={{ borderColor: colorFor(i) }} aria-hidden="true" />
@@ -487,8 +507,13 @@ function SweepForm({ initialMode, text }: { initialMode?: 'declared' | 'custom';
           )}
           {seedsPerPoint > 1 && (
             <figcaption className="muted" data-testid="sweep-caption">
-              Each point is the mean over {seedsPerPoint} seeds; bars are the 95 % confidence interval of the mean (Student's t).
-              {noSpread && ' Every seed gave the same result: nothing in this scenario is random (add loss or jitter to see a spread).'}
+              {i18n._({
+                id: 'sweep.caption',
+                message: "Each point is the mean over {seeds} seeds; bars are the 95 % confidence interval of the mean (Student's t).",
+                values: { seeds: seedsPerPoint },
+              })}
+              {noSpread &&
+                ` ${i18n._({ id: 'sweep.no-spread', message: 'Every seed gave the same result: nothing in this scenario is random (add loss or jitter to see a spread).' })}`}
             </figcaption>
           )}
         </figure>

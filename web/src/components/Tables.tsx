@@ -7,28 +7,32 @@ import { useLab } from '../store/store';
 import type { HeadlineName, Summary } from '../types';
 import { InspectButton } from './Inspector';
 import { firstSummary } from '../store/run';
+import { useLingui } from '@lingui/react';
+import { headlineTitle } from '../lib/headline';
+import { stateWords } from '../inspector/messages';
 
 /** Many-flow presets (50 flows) would push the page down: show the first few live. */
 const LIVE_MAX = 12;
 
 export function LiveTable() {
+  const { i18n } = useLingui();
   const snap = useLab((s) => s.snapshot);
   const topology = useLab((s) => s.topology);
   if (!snap || snap.flows.length === 0) return null;
   // Snapshot flows come in the topology's order; fall back to it for the name.
-  const name = (id: string, i: number) => (id !== '' ? id : (topology?.flows[i]?.id ?? `flow ${i}`));
+  const name = (id: string, i: number) => (id !== '' ? id : (topology?.flows[i]?.id ?? i18n._({ id: 'table.flow-n', message: 'flow {i}', values: { i } })));
   return (
-    <section className="panel live" aria-label="Live flow state">
+    <section className="panel live" aria-label={i18n._({ id: 'table.live-label', message: 'Live flow state' })}>
       <table data-testid="live">
-        <caption>Now (t = {formatSeconds(snap.t_s)})</caption>
+        <caption>{i18n._({ id: 'table.now', message: 'Now (t = {t})', values: { t: formatSeconds(snap.t_s) } })}</caption>
         <thead>
           <tr>
-            <th scope="col">flow</th>
-            <th scope="col">cwnd (pkts)</th>
-            <th scope="col">in flight</th>
+            <th scope="col">{i18n._({ id: 'table.flow', message: 'flow' })}</th>
+            <th scope="col">{i18n._({ id: 'table.cwnd', message: 'cwnd (pkts)' })}</th>
+            <th scope="col">{i18n._({ id: 'table.inflight', message: 'in flight' })}</th>
             <th scope="col">sRTT (ms)</th>
-            <th scope="col">pacing (Mbit/s)</th>
-            <th scope="col">state</th>
+            <th scope="col">{i18n._({ id: 'table.pacing', message: 'pacing (Mbit/s)' })}</th>
+            <th scope="col">{i18n._({ id: 'table.state', message: 'state' })}</th>
           </tr>
         </thead>
         <tbody>
@@ -53,13 +57,13 @@ export function LiveTable() {
                   <td>{formatMbps(f.pacing_rate_mbps)}</td>
                 </>
               )}
-              <td data-testid="live-state">{f.state}</td>
+              <td data-testid="live-state">{stateWords(f.state)}</td>
             </tr>
           ))}
           {(snap.flows_total ?? snap.flows.length) > LIVE_MAX && (
             <tr>
               <td colSpan={6} className="muted">
-                … and {(snap.flows_total ?? snap.flows.length) - LIVE_MAX} more flows (all of them in the summary at the end)
+                {i18n._({ id: 'table.more-flows', message: '… and {n} more flows (all of them in the summary at the end)', values: { n: (snap.flows_total ?? snap.flows.length) - LIVE_MAX } })}
               </td>
             </tr>
           )}
@@ -114,20 +118,21 @@ function Headline({ summary }: { summary: Summary }) {
  * plays it says which numbers will come; they are the run's summary, so they appear at its end.
  */
 export function HeadlinePanel() {
+  const { i18n } = useLingui();
   const summary = useLab(firstSummary);
   const loaded = useLab((s) => s.topology !== null);
   const names = useHeadlineNames();
   if (summary) {
     return (
-      <section className="headline-panel" data-testid="headline-panel" data-state="final" aria-label="Headline result">
+      <section className="headline-panel" data-testid="headline-panel" data-state="final" aria-label={i18n._({ id: 'table.headline', message: 'Headline result' })}>
         <Headline summary={summary} />
       </section>
     );
   }
   if (!loaded) return null;
   return (
-    <section className="headline-panel" data-testid="headline-panel" data-state="pending" aria-label="Headline result">
-      <p className="muted">Headline result ({names.map((n) => n.replace(/_/g, ' ')).join(', ')}): at the end of the run.</p>
+    <section className="headline-panel" data-testid="headline-panel" data-state="pending" aria-label={i18n._({ id: 'table.headline', message: 'Headline result' })}>
+      <p className="muted">{i18n._({ id: 'table.headline-pending', message: 'Headline result ({names}): at the end of the run.', values: { names: names.map(headlineTitle).join(i18n._({ id: 'table.list-sep', message: ', ' })) } })}</p>
     </section>
   );
 }
@@ -139,34 +144,39 @@ function dataAttrs(data: Record<string, string | number> | undefined): Record<st
 }
 
 export function SummaryTable() {
+  const { i18n } = useLingui();
   const summary = useLab(firstSummary);
   if (!summary) return null;
   return (
-    <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} data-duration={summary.duration_s} data-seed={summary.seed} aria-label="Run summary">
+    <section className="panel summary" data-testid="summary" data-jain={summary.jain ?? ''} data-digest={summary.digest ?? ''} data-duration={summary.duration_s} data-seed={summary.seed} aria-label={i18n._({ id: 'table.summary-label', message: 'Run summary' })}>
       <header className="summary-head">
-        <h2>Summary</h2>
+        <h2>{i18n._({ id: 'table.summary', message: 'Summary' })}</h2>
         <p className="muted">
-          {summary.scenario}, seed {summary.seed}, {formatSeconds(summary.duration_s)} simulated, {formatInt(summary.events)} events in{' '}
-          {formatSeconds(summary.wall_s)} · engine {summary.engine_version}
+          <code>{summary.scenario}</code> ·{' '}
+          {i18n._({
+            id: 'table.summary-details',
+            message: 'seed {seed}, {duration} simulated, {events} events in {wall} · engine {engine}',
+            values: { seed: summary.seed, duration: formatSeconds(summary.duration_s), events: formatInt(summary.events), wall: formatSeconds(summary.wall_s), engine: summary.engine_version },
+          })}
         </p>
         {summary.aborted && (
           <p className="aborted" data-testid="aborted">
-            <strong>Stopped early:</strong> {summary.aborted}
+            <strong>{i18n._({ id: 'table.stopped-early', message: 'Stopped early:' })}</strong> {summary.aborted}
           </p>
         )}
       </header>
       <div className="summary-tables">
         <table data-testid="summary-flows">
-          <caption>Flows</caption>
+          <caption>{i18n._({ id: 'table.flows', message: 'Flows' })}</caption>
           <thead>
             <tr>
-              <th scope="col">flow</th>
-              <th scope="col">congestion control</th>
-              <th scope="col">start (s)</th>
+              <th scope="col">{i18n._({ id: 'table.flow', message: 'flow' })}</th>
+              <th scope="col">{i18n._({ id: 'table.cc', message: 'congestion control' })}</th>
+              <th scope="col">{i18n._({ id: 'table.start', message: 'start (s)' })}</th>
               <th scope="col">FCT (s)</th>
-              <th scope="col">goodput (Mbit/s)</th>
-              <th scope="col">sent</th>
-              <th scope="col">retransmitted</th>
+              <th scope="col">{i18n._({ id: 'table.goodput', message: 'goodput (Mbit/s)' })}</th>
+              <th scope="col">{i18n._({ id: 'table.sent', message: 'sent' })}</th>
+              <th scope="col">{i18n._({ id: 'table.retransmitted', message: 'retransmitted' })}</th>
             </tr>
           </thead>
           <tbody>
@@ -186,14 +196,14 @@ export function SummaryTable() {
           </tbody>
         </table>
         <table data-testid="summary-links">
-          <caption>Links</caption>
+          <caption>{i18n._({ id: 'table.links', message: 'Links' })}</caption>
           <thead>
             <tr>
-              <th scope="col">link</th>
-              <th scope="col">rate (Mbit/s)</th>
-              <th scope="col">utilisation</th>
-              <th scope="col">drops</th>
-              <th scope="col">max queue</th>
+              <th scope="col">{i18n._({ id: 'table.link', message: 'link' })}</th>
+              <th scope="col">{i18n._({ id: 'table.rate', message: 'rate (Mbit/s)' })}</th>
+              <th scope="col">{i18n._({ id: 'table.utilisation', message: 'utilisation' })}</th>
+              <th scope="col">{i18n._({ id: 'table.drops', message: 'drops' })}</th>
+              <th scope="col">{i18n._({ id: 'table.max-queue', message: 'max queue' })}</th>
             </tr>
           </thead>
           <tbody>
@@ -212,7 +222,7 @@ export function SummaryTable() {
         </table>
       </div>
       <details className="summary-json">
-        <summary>Summary JSON (as the CLI prints it with --json)</summary>
+        <summary>{i18n._({ id: 'table.summary-json', message: 'Summary JSON (as the CLI prints it with --json)' })}</summary>
         <pre data-testid="summary-json">{JSON.stringify(summary, null, 2)}</pre>
       </details>
     </section>

@@ -94,7 +94,7 @@ export function TimeBrush() {
   const ticks = x.ticks(Math.max(2, Math.floor(innerW / 90)));
   const fmt = x.tickFormat(ticks.length);
   const valueText =
-    timeWindow === null ? `whole run, 0 to ${formatReading(d, 's')}` : `${formatReading(t0, 's')} to ${formatReading(t1, 's')} of ${formatReading(d, 's')}`;
+    timeWindow === null ? i18n._({ id: 'brush.whole-run-to', message: 'whole run, 0 to {end}', values: { end: formatReading(d, 's') } }) : i18n._({ id: 'brush.window', message: '{from} to {to} of {end}', values: { from: formatReading(t0, 's'), to: formatReading(t1, 's'), end: formatReading(d, 's') } });
 
   return (
     <figure
@@ -117,7 +117,7 @@ export function TimeBrush() {
         </span>
         {timeWindow !== null && (
           <button type="button" className="link-button" data-testid="time-brush-clear" onClick={() => setWindow(null)}>
-            whole run
+            {i18n._({ id: 'chart.whole-run', message: 'whole run' })}
           </button>
         )}
       </figcaption>

@@ -185,7 +185,10 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
         <span className="key-ack" aria-hidden="true" /> ACK{' '}
         <span className="key-ce" aria-hidden="true" /> {i18n._({ id: 'topology.key.ce', message: 'ECN-marked' })}{' '}
         <span className="key-queued" aria-hidden="true" /> {i18n._({ id: 'topology.key.queued', message: 'queued in a buffer' })} ·{' '}
-        <span data-testid="packets-note" title="Above 400 packets in the network, the picture shows an even sample: every k-th packet of every link." />
+        <span
+          data-testid="packets-note"
+          title={i18n._({ id: 'topology.sample-title', message: 'Above 400 packets in the network, the picture shows an even sample: every k-th packet of every link.' })}
+        />
       </p>
       <div
         ref={ref}
@@ -336,7 +339,11 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
                   onFocus={() => hoverFlow(f.id)}
                   onBlur={() => hoverFlow(null)}
                   onClick={() => lab.select(sel ? null : { kind: 'flow', id: f.id })}
-                  title={`${f.id}: ${f.cc}, base RTT ${f.base_rtt_ms} ms, via ${f.path.join(' → ')}`}
+                  title={i18n._({
+                    id: 'topology.flow-title',
+                    message: '{id}: {cc}, base RTT {rtt} ms, via {path}',
+                    values: { id: f.id, cc: f.cc, rtt: f.base_rtt_ms, path: f.path.join(' → ') },
+                  })}
                 >
                   <span className="dot" style={{ background: colorFor(i) }} aria-hidden="true" />
                   {f.id} <span className="muted">{f.cc}</span>
@@ -373,9 +380,13 @@ function Edge({
   route,
 }: { e: EdgeGeom; selected: boolean; onPath: boolean; route: string | null }) {
   const label = linkLabel(e.link);
+  const { i18n } = useLingui();
   const reported = e.link.reported;
   const select = () => lab.select(selected ? null : { kind: 'link', id: e.id });
-  const tip = `${e.id}: ${label}${e.link.loss > 0 ? `, loss ${e.link.loss}` : ''}`;
+  const tip =
+    e.link.loss > 0
+      ? i18n._({ id: 'topology.link-tip-loss', message: '{id}: {label}, loss {loss}', values: { id: e.id, label, loss: e.link.loss } })
+      : `${e.id}: ${label}`;
   return (
     <g
       className={`edge${selected ? ' selected' : ''}${onPath ? ' on-path' : ''}${reported ? ' reported' : ''}${route ? ' route' : ''}`}

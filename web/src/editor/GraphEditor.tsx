@@ -10,6 +10,7 @@ import { BoolField, BufferField, EditorCtx, FieldError, JsonField, NumField, Sel
 import { addLink, addNode, defaultPositions, graphLinks, graphNodes, moveNode, removeLink, removeNode, renameNode } from './graph';
 import { errorBelongsTo, getAt, parsePath } from './jsonPath';
 import { QueueFields } from './LinkFields';
+import { i18n } from '../i18n/i18n';
 
 type Sel = { kind: 'nodes'; list: number[] } | { kind: 'link'; index: number } | null;
 type Pt = { x: number; y: number };
@@ -37,6 +38,12 @@ function errorTarget(errPath: string | null): { kind: 'node' | 'link'; index: nu
 }
 
 /** A free spot for a new node: the next cell of a 100-unit grid no node sits near. */
+
+/** A node's kind in words ("host", "router"): the engine's names, in the page's language. */
+function nodeKind(kind: string): string {
+  return kind === 'host' ? i18n._({ id: 'editor.node-host', message: 'host' }) : kind === 'router' ? i18n._({ id: 'editor.node-router', message: 'router' }) : kind;
+}
+
 export function GraphEditor() {
   const { obj, replace, errPath, error } = useContext(EditorCtx);
   const [sel, setSel] = useState<Sel>(null);
@@ -142,18 +149,18 @@ export function GraphEditor() {
     <div className="graph-editor" data-testid="graph-editor">
       <div className="graph-toolbar">
         <button type="button" data-testid="graph-add-host" onClick={() => add('host')}>
-          + Host
+          {i18n._({ id: 'editor.host', message: '+ Host' })}
         </button>
         <button type="button" data-testid="graph-add-router" onClick={() => add('router')}>
-          + Router
+          {i18n._({ id: 'editor.router', message: '+ Router' })}
         </button>
-        <button type="button" data-testid="graph-link" disabled={selNodes.length !== 2} onClick={() => link(selNodes[0]!, selNodes[1]!)} title="Link the two selected nodes (Shift-click selects a second node)">
-          Link
+        <button type="button" data-testid="graph-link" disabled={selNodes.length !== 2} onClick={() => link(selNodes[0]!, selNodes[1]!)} title={i18n._({ id: 'editor.link-the-two-selected-nodes', message: 'Link the two selected nodes (Shift-click selects a second node)' })}>
+          {i18n._({ id: 'editor.link', message: 'Link' })}
         </button>
         <button type="button" data-testid="graph-delete" disabled={!(sel?.kind === 'link' || selNodes.length === 1)} onClick={del}>
-          Delete
+          {i18n._({ id: 'editor.delete', message: 'Delete' })}
         </button>
-        <span className="hint">Drag a node to move it; drag from its outer ring to another node to link them; click to edit.</span>
+        <span className="hint">{i18n._({ id: 'editor.drag-a-node-to-move', message: 'Drag a node to move it; drag from its outer ring to another node to link them; click to edit.' })}</span>
       </div>
       <div className="graph-panes">
         <svg
@@ -165,7 +172,7 @@ export function GraphEditor() {
           onPointerUp={onUp}
           onPointerDown={() => setSel(null)}
           role="group"
-          aria-label="Topology drawing"
+          aria-label={i18n._({ id: 'editor.topology-drawing', message: 'Topology drawing' })}
         >
           {links.map((l) => {
             const a = byName.get(l.from);
@@ -195,7 +202,7 @@ export function GraphEditor() {
                 data-link-name={l.name}
                 role="button"
                 tabIndex={0}
-                aria-label={`Link ${l.name}, ${l.from} to ${l.to}`}
+                aria-label={i18n._({ id: 'editor.link-to', message: 'Link {name}, {from} to {to}', values: { name: l.name, from: l.from, to: l.to } })}
                 aria-pressed={isSel}
                 onPointerDown={(ev) => {
                   ev.stopPropagation();
@@ -231,7 +238,7 @@ export function GraphEditor() {
                 transform={`translate(${p.x},${p.y})`}
                 role="button"
                 tabIndex={0}
-                aria-label={`${n.kind} ${n.name}`}
+                aria-label={`${nodeKind(n.kind)} ${n.name}`}
                 aria-pressed={isSel}
                 onKeyDown={(ev) => {
                   // Keyboard: Enter selects (Shift+Enter a second node, for "Link"), Delete deletes.
@@ -243,7 +250,7 @@ export function GraphEditor() {
                   ev.preventDefault();
                 }}
               >
-                <title>{invalid ? error : `${n.kind} ${n.name} — drag to move, drag from the ring to link`}</title>
+                <title>{invalid ? error : i18n._({ id: 'editor.node-title', message: '{name} — drag to move, drag from the ring to link', values: { name: `${nodeKind(n.kind)} ${n.name}` } })}</title>
                 <circle className="graph-node-ring" data-testid="graph-ring" r={RING_R} onPointerDown={(ev) => onNodeDown(ev, n.index, 'link')} />
                 {n.kind === 'router' ? (
                   <rect className="graph-node-body" x={-NODE_R} y={-NODE_R} width={2 * NODE_R} height={2 * NODE_R} rx={5} onPointerDown={(ev) => onNodeDown(ev, n.index, 'move')} />
@@ -261,11 +268,15 @@ export function GraphEditor() {
           {shown?.kind === 'nodes' && shown.list.length === 1 && <NodeForm index={shown.list[0]!} onDelete={del} />}
           {shown?.kind === 'nodes' && shown.list.length === 2 && (
             <p className="hint">
-              {nodes[shown.list[0]!]?.name} and {nodes[shown.list[1]!]?.name} selected: "Link" joins them.
+              {i18n._({
+                id: 'editor.two-selected',
+                message: '{a} and {b} selected: "Link" joins them.',
+                values: { a: nodes[shown.list[0]!]?.name, b: nodes[shown.list[1]!]?.name },
+              })}
             </p>
           )}
           {shown?.kind === 'link' && <LinkForm index={shown.index} />}
-          {shown === null && <p className="hint">{nodes.length === 0 ? 'Add hosts and routers, then link them.' : 'Click a node or a link to edit it.'}</p>}
+          {shown === null && <p className="hint">{nodes.length === 0 ? i18n._({ id: 'editor.add-nodes', message: 'Add hosts and routers, then link them.' }) : i18n._({ id: 'editor.click-node', message: 'Click a node or a link to edit it.' })}</p>}
           {bad === null && errorBelongsTo(errPath, 'topology') && <FieldError path="topology" />}
         </div>
       </div>
@@ -290,9 +301,9 @@ function NodeForm({ index, onDelete }: { index: number; onDelete: () => void }) 
   };
   return (
     <fieldset className="form-group graph-form" data-testid="graph-node-form" data-node-index={index}>
-      <legend>Node {name}</legend>
+      <legend>{i18n._({ id: 'editor.node', message: 'Node' })}{' '}{name}</legend>
       <label className="field compact">
-        <span>Name</span>
+        <span>{i18n._({ id: 'editor.name', message: 'Name' })}</span>
         <input
           type="text"
           data-path={`${base}.name`}
@@ -305,11 +316,14 @@ function NodeForm({ index, onDelete }: { index: number; onDelete: () => void }) 
         />
         <FieldError path={`${base}.name`} />
       </label>
-      <SelectField path={`${base}.kind`} label="Kind" options={[{ name: 'host', label: 'host (end of flows)' }, { name: 'router', label: 'router (forwards)' }]} />
+      <SelectField path={`${base}.kind`} label={i18n._({ id: 'editor.kind', message: 'Kind' })} options={[
+          { name: 'host', label: i18n._({ id: 'editor.host-kind', message: 'host (end of flows)' }) },
+          { name: 'router', label: i18n._({ id: 'editor.router-kind', message: 'router (forwards)' }) },
+        ]} />
       <FieldError path={base} exact />
-      <JsonField path={base} label="Other node fields (JSON)" omit={NODE_FIELDS} />
+      <JsonField path={base} label={i18n._({ id: 'editor.other-node-fields-json', message: 'Other node fields (JSON)' })} omit={NODE_FIELDS} />
       <button type="button" className="link-button" onClick={onDelete} data-testid="graph-node-delete">
-        Delete node {name} and its links
+        {i18n._({ id: 'editor.delete-node', message: 'Delete node' })}{' '}{name}{' '}{i18n._({ id: 'editor.and-its-links', message: 'and its links' })}
       </button>
     </fieldset>
   );
@@ -325,33 +339,33 @@ function LinkForm({ index }: { index: number }) {
   const revSet = getAt(obj, rev) !== undefined;
   return (
     <fieldset className="form-group graph-form" data-testid="graph-link-form" data-link-index={index}>
-      <legend>Link {graphLinks(obj).find((l) => l.index === index)?.name}</legend>
+      <legend>{i18n._({ id: 'editor.link', message: 'Link' })}{' '}{graphLinks(obj).find((l) => l.index === index)?.name}</legend>
       <div className="form-row">
-        <SelectField path={`${base}.from`} label="From" options={names} />
-        <SelectField path={`${base}.to`} label="To" options={names} />
-        <TextField path={`${base}.name`} label="Name" />
+        <SelectField path={`${base}.from`} label={i18n._({ id: 'editor.from', message: 'From' })} options={names} />
+        <SelectField path={`${base}.to`} label={i18n._({ id: 'editor.to', message: 'To' })} options={names} />
+        <TextField path={`${base}.name`} label={i18n._({ id: 'editor.name', message: 'Name' })} />
       </div>
       <FieldError path={base} exact />
       <div className="form-row">
-        <NumField path={`${base}.rate_mbps`} label="Rate" unit="Mbit/s" />
-        <NumField path={`${base}.delay_ms`} label="Delay" unit="ms" placeholder="1" />
-        <NumField path={`${base}.loss`} label="Loss" unit="prob." placeholder="0" />
+        <NumField path={`${base}.rate_mbps`} label={i18n._({ id: 'editor.rate', message: 'Rate' })} unit="Mbit/s" />
+        <NumField path={`${base}.delay_ms`} label={i18n._({ id: 'editor.delay', message: 'Delay' })} unit="ms" placeholder="1" />
+        <NumField path={`${base}.loss`} label={i18n._({ id: 'editor.loss', message: 'Loss' })} unit="prob." placeholder="0" />
         <BufferField path={`${base}.buffer`} />
       </div>
       <QueueFields base={base} />
-      <BoolField path={`${base}.report`} label="Always chart its queue (report)" def={false} help="Unset: the engine reports the directions where a queue is expected (docs/model/topology.md §Reported links)" />
+      <BoolField path={`${base}.report`} label={i18n._({ id: 'editor.always-chart-its-queue-report', message: 'Always chart its queue ({field})', values: { field: 'report' } })} def={false} help={i18n._({ id: 'editor.unset-the-engine-reports-the', message: 'Unset: the engine reports the directions where a queue is expected ({doc})', values: { doc: 'docs/model/topology.md' } })} />
       <details className="reverse" open={revSet || errorBelongsTo(errPath, rev) || undefined} data-testid="graph-reverse">
-        <summary>Reverse direction (overrides; unset = as forward, lossless)</summary>
+        <summary>{i18n._({ id: 'editor.reverse-direction-overrides-unset-as', message: 'Reverse direction (overrides; unset = as forward, lossless)' })}</summary>
         <div className="form-row">
-          <NumField path={`${rev}.rate_mbps`} label="Rate" unit="Mbit/s" placeholder="as forward" prune={[rev]} />
-          <NumField path={`${rev}.delay_ms`} label="Delay" unit="ms" placeholder="as forward" prune={[rev]} />
-          <NumField path={`${rev}.loss`} label="Loss" unit="prob." placeholder="0" prune={[rev]} />
+          <NumField path={`${rev}.rate_mbps`} label={i18n._({ id: 'editor.rate', message: 'Rate' })} unit="Mbit/s" placeholder={i18n._({ id: 'editor.as-forward', message: 'as forward' })} prune={[rev]} />
+          <NumField path={`${rev}.delay_ms`} label={i18n._({ id: 'editor.delay', message: 'Delay' })} unit="ms" placeholder={i18n._({ id: 'editor.as-forward', message: 'as forward' })} prune={[rev]} />
+          <NumField path={`${rev}.loss`} label={i18n._({ id: 'editor.loss', message: 'Loss' })} unit="prob." placeholder="0" prune={[rev]} />
           <BufferField path={`${rev}.buffer`} />
         </div>
         <QueueFields base={rev} prune={[rev]} inherit={typeof fwd === 'string' ? fwd : undefined} />
-        <JsonField path={rev} label="Other reverse fields (JSON)" omit={REVERSE_FIELDS} dropEmpty />
+        <JsonField path={rev} label={i18n._({ id: 'editor.other-reverse-fields-json', message: 'Other reverse fields (JSON)' })} omit={REVERSE_FIELDS} dropEmpty />
       </details>
-      <JsonField path={base} label="Other link fields (JSON)" omit={LINK_FIELDS} />
+      <JsonField path={base} label={i18n._({ id: 'editor.other-link-fields-json', message: 'Other link fields (JSON)' })} omit={LINK_FIELDS} />
     </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import { useContext } from 'react';
 import { EditorCtx, JsonField, NumField, ParamField, SelectField } from './fields';
 import { type Json, getAt, pruneEmpty, setAt } from './jsonPath';
 import { AQM_DEFAULT, QUEUE_DISCIPLINES, aqmDoc, aqmParamsFor, paramsForAqm } from './schema';
+import { i18n } from '../i18n/i18n';
 
 /**
  * Queue discipline + parameters + jitter of the link direction at `base`. `prune` lists
@@ -25,7 +26,7 @@ export function QueueFields({ base, prune = [], inherit }: { base: string; prune
       <div className="form-row">
         <SelectField
           path={`${base}.aqm`}
-          label="Queue discipline"
+          label={i18n._({ id: 'editor.queue-discipline', message: 'Queue discipline' })}
           options={QUEUE_DISCIPLINES}
           def={inherit ?? AQM_DEFAULT}
           onPick={(name) => {
@@ -39,10 +40,10 @@ export function QueueFields({ base, prune = [], inherit }: { base: string; prune
         {params.map((p) => (
           <ParamField key={p.key} def={p} base={pp} prune={pr} />
         ))}
-        <NumField path={`${base}.jitter_ms`} label="Jitter" unit="ms" placeholder="0" help="Up to this much extra one-way delay per packet (docs/model/aqm.md §Jitter)" prune={prune} />
+        <NumField path={`${base}.jitter_ms`} label={i18n._({ id: 'editor.jitter', message: 'Jitter' })} unit="ms" placeholder="0" help={i18n._({ id: 'editor.up-to-this-much-extra', message: 'Up to this much extra one-way delay per packet ({doc})', values: { doc: 'docs/model/aqm.md' } })} prune={prune} />
       </div>
       {aqmDoc(aqm) && <p className="hint">{aqmDoc(aqm)}</p>}
-      {params.length > 0 && <JsonField path={pp} label="Other aqm_params (JSON)" omit={params.map((p) => p.key)} dropEmpty />}
+      {params.length > 0 && <JsonField path={pp} label={i18n._({ id: 'editor.other-aqm-params-json', message: 'Other aqm_params (JSON)' })} omit={params.map((p) => p.key)} dropEmpty />}
     </div>
   );
 }

@@ -5,6 +5,8 @@
 import { type ReactNode, createContext, useContext, useEffect, useId, useState } from 'react';
 import { type Json, errorBelongsTo, errorInExtra, getAt } from './jsonPath';
 import type { ParamDef } from './schema';
+import { i18n } from '../i18n/i18n';
+import { unitText } from '../i18n/units';
 
 export interface Ctx {
   obj: Json | undefined;
@@ -80,7 +82,7 @@ export function NumField({
     <label className={fieldClass(errPath, path)} htmlFor={id} title={help}>
       <span>
         {label}
-        {unit ? ` (${unit})` : ''}
+        {unit ? ` (${unitText(i18n, unit)})` : ''}
       </span>
       <input
         id={id}
@@ -88,7 +90,7 @@ export function NumField({
         inputMode={json ? 'text' : integer ? 'numeric' : 'decimal'}
         data-path={path}
         value={text}
-        placeholder={placeholder ?? 'default'}
+        placeholder={placeholder ?? i18n._({ id: 'editor.default', message: 'default' })}
         aria-invalid={errorBelongsTo(errPath, path) || undefined}
         onChange={(e) => {
           setText(e.target.value);
@@ -112,7 +114,7 @@ export function TextField({ path, label, suggestions, long }: { path: string; la
       {long ? (
         <textarea id={id} data-path={path} rows={3} value={shown} onChange={(e) => set(e.target.value)} />
       ) : (
-        <input id={id} type="text" data-path={path} list={suggestions ? `${id}-l` : undefined} value={shown} placeholder="default" onChange={(e) => set(e.target.value)} />
+        <input id={id} type="text" data-path={path} list={suggestions ? `${id}-l` : undefined} value={shown} placeholder={i18n._({ id: 'editor.default', message: 'default' })} onChange={(e) => set(e.target.value)} />
       )}
       {suggestions && (
         <datalist id={`${id}-l`}>
@@ -171,8 +173,8 @@ export function SelectField({
         aria-invalid={errorBelongsTo(errPath, path) || undefined}
         onChange={(e) => (onPick ? onPick(e.target.value) : update(path, e.target.value === '' ? undefined : e.target.value, prune))}
       >
-        {def !== undefined && <option value="">default ({def})</option>}
-        {!known && <option value={cur}>{cur === '' ? '(none)' : cur}</option>}
+        {def !== undefined && <option value="">{i18n._({ id: 'editor.default-value', message: 'default ({def})', values: { def } })}</option>}
+        {!known && <option value={cur}>{cur === '' ? i18n._({ id: 'editor.none', message: '(none)' }) : cur}</option>}
         {options.map((o) => (
           <option key={o.name} value={o.name}>
             {o.label ?? o.name}
@@ -201,12 +203,26 @@ export function BoolField({ path, label, def, help, prune }: { path: string; lab
   );
 }
 
-/** One algorithm parameter described by the schema table, at `base.key`. */
+/**
+ * One algorithm parameter described by the schema table, at `base.key`. Its name and help are
+ * the engine's documentation (its JSON Schema), in English like the engine's errors: marked
+ * lang="en" so a reader and a screen reader know, without breaking the form's row layout.
+ */
 export function ParamField({ def, base, prune }: { def: ParamDef; base: string; prune?: readonly string[] }) {
   const path = `${base}.${def.key}`;
-  if (def.type === 'bool') return <BoolField path={path} label={def.label} def={def.def === true} help={def.help} prune={prune} />;
-  const placeholder = typeof def.def === 'number' ? String(def.def) : (def.none ?? 'default');
-  return <NumField path={path} label={def.label} unit={def.unit} placeholder={placeholder} help={def.help} integer={def.type === 'integer'} prune={prune} />;
+  if (def.type === 'bool') {
+    return (
+      <div lang="en" className="contents">
+        <BoolField path={path} label={def.label} def={def.def === true} help={def.help} prune={prune} />
+      </div>
+    );
+  }
+  const placeholder = typeof def.def === 'number' ? String(def.def) : (def.none ?? i18n._({ id: 'editor.default', message: 'default' }));
+  return (
+    <div lang="en" className="contents">
+      <NumField path={path} label={def.label} unit={def.unit} placeholder={placeholder} help={def.help} integer={def.type === 'integer'} prune={prune} />
+    </div>
+  );
 }
 
 /**
@@ -228,7 +244,7 @@ export function IndexListField({ path, label, placeholder, help, prune }: { path
         type="text"
         data-path={path}
         value={text}
-        placeholder={placeholder ?? 'default'}
+        placeholder={placeholder ?? i18n._({ id: 'editor.default', message: 'default' })}
         onChange={(e) => {
           setText(e.target.value);
           const t = e.target.value.trim();
@@ -269,7 +285,7 @@ export function JsonField({ path, label, omit, dropEmpty }: { path: string; labe
     try {
       parsed = t.trim() === '' ? undefined : (JSON.parse(t) as Json);
     } catch (e) {
-      setBad(`${label}: malformed JSON (${e instanceof Error ? e.message : String(e)})`);
+      setBad(i18n._({ id: 'editor.malformed-json', message: '{label}: malformed JSON ({error})', values: { label, error: e instanceof Error ? e.message : String(e) } }));
       return;
     }
     setBad(null);
@@ -278,7 +294,7 @@ export function JsonField({ path, label, omit, dropEmpty }: { path: string; labe
       return;
     }
     if (parsed !== undefined && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
-      setBad(`${label}: expected an object of extra fields`);
+      setBad(i18n._({ id: 'editor.expected-object', message: '{label}: expected an object of extra fields', values: { label } }));
       return;
     }
     const base = v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {};
@@ -292,7 +308,7 @@ export function JsonField({ path, label, omit, dropEmpty }: { path: string; labe
   const box = (
     <label className={invalid ? 'field compact wide invalid' : 'field compact wide'} htmlFor={id}>
       <span className={omit ? 'sr-only' : undefined}>{label}</span>
-      <textarea id={id} className="json-box" data-path={path} data-json-field={omit ? 'extra' : 'value'} rows={Math.min(8, Math.max(1, text.split('\n').length))} value={text} placeholder="(none)" spellCheck={false} onChange={(e) => onChange(e.target.value)} />
+      <textarea id={id} className="json-box" data-path={path} data-json-field={omit ? 'extra' : 'value'} rows={Math.min(8, Math.max(1, text.split('\n').length))} value={text} placeholder={i18n._({ id: 'editor.none', message: '(none)' })} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
       {bad !== null && (
         <small className="field-error" data-testid="json-field-error">
           {bad}
@@ -346,21 +362,21 @@ export function BufferField({ path }: { path: string }) {
   return (
     <div className={`${fieldClass(errPath, path)} buffer-field`}>
       <label htmlFor={id}>
-        <span>Buffer</span>
+        <span>{i18n._({ id: 'editor.buffer', message: 'Buffer' })}</span>
       </label>
       <span className="input-unit">
         <select id={id} data-path={`${path}#mode`} value={mode} onChange={(e) => setMode(e.target.value)}>
-          <option value="default">default (1 BDP)</option>
-          <option value="bdp">BDPs</option>
-          <option value="packets">packets</option>
-          <option value="bytes">bytes</option>
-          <option value="unlimited">unlimited</option>
+          <option value="default">{i18n._({ id: 'editor.default-1-bdp', message: 'default (1 BDP)' })}</option>
+          <option value="bdp">{i18n._({ id: 'editor.bdps', message: 'BDPs' })}</option>
+          <option value="packets">{i18n._({ id: 'editor.packets', message: 'packets' })}</option>
+          <option value="bytes">{i18n._({ id: 'editor.bytes', message: 'bytes' })}</option>
+          <option value="unlimited">{i18n._({ id: 'editor.unlimited', message: 'unlimited' })}</option>
         </select>
         {mode !== 'default' && mode !== 'unlimited' && (
           <input
             type="text"
             inputMode="decimal"
-            aria-label={`buffer in ${mode}`}
+            aria-label={i18n._({ id: 'editor.buffer-in', message: 'buffer in {mode}', values: { mode } })}
             data-path={`${path}.${mode}`}
             value={text}
             onChange={(e) => {
@@ -390,8 +406,8 @@ export function ListHead({ title, path, onAdd, addLabel }: { title: string; path
 export function RemoveButton({ path, label }: { path: string; label: string }) {
   const { update } = useContext(EditorCtx);
   return (
-    <button type="button" className="link-button remove" data-testid="remove-item" data-path={path} aria-label={`Remove ${label}`} onClick={() => update(path, undefined)}>
-      remove
+    <button type="button" className="link-button remove" data-testid="remove-item" data-path={path} aria-label={i18n._({ id: 'editor.remove', message: 'Remove {label}', values: { label } })} onClick={() => update(path, undefined)}>
+      {i18n._({ id: 'editor.remove-2', message: 'remove' })}
     </button>
   );
 }

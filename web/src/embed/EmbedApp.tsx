@@ -21,7 +21,7 @@ import { keyChart } from './keyChart';
 import { embedMessages as m } from './messages';
 import { fullLabAddress } from './snippet';
 import './embed.css';
-import { localText } from '../i18n/localText';
+import { presetTitle } from '../i18n/localText';
 
 /** Every link inside the frame opens a new tab: navigating the frame would lose the course page's place. */
 function useLinksInNewTab(): void {
@@ -41,7 +41,7 @@ function EmbedControls() {
   const ready = useLab((s) => s.presetName !== null);
   const running = run === 'running';
   return (
-    <div className="embed-controls" role="group" aria-label="Run controls" data-testid="controls">
+    <div className="embed-controls" role="group" aria-label={m.runControls()} data-testid="controls">
       {running ? (
         <button type="button" data-testid="pause" onClick={() => lab.pause()}>
           {m.pause()}
@@ -58,7 +58,7 @@ function EmbedControls() {
       <output data-testid="sim-time" data-sim-time={simTime} className="embed-time">
         t = {formatSeconds(simTime)} <span className="muted">/ {formatSeconds(span)}</span>
       </output>
-      <progress data-testid="progress" max={1} value={span > 0 ? Math.min(1, simTime / span) : 0} aria-label="Simulated time progress" />
+      <progress data-testid="progress" max={1} value={span > 0 ? Math.min(1, simTime / span) : 0} aria-label={m.progress()} />
     </div>
   );
 }
@@ -87,8 +87,8 @@ export function EmbedApp() {
   return (
     <div ref={appRef} className="app embed" data-testid="app" data-embed="1" data-state={state} data-preset={presetName ?? ''} data-run-id={runId} data-view="lab" data-key-chart={kind} role="region" aria-label={m.regionLabel()}>
       <header className="embed-bar">
-        <span className="embed-title" title={localText(preset?.title)}>
-          <strong>NetLab</strong> <span className="muted">{preset ? localText(preset.title) : m.loading()}</span>
+        <span className="embed-title" title={presetTitle(preset)}>
+          <strong>NetLab</strong> <span className="muted">{preset ? presetTitle(preset) : m.loading()}</span>
         </span>
         <EmbedControls />
         <a className="embed-open" data-testid="embed-open-full" href={full} target="_blank" rel="noopener" title={m.openFullLabTitle()}>

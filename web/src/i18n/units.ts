@@ -8,6 +8,10 @@ export function unitText(i18n: I18n, unit: string | null | undefined): string {
       return i18n._({ id: 'unit.packets', message: 'packets' });
     case 'probability':
       return i18n._({ id: 'unit.probability', message: 'probability' });
+    case 'bytes':
+      return i18n._({ id: 'unit.bytes', message: 'bytes' });
+    case 'prob.':
+      return i18n._({ id: 'unit.prob', message: 'prob.' });
     case 'flows/s':
       return i18n._({ id: 'unit.flows-per-s', message: 'flows/s' });
     default:

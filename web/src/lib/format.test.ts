@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatBytes,
   formatInt,
@@ -66,4 +67,25 @@ describe('formatters', () => {
     expect(urlSpeed('?speed=fast')).toBeNull();
     expect(urlSpeed('')).toBeNull();
   });
+});
+
+describe('formatters in every page language (issue 31 §1: numbers through Intl)', () => {
+  const THIN = '\u2009';
+  afterEach(() => i18n.activate('en'));
+
+  for (const lang of ['en', 'zh', 'ja'] as const) {
+    it(`writes ${lang} numbers with a decimal point and thin-space digit groups, never a comma`, () => {
+      i18n.load(lang, {});
+      i18n.activate(lang);
+      expect(formatInt(1234567)).toBe(`1${THIN}234${THIN}567`);
+      expect(formatInt(-1234)).toBe(`\u22121${THIN}234`);
+      expect(formatMbps(94.123)).toBe('94.12');
+      expect(formatMbps(1234.56)).toBe('1234.6');
+      expect(formatPercent(0.9532)).toBe('95.3 %');
+      expect(formatSeconds(0.25)).toBe('0.250 s');
+      expect(formatBytes(2_500_000)).toBe('2.50 MB');
+      expect(formatJain(0.99951)).toBe('1.000');
+      for (const text of [formatInt(98765432), formatMbps(12345.678), formatRate(1234567)]) expect(text).not.toMatch(/,/);
+    });
+  }
 });

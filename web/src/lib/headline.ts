@@ -6,6 +6,7 @@
 // the page shows exactly what `netlab run --json` prints. Pure; unit-tested.
 import type { HeadlineName, Summary, Topology } from '../types';
 import { formatBytes, formatInt, formatJain, formatMbps, formatPercent, formatSeconds } from './format';
+import { i18n } from '../i18n/i18n';
 
 export interface HeadlineRow {
   /** What the row is about: a flow, link, class or stream id, or the metric itself. */
@@ -32,13 +33,30 @@ export interface HeadlineItem {
 export const HEADLINE_MAX_ROWS = 6;
 
 const CLASS_ORDER = ['G0', 'G1', 'G2', 'G3', 'all'];
-const CLASS_LABEL: Record<string, string> = {
-  G0: 'G0 (≤ 100 kB)',
-  G1: 'G1 (≤ 300 kB)',
-  G2: 'G2 (≤ 800 kB)',
-  G3: 'G3 (longer)',
-  all: 'all flows',
-};
+function classLabel(k: string): string {
+  switch (k) {
+    case 'G0':
+      return 'G0 (≤ 100 kB)';
+    case 'G1':
+      return 'G1 (≤ 300 kB)';
+    case 'G2':
+      return 'G2 (≤ 800 kB)';
+    case 'G3':
+      return i18n._({ id: 'headline.class-g3', message: 'G3 (longer)' });
+    case 'all':
+      return allFlows();
+    default:
+      return k;
+  }
+}
+
+const allFlows = () => i18n._({ id: 'headline.all-flows', message: 'all flows' });
+
+/** "flow scheduler ECF-3", the context of the MPTCP headlines. */
+const flowScheduler = (name: string) => i18n._({ id: 'headline.flow-scheduler', message: 'flow scheduler {name}', values: { name } });
+
+/** "scheduler FSFS", the context of the QUIC and transfer headlines. */
+const scheduler = (names: string[]) => i18n._({ id: 'headline.scheduler', message: 'scheduler {names}', values: { names: names.join(', ') } });
 
 function num(x: number | null | undefined): number | null {
   return typeof x === 'number' && Number.isFinite(x) ? x : null;
@@ -50,20 +68,51 @@ function ms(x: number | null | undefined): string {
 }
 
 /** The first rows, and one row counting the rest. */
-function capped(rows: HeadlineRow[], what: string): HeadlineRow[] {
+function capped(rows: HeadlineRow[], what: 'flows' | 'links' | 'streams'): HeadlineRow[] {
   if (rows.length <= HEADLINE_MAX_ROWS) return rows;
   const rest = rows.length - HEADLINE_MAX_ROWS;
-  return [...rows.slice(0, HEADLINE_MAX_ROWS), { key: 'more', label: `+${rest} more ${what}`, value: null, display: '', detail: 'all of them in the tables below' }];
+  const label =
+    what === 'flows'
+      ? i18n._({ id: 'headline.more-flows', message: '+{rest} more flows', values: { rest } })
+      : what === 'links'
+        ? i18n._({ id: 'headline.more-links', message: '+{rest} more links', values: { rest } })
+        : i18n._({ id: 'headline.more-streams', message: '+{rest} more streams', values: { rest } });
+  const detail = i18n._({ id: 'headline.more-detail', message: 'all of them in the tables below' });
+  return [...rows.slice(0, HEADLINE_MAX_ROWS), { key: 'more', label, value: null, display: '', detail }];
+}
+
+/** A headline's title ("Link utilisation"), also named while the run plays. */
+export function headlineTitle(name: HeadlineName): string {
+  switch (name) {
+    case 'jain':
+      return i18n._({ id: 'headline.jain', message: "Jain's fairness index" });
+    case 'goodput':
+      return i18n._({ id: 'headline.goodput', message: 'Goodput per flow (Mbit/s)' });
+    case 'utilization':
+      return i18n._({ id: 'headline.utilization', message: 'Link utilisation' });
+    case 'queueing_delay':
+      return i18n._({ id: 'headline.queueing-delay', message: 'Queueing delay at each link (mean)' });
+    case 'retransmission_ratio':
+      return i18n._({ id: 'headline.retx', message: 'Retransmitted / sent packets' });
+    case 'fct_by_class':
+      return i18n._({ id: 'headline.fct', message: 'Flow-completion time by size class (mean)' });
+    case 'flow_throughput':
+      return i18n._({ id: 'headline.flow-throughput', message: 'Mean flow throughput (Mbit/s)' });
+    case 'stream_latency':
+      return i18n._({ id: 'headline.latency', message: 'Message latency (p50 · p95)' });
+    case 'transfer_time':
+      return i18n._({ id: 'headline.transfer', message: 'Transfer completion time' });
+  }
 }
 
 function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineItem | null {
   switch (name) {
     case 'jain':
-      return { name, title: "Jain's fairness index", rows: [{ key: 'jain', label: '1 = equal shares', value: num(s.jain), display: formatJain(s.jain) }] };
+      return { name, title: headlineTitle(name), rows: [{ key: 'jain', label: i18n._({ id: 'headline.jain-equal', message: '1 = equal shares' }), value: num(s.jain), display: formatJain(s.jain) }] };
     case 'goodput':
       return {
         name,
-        title: 'Goodput per flow (Mbit/s)',
+        title: headlineTitle(name),
         rows: capped(
           s.flows.map((f) => ({ key: f.id, label: f.id, value: num(f.goodput_mbps), display: formatMbps(f.goodput_mbps) })),
           'flows',
@@ -72,7 +121,7 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
     case 'utilization':
       return {
         name,
-        title: 'Link utilisation',
+        title: headlineTitle(name),
         rows: capped(
           s.links.map((l) => ({ key: l.id, label: l.id, value: num(l.utilization), display: formatPercent(l.utilization) })),
           'links',
@@ -81,14 +130,16 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
     case 'queueing_delay':
       return {
         name,
-        title: 'Queueing delay at each link (mean)',
+        title: headlineTitle(name),
         rows: capped(
           s.links.map((l) => ({
             key: l.id,
             label: l.aqm ? `${l.id} (${l.aqm})` : l.id,
             value: num(l.mean_sojourn_ms),
             display: ms(l.mean_sojourn_ms),
-            detail: `max ${ms(l.max_sojourn_ms)}${l.ecn_marks ? ` · ${formatInt(l.ecn_marks)} ECN marks` : ''}`,
+            detail: l.ecn_marks
+              ? i18n._({ id: 'headline.sojourn-max-ecn', message: 'max {max} · {marks} ECN marks', values: { max: ms(l.max_sojourn_ms), marks: formatInt(l.ecn_marks) } })
+              : i18n._({ id: 'headline.sojourn-max', message: 'max {max}', values: { max: ms(l.max_sojourn_ms) } }),
             data: { mean_ms: l.mean_sojourn_ms, max_ms: l.max_sojourn_ms },
           })),
           'links',
@@ -100,14 +151,14 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
       const ratio = sent > 0 ? retx / sent : null;
       return {
         name,
-        title: 'Retransmitted / sent packets',
+        title: headlineTitle(name),
         rows: [
           {
             key: 'retransmission_ratio',
-            label: `all ${s.flows.length} flows`,
+            label: i18n._({ id: 'headline.retx-all', message: 'all {n} flows', values: { n: s.flows.length } }),
             value: ratio,
             display: formatPercent(ratio),
-            detail: `${formatInt(retx)} of ${formatInt(sent)} packets`,
+            detail: i18n._({ id: 'headline.retx-detail', message: '{retx} of {sent} packets', values: { retx: formatInt(retx), sent: formatInt(sent) } }),
             data: { retransmitted: retx, sent },
           },
         ],
@@ -119,16 +170,20 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
       const keys = [...CLASS_ORDER.filter((k) => k in c), ...Object.keys(c).filter((k) => !CLASS_ORDER.includes(k))];
       return {
         name,
-        title: 'Flow-completion time by size class (mean)',
-        context: topo?.flow_sched ? `flow scheduler ${topo.flow_sched}` : undefined,
+        title: headlineTitle(name),
+        context: topo?.flow_sched ? flowScheduler(topo.flow_sched) : undefined,
         rows: keys.map((k) => {
           const st = c[k]!;
           return {
             key: k,
-            label: CLASS_LABEL[k] ?? k,
+            label: classLabel(k),
             value: num(st.mean_s),
             display: formatSeconds(st.mean_s),
-            detail: `${formatInt(st.count)} finished, ${formatInt(st.unfinished)} unfinished${num(st.p99_s) !== null ? ` · p99 ${formatSeconds(st.p99_s)}` : ''}`,
+            detail: i18n._({
+              id: 'headline.fct-detail',
+              message: '{finished} finished, {unfinished} unfinished',
+              values: { finished: formatInt(st.count), unfinished: formatInt(st.unfinished) },
+            }) + (num(st.p99_s) !== null ? ` · p99 ${formatSeconds(st.p99_s)}` : ''),
             data: { finished: st.count, unfinished: st.unfinished },
           };
         }),
@@ -138,11 +193,11 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
       if (num(s.long_flow_mbps) === null && num(s.mean_flow_mbps) === null) return null;
       return {
         name,
-        title: 'Mean flow throughput (Mbit/s)',
-        context: topo?.flow_sched ? `flow scheduler ${topo.flow_sched}` : undefined,
+        title: headlineTitle(name),
+        context: topo?.flow_sched ? flowScheduler(topo.flow_sched) : undefined,
         rows: [
-          { key: 'long', label: 'long (G3) flows', value: num(s.long_flow_mbps), display: formatMbps(s.long_flow_mbps) },
-          { key: 'all', label: 'all flows', value: num(s.mean_flow_mbps), display: formatMbps(s.mean_flow_mbps) },
+          { key: 'long', label: i18n._({ id: 'headline.long-flows', message: 'long (G3) flows' }), value: num(s.long_flow_mbps), display: formatMbps(s.long_flow_mbps) },
+          { key: 'all', label: allFlows(), value: num(s.mean_flow_mbps), display: formatMbps(s.mean_flow_mbps) },
         ],
       };
     case 'stream_latency': {
@@ -151,15 +206,18 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
       const scheds = [...new Set(streams.map((st) => topo?.flows.find((f) => f.id === st.flow)?.scheduler).filter((x): x is string => !!x))];
       return {
         name,
-        title: 'Message latency (p50 · p95)',
-        context: scheds.length > 0 ? `scheduler ${scheds.join(', ')}` : undefined,
+        title: headlineTitle(name),
+        context: scheds.length > 0 ? scheduler(scheds) : undefined,
         rows: capped(
           streams.map((st) => ({
             key: st.name,
-            label: `${st.name} (${formatInt(st.delivered)} messages)`,
+            label: i18n._({ id: 'headline.stream-messages', message: '{name} ({count} messages)', values: { name: st.name, count: formatInt(st.delivered) } }),
             value: num(st.latency_ms!.p50),
             display: `${ms(st.latency_ms!.p50)} · ${ms(st.latency_ms!.p95)}`,
-            detail: st.incomplete > 0 ? `${formatInt(st.incomplete)} undelivered at the end` : undefined,
+            detail:
+              st.incomplete > 0
+                ? i18n._({ id: 'headline.undelivered', message: '{count} undelivered at the end', values: { count: formatInt(st.incomplete) } })
+                : undefined,
             data: { p50: st.latency_ms!.p50, p95: st.latency_ms!.p95 },
           })),
           'streams',
@@ -172,14 +230,14 @@ function item(name: HeadlineName, s: Summary, topo: Topology | null): HeadlineIt
       const scheds = [...new Set(sized.map((f) => f.scheduler).filter((x): x is string => !!x))];
       return {
         name,
-        title: 'Transfer completion time',
-        context: scheds.length > 0 ? `scheduler ${scheds.join(', ')}` : undefined,
+        title: headlineTitle(name),
+        context: scheds.length > 0 ? scheduler(scheds) : undefined,
         rows: capped(
           sized.map((f) => ({
             key: f.id,
             label: `${f.id} (${formatBytes(f.size_bytes)})`,
             value: num(f.fct_s),
-            display: num(f.fct_s) === null ? 'unfinished' : formatSeconds(f.fct_s),
+            display: num(f.fct_s) === null ? i18n._({ id: 'headline.unfinished', message: 'unfinished' }) : formatSeconds(f.fct_s),
           })),
           'flows',
         ),

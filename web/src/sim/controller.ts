@@ -1,6 +1,7 @@
 // Connects the lab store to the simulation worker: user intents become store actions plus
 // worker messages; worker messages become store actions and series points. The run itself
 // goes through the pipeline A/B compare uses too (sim/pipeline.ts), with one column.
+import { i18n } from '../i18n/i18n';
 import { DEFAULT_PRESET, PRESETS, isPresetFile, loadPresetText, presetTextNow } from '../presets';
 import { urlSpeed } from '../lib/format';
 import { LINK_PREFIX, NO_PRESET, linkFromHash, parseSeed } from '../lib/shareLink';
@@ -18,7 +19,7 @@ import { autoplay } from '../embed/flags';
 import { embedAddress, embedSnippet } from '../embed/snippet';
 import { embedCodeStore } from '../embed/embedCode';
 import { seriesStore } from './seriesStore';
-import { localText } from '../i18n/localText';
+import { presetTitle } from '../i18n/localText';
 
 /** The worker's answer to a trace request (sim/controller.ts `trace`). */
 export interface TraceAnswer {
@@ -118,7 +119,12 @@ class LabController {
     if (seedParam !== null) {
       const seed = parseSeed(seedParam);
       if (seed.ok) labStore.dispatch({ type: 'setSeed', seed: seed.value });
-      else labStore.dispatch({ type: 'notice', message: `The URL's ${seed.error}; using seed ${labStore.getState().seed}.` });
+      else {
+        labStore.dispatch({
+          type: 'notice',
+          message: i18n._({ id: 'notice.url-seed', message: "The URL's {error}; using seed {seed}.", values: { error: seed.error, seed: labStore.getState().seed } }),
+        });
+      }
     }
     // The worker starts the engine meanwhile; the presets come from the build-time index, so
     // the first run is asked for now (its text is fetched alongside the engine's wasm) rather
@@ -153,13 +159,25 @@ class LabController {
    * A link that cannot be opened never replaces the run on screen: the page says why, puts the
    * address of that run back, and keeps it. With nothing on screen yet, a preset opens instead.
    */
-  private linkFailed(why: string, opened = 'opened'): void {
+  private linkFailed(why: string, action: 'opened' | 'run' = 'opened'): void {
     if (labStore.getState().runId > 0) {
-      labStore.dispatch({ type: 'notice', message: `The shared link could not be ${opened} (${why}). The run on screen is kept.` });
+      labStore.dispatch({
+        type: 'notice',
+        message:
+          action === 'run'
+            ? i18n._({ id: 'notice.link-not-run-kept', message: 'The shared link could not be run ({why}). The run on screen is kept.', values: { why } })
+            : i18n._({ id: 'notice.link-not-opened-kept', message: 'The shared link could not be opened ({why}). The run on screen is kept.', values: { why } }),
+      });
       writeAddress({ hash: this.shownHash });
       return;
     }
-    labStore.dispatch({ type: 'notice', message: `The shared link could not be ${opened} (${why}). Showing a preset instead.` });
+    labStore.dispatch({
+      type: 'notice',
+      message:
+        action === 'run'
+          ? i18n._({ id: 'notice.link-not-run', message: 'The shared link could not be run ({why}). Showing a preset instead.', values: { why } })
+          : i18n._({ id: 'notice.link-not-opened', message: 'The shared link could not be opened ({why}). Showing a preset instead.', values: { why } }),
+    });
     writeAddress({ hash: '' });
     this.openDefault();
   }
@@ -433,7 +451,7 @@ class LabController {
         this.sharePurpose = 'link';
         const copied =
           purpose === 'embed'
-            ? embedSnippet(embedAddress(location.origin, location, this.shownHash), localText(currentPreset(labStore.getState())?.title) || 'a run')
+            ? embedSnippet(embedAddress(location.origin, location, this.shownHash), presetTitle(currentPreset(labStore.getState())) || i18n._({ id: 'notice.a-run', message: 'a run' }))
             : url;
         if (purpose === 'embed') embedCodeStore.dispatch({ snippet: copied, runId: msg.runId });
         navigator.clipboard?.writeText(copied).catch(() => {

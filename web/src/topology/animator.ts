@@ -28,6 +28,7 @@ import { QUEUE_BAR_MAX_W } from './labels';
 import type { Layout } from './layout';
 import { type DrawnMark, LANE, type LaneGeom, MARK_RADIUS, markColor, STACK_OFFSET, STACK_WIDTH, SimClock, laneOf, lanePoint, markAt, placeMarks, sampleNote, stackCounts } from './marks';
 import { reducedMotionNote } from '../a11y/messages';
+import { i18n } from '../i18n/i18n';
 
 /** How long a falling drop shows (wall-clock ms), how far it falls (px), and how many may show at once. */
 const FLASH_MS = 900;
@@ -234,12 +235,23 @@ export class TopologyAnimator {
       g.select('rect.queue-fill')
         .attr('width', fill * Number(g.attr('data-bar-width') ?? QUEUE_BAR_MAX_W))
         .classed('full', cap !== null && fill > 0.95);
-      const text = l ? `queue ${formatBytes(q)}${cap !== null ? ` / ${formatBytes(cap)}` : ''} · ${l.queue_packets} pkts` : 'queue –';
+      const bytes = cap !== null ? `${formatBytes(q)} / ${formatBytes(cap)}` : formatBytes(q);
+      const text = l
+        ? i18n._({ id: 'topology.queue-label', message: 'queue {bytes} · {packets} pkts', values: { bytes, packets: l.queue_packets } })
+        : i18n._({ id: 'topology.queue-none', message: 'queue –' });
       g.select('text.queue-text').text(text);
       // The tooltip has room for what the queue discipline does: the sojourn time of the
       // packet leaving now (what CoDel and PIE act on) and the ECN marks so far.
       g.attr('data-sojourn-ms', l?.sojourn_ms ?? '').attr('data-ecn-marks', l?.ecn_marks ?? 0);
-      g.select('title.queue-title').text(l ? `${id}: ${text} · sojourn ${l.sojourn_ms.toFixed(1)} ms · ${l.drops} drops · ${l.ecn_marks} ECN marks` : `${id}: ${text}`);
+      g.select('title.queue-title').text(
+        l
+          ? i18n._({
+              id: 'topology.queue-title',
+              message: '{id}: {text} · sojourn {sojourn} ms · {drops} drops · {marks} ECN marks',
+              values: { id, text, sojourn: l.sojourn_ms.toFixed(1), drops: l.drops, marks: l.ecn_marks },
+            })
+          : `${id}: ${text}`,
+      );
     });
     this.svg.selectAll<SVGGElement, unknown>('g.buffer').each(function () {
       const l = byId.get(this.getAttribute('data-link-id') ?? '');

@@ -15,6 +15,7 @@
 //   - gone (t ≥ arrive_s): it is on its next link, which the next snapshot says.
 // Each duplex link is one drawn line with two lanes: a packet travels on the right-hand side of
 // its direction of travel (data one way, ACKs back on the other side).
+import { i18n } from '../i18n/i18n';
 import type { PacketMark, TopologyLink } from '../types';
 import type { EdgeGeom, Layout } from './layout';
 
@@ -214,7 +215,9 @@ export function markAt(marks: readonly DrawnMark[], x: number, y: number, radius
 /** "showing 400 of 2 131 packets" when the engine sampled, else "2 131 packets". */
 export function sampleNote(shown: number, inNetwork: number): string {
   const fmt = (n: number) => n.toLocaleString('en-US').replace(/,/g, '\u2009');
-  return shown < inNetwork ? `showing ${fmt(shown)} of ${fmt(inNetwork)} packets` : `${fmt(inNetwork)} packet${inNetwork === 1 ? '' : 's'}`;
+  return shown < inNetwork
+    ? i18n._({ id: 'topology.sample', message: 'showing {shown} of {total} packets', values: { shown: fmt(shown), total: fmt(inNetwork) } })
+    : i18n._({ id: 'topology.packets', message: '{count, plural, one {{n} packet} other {{n} packets}}', values: { count: inNetwork, n: fmt(inNetwork) } });
 }
 
 function bezier(e: EdgeGeom, t: number): { x: number; y: number } {

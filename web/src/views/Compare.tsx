@@ -5,7 +5,11 @@
 // index: components/Charts.tsx reading the column through a RunSource) on a shared time axis
 // and y scale, and a short summary; then a difference table of each column against column A
 // (the baseline).
-import { localText } from '../i18n/localText';
+import { useLingui } from '@lingui/react';
+import { i18n } from '../i18n/i18n';
+import { unitText } from '../i18n/units';
+import { stateText } from '../components/RunControls';
+import { localText, presetTitle } from '../i18n/localText';
 import { compareCsv } from '../compare/export';
 import { compareMsg } from '../compare/messages';
 import { downloadText } from '../lib/download';
@@ -126,17 +130,29 @@ function Setup() {
   const knobs = compareKnobs(preset);
   const knob = knobs.find((k) => k.name === choice?.knob);
   const editList = Object.entries(edits).filter(([k]) => k !== choice?.knob);
-  if (!preset || scenario === null) return <p className="muted">Loading the engine…</p>;
+  if (!preset || scenario === null) return <p className="muted">{i18n._({ id: 'compare.loading-the-engine', message: 'Loading the engine…' })}</p>;
   const setKnob = (name: string) => {
     const k = knobs.find((x) => x.name === name);
     if (k) compare.choose(preset.name, firstChoice(lab.presetText(preset.name), k));
   };
   return (
-    <section className="panel compare-setup" aria-label="What to compare" data-testid="compare-setup" data-knobs={knobs.length}>
+    <section className="panel compare-setup" aria-label={i18n._({ id: 'compare.what-to-compare', message: 'What to compare' })} data-testid="compare-setup" data-knobs={knobs.length}>
       <p className="compare-scenario" data-testid="compare-scenario" data-preset={preset.name} data-variant={variant ?? 'full'} data-seed={seed}>
-        <strong>{localText(preset.title)}</strong> <code className="muted">{preset.name}</code> · {variant ?? 'full'} run · seed{' '}
+        <strong>{presetTitle(preset)}</strong> <code className="muted">{preset.name}</code> ·{' '}
+        {i18n._({
+          id: 'compare.run-seed',
+          message: '{variant} run · seed',
+          values: {
+            variant:
+              variant === undefined || variant === null || variant === 'full'
+                ? i18n._({ id: 'knob.variant.full', message: 'full' })
+                : variant === 'quick'
+                  ? i18n._({ id: 'knob.variant.quick', message: 'quick' })
+                  : variant,
+          },
+        })}{' '}
         <label className="sr-only" htmlFor={`${id}-seed`}>
-          Seed (the lab's; every column uses it)
+          {i18n._({ id: 'compare.seed-the-lab-s-every', message: "Seed (the lab's; every column uses it)" })}
         </label>
         <input
           id={`${id}-seed`}
@@ -154,28 +170,27 @@ function Setup() {
         {editList.length > 0 && (
           <span className="muted">
             {' '}
-            · lab settings: {editList.map(([k, v]) => `${k}=${v}`).join(', ')}
+            {i18n._({ id: 'compare.lab-settings', message: '· lab settings:' })}{' '}{editList.map(([k, v]) => `${k}=${v}`).join(', ')}
           </span>
         )}{' '}
         <button type="button" className="link-button compare-to-lab" onClick={() => setView('lab')}>
-          change in the lab
+          {i18n._({ id: 'compare.change-in-the-lab', message: 'change in the lab' })}
         </button>
       </p>
       {knobs.length === 0 ? (
         <p className="compare-problem" role="status" data-testid="compare-no-knob">
-          This scenario has no knob (no option such as cc, scheduler or flow_sched, and no number such as the buffer size), so there is nothing to compare. Pick another
-          preset in the lab or the preset gallery.
+          {i18n._({ id: 'compare.this-scenario-has-no-knob', message: 'This scenario has no knob (no option such as cc, scheduler or flow_sched, and no number such as the buffer size), so there is nothing to compare. Pick another preset in the lab or the preset gallery.' })}
         </p>
       ) : (
         <div className="compare-choice">
           <label className="field compact" htmlFor={`${id}-knob`}>
-            <span>Compare</span>
+            <span>{i18n._({ id: 'compare.compare', message: 'Compare' })}</span>
             <select id={`${id}-knob`} data-testid="compare-knob" value={choice?.knob ?? ''} onChange={(e) => setKnob(e.target.value)}>
               {!knob && <option value={choice?.knob ?? ''}>{choice?.knob ?? '—'}</option>}
               {knobs.map((k) => (
                 <option key={k.name} value={k.name}>
                   {localText(k.label)}
-                  {k.kind !== 'enum' && k.unit ? ` (${k.unit})` : ''}
+                  {k.kind !== 'enum' && k.unit ? ` (${unitText(i18n, k.unit)})` : ''}
                 </option>
               ))}
             </select>
@@ -184,7 +199,7 @@ function Setup() {
           {knob && choice && knob.kind === 'enum' && (
             <fieldset className="compare-values" data-testid="compare-values">
               <legend>
-                Values, {MIN_COLUMNS}–{MAX_COLUMNS} (one column each; A is the baseline)
+                {i18n._({ id: 'compare.values-range', message: 'Values, {min}–{max} (one column each; A is the baseline)', values: { min: MIN_COLUMNS, max: MAX_COLUMNS } })}
               </legend>
               {(knob.options ?? []).map((o) => {
                 const col = choice.values.indexOf(o);
@@ -207,7 +222,7 @@ function Setup() {
                         onClick={() => compare.choose(preset.name, { knob: knob.name, values: makeBaseline(choice.values, o) })}
                         aria-label={makeBaselineName(o)}
                       >
-                        make A
+                        {i18n._({ id: 'compare.make-a', message: 'make A' })}
                       </button>
                     )}
                   </span>
@@ -218,7 +233,11 @@ function Setup() {
         </div>
       )}
       <p className="muted compare-seed-note" data-testid="compare-seed-note" data-seed={seed}>
-        Every column runs seed {seed}: a controlled experiment, in which only {knob ? localText(knob.label).toLowerCase() : 'the compared knob'} differs between the columns.
+        {i18n._({
+          id: 'compare.controlled',
+          message: 'Every column runs seed {seed}: a controlled experiment, in which only {knob} differs between the columns.',
+          values: { seed, knob: knob ? localText(knob.label).toLowerCase() : i18n._({ id: 'compare.the-knob', message: 'the compared knob' }) },
+        })}
       </p>
     </section>
   );
@@ -230,12 +249,19 @@ function Setup() {
  */
 function NumberValues({ presetName, knob, values }: { presetName: string; knob: Knob; values: string[] }) {
   const set = (next: string[]) => compare.choose(presetName, { knob: knob.name, values: next });
-  const unit = knob.unit ? ` ${knob.unit}` : '';
-  const range = knob.min !== undefined || knob.max !== undefined ? ` from ${knob.min ?? '−∞'} to ${knob.max ?? '∞'}${unit}` : '';
+  const unit = knob.unit ? ` ${unitText(i18n, knob.unit)}` : '';
+  const range =
+    knob.min !== undefined || knob.max !== undefined
+      ? i18n._({ id: 'compare.range', message: ' from {min} to {max}{unit}', values: { min: knob.min ?? '−∞', max: knob.max ?? '∞', unit } })
+      : '';
   return (
     <fieldset className="compare-values" data-testid="compare-values" data-kind="number">
       <legend>
-        Values{range}, {MIN_COLUMNS}–{MAX_COLUMNS} (one column each; A is the baseline)
+        {i18n._({
+          id: 'compare.values-range-of',
+          message: 'Values{range}, {min}–{max} (one column each; A is the baseline)',
+          values: { range, min: MIN_COLUMNS, max: MAX_COLUMNS },
+        })}
       </legend>
       {values.map((v, i) => (
         <span key={i} className="compare-value on">
@@ -250,21 +276,21 @@ function NumberValues({ presetName, knob, values }: { presetName: string; knob: 
               max={knob.max}
               step={knob.step ?? (knob.kind === 'integer' ? 1 : 'any')}
               value={v}
-              aria-label={`${localText(knob.label)}, column ${COLUMN_NAMES[i] ?? i + 1}`}
+              aria-label={i18n._({ id: 'compare.column', message: '{v0}, column {v1}', values: { v0: localText(knob.label), v1: COLUMN_NAMES[i] ?? i + 1 } })}
               onChange={(e) => set(values.map((x, j) => (j === i ? e.target.value : x)))}
             />
             {unit}
           </label>
           {values.length > MIN_COLUMNS && (
-            <button type="button" className="link-button" data-testid={`compare-remove-${i}`} onClick={() => set(values.filter((_, j) => j !== i))} aria-label={`Remove column ${COLUMN_NAMES[i]}`}>
-              remove
+            <button type="button" className="link-button" data-testid={`compare-remove-${i}`} onClick={() => set(values.filter((_, j) => j !== i))} aria-label={i18n._({ id: 'compare.remove-column', message: 'Remove column {v0}', values: { v0: COLUMN_NAMES[i] } })}>
+              {i18n._({ id: 'compare.remove', message: 'remove' })}
             </button>
           )}
         </span>
       ))}
       {values.length < MAX_COLUMNS && (
         <button type="button" className="link-button" data-testid="compare-add-value" onClick={() => set([...values, values[values.length - 1] ?? ''])}>
-          + add a column
+          {i18n._({ id: 'compare.add-a-column', message: '+ add a column' })}
         </button>
       )}
     </fieldset>
@@ -287,11 +313,11 @@ function Controls({ problem, quietProblem }: { problem: string | null; quietProb
   const running = run === 'running';
   const progress = duration > 0 ? Math.min(1, clock / duration) : 0;
   return (
-    <section className="controls compare-controls" aria-label="Comparison controls" data-testid="compare-controls">
+    <section className="controls compare-controls" aria-label={i18n._({ id: 'compare.comparison-controls', message: 'Comparison controls' })} data-testid="compare-controls">
       <div className="buttons">
         {running ? (
           <button type="button" className="primary" data-testid="compare-pause" onClick={() => compare.pause()} aria-keyshortcuts="Space">
-            ❚❚ Pause
+            {i18n._({ id: 'compare.pause', message: '❚❚ Pause' })}
           </button>
         ) : (
           <button
@@ -303,11 +329,16 @@ function Controls({ problem, quietProblem }: { problem: string | null; quietProb
             aria-keyshortcuts="Space"
             aria-describedby={problem !== null ? `${id}-problem` : undefined}
           >
-            ▶ {!same ? 'Run comparison' : run === 'paused' ? 'Resume' : run === 'finished' ? 'Run again' : 'Run comparison'}
+            ▶{' '}
+            {!same || (run !== 'paused' && run !== 'finished')
+              ? i18n._({ id: 'compare.run', message: 'Run comparison' })
+              : run === 'paused'
+                ? i18n._({ id: 'compare.resume', message: 'Resume' })
+                : i18n._({ id: 'compare.run-again', message: 'Run again' })}
           </button>
         )}
-        <button type="button" data-testid="compare-restart" onClick={() => compare.restart()} disabled={problem !== null} aria-keyshortcuts="R" title="Back to t = 0, paused (R)">
-          ↺ Restart
+        <button type="button" data-testid="compare-restart" onClick={() => compare.restart()} disabled={problem !== null} aria-keyshortcuts="R" title={i18n._({ id: 'compare.back-to-t-0-paused', message: 'Back to t = 0, paused (R)' })}>
+          {i18n._({ id: 'compare.restart', message: '↺ Restart' })}
         </button>
         <SpeedSelect testId="compare-speed" speed={speed} onSpeed={(v) => compare.setSpeed(v)} />
         <ShareButton />
@@ -316,13 +347,13 @@ function Controls({ problem, quietProblem }: { problem: string | null; quietProb
         <output data-testid="compare-clock" data-sim-time={clock} aria-live="off">
           t = {formatSeconds(clock)} <span className="muted">/ {formatSeconds(duration)}</span>
         </output>
-        <progress max={1} value={progress} aria-label="Simulated time progress of every column" />
+        <progress max={1} value={progress} aria-label={i18n._({ id: 'compare.simulated-time-progress-of-every', message: 'Simulated time progress of every column' })} />
         <span className={`badge state-${run}`} data-testid="compare-state" data-run-id={runId}>
-          {run}
+          {stateText(i18n, run, false)}
         </span>
       </div>
       <p className="hint" data-testid="compare-lab-note">
-        Running the comparison pauses the lab&apos;s own run, so the columns get the processor; Play in the Lab tab resumes it.
+        {i18n._({ id: 'compare.running-the-comparison-pauses-the', message: "Running the comparison pauses the lab's own run, so the columns get the processor; Play in the Lab tab resumes it." })}
       </p>
       {problem !== null && (
         <p className="compare-problem" role="status" id={`${id}-problem`} data-testid="compare-problem" hidden={quietProblem}>
@@ -341,11 +372,11 @@ function ShareButton() {
   const url = shareUrl && view && shareUrl.includes(`compare=${encodeURIComponent(view)}`) ? shareUrl : null;
   return (
     <>
-      <button type="button" data-testid="compare-share" onClick={() => lab.share()} disabled={!loaded} title="A link that opens this comparison of this exact scenario and seed">
-        Copy link
+      <button type="button" data-testid="compare-share" onClick={() => lab.share()} disabled={!loaded} title={i18n._({ id: 'compare.a-link-that-opens-this', message: 'A link that opens this comparison of this exact scenario and seed' })}>
+        {i18n._({ id: 'compare.copy-link', message: 'Copy link' })}
       </button>
       {url && (
-        <input className="share-url" data-testid="compare-share-url" readOnly value={url} aria-label="Link to this comparison" onFocus={(e) => e.currentTarget.select()} />
+        <input className="share-url" data-testid="compare-share-url" readOnly value={url} aria-label={i18n._({ id: 'compare.link-to-this-comparison', message: 'Link to this comparison' })} onFocus={(e) => e.currentTarget.select()} />
       )}
     </>
   );
@@ -421,28 +452,28 @@ function ColumnSummary({ name, summary, final }: { name: string; summary: Summar
       {/* Not for a flow-scheduler run: its index is over the background flows (charts/relevance.ts). */}
       {jainScoresRun(summary) && (
         <div data-testid="compare-summary-jain">
-          <dt>Jain&apos;s index</dt>
+          <dt>{i18n._({ id: 'compare.jain-s-index', message: "Jain's index" })}</dt>
           <dd>{formatJain(summary.jain)}</dd>
         </div>
       )}
       <div>
-        <dt>total goodput</dt>
+        <dt>{i18n._({ id: 'compare.total-goodput', message: 'total goodput' })}</dt>
         <dd>{formatMbps(goodput)} Mbit/s</dd>
       </div>
       <div>
-        <dt>bottleneck utilisation</dt>
+        <dt>{i18n._({ id: 'compare.bottleneck-utilisation', message: 'bottleneck utilisation' })}</dt>
         <dd>{formatPercent(util)}</dd>
       </div>
       <div>
-        <dt>largest queue</dt>
+        <dt>{i18n._({ id: 'compare.largest-queue', message: 'largest queue' })}</dt>
         <dd>{formatBytes(maxQueue)}</dd>
       </div>
       <div>
-        <dt>drops</dt>
+        <dt>{i18n._({ id: 'compare.drops', message: 'drops' })}</dt>
         <dd>{formatInt(drops)}</dd>
       </div>
       <div>
-        <dt>retransmitted</dt>
+        <dt>{i18n._({ id: 'compare.retransmitted', message: 'retransmitted' })}</dt>
         <dd>{formatInt(retx)}</dd>
       </div>
     </dl>
@@ -480,16 +511,16 @@ function Columns() {
             data-events={c.events}
             data-finished={c.finished}
             data-jain={jain ?? ''}
-            aria-label={`Column ${name}: ${words}`}
+            aria-label={i18n._({ id: 'compare.column-2', message: 'Column {name}: {words}', values: { name, words } })}
           >
             <header className="compare-column-head">
               <h3>
                 <span className="compare-letter">{name}</span> {words}
-                {i === 0 && <span className="tag"> baseline</span>}
+                {i === 0 && <span className="tag">{' '}{i18n._({ id: 'compare.baseline', message: 'baseline' })}</span>}
               </h3>
               <span className="muted">
-                t = {formatSeconds(c.now)} · {formatInt(c.events)} events · Jain {formatJain(jain)}
-                {c.finished ? ' · done' : ''}
+                t = {formatSeconds(c.now)} · {i18n._({ id: 'compare.events-jain', message: '{events} events · Jain {jain}', values: { events: formatInt(c.events), jain: formatJain(jain) } })}
+                {c.finished ? ` · ${i18n._({ id: 'compare.done', message: 'done' })}` : ''}
               </span>
             </header>
             <RunSourceProvider value={sources[i]!}>
@@ -506,7 +537,21 @@ function Columns() {
   );
 }
 
-const VERDICT_TEXT = { better: 'better', worse: 'worse', same: `within ${SAME_TOLERANCE * 100} % of A: no verdict`, neutral: '', missing: 'missing' } as const;
+/** A difference's verdict in words (the cell's hover text and its screen-reader words). */
+function verdictText(verdict: 'better' | 'worse' | 'same' | 'neutral' | 'missing'): string {
+  switch (verdict) {
+    case 'better':
+      return i18n._({ id: 'compare.better', message: 'better' });
+    case 'worse':
+      return i18n._({ id: 'compare.worse', message: 'worse' });
+    case 'same':
+      return i18n._({ id: 'compare.same', message: 'within {pct} % of A: no verdict', values: { pct: SAME_TOLERANCE * 100 } });
+    case 'missing':
+      return i18n._({ id: 'compare.missing', message: 'missing' });
+    default:
+      return '';
+  }
+}
 
 function DiffTable() {
   const columns = useCompare((s) => s.columns);
@@ -528,12 +573,14 @@ function DiffTable() {
   const words = (i: number) => settingWords(knobs, knob, numeric && values[i] ? Number(values[i]) : (values[i] ?? ''));
   if (columns.length === 0) return null;
   return (
-    <section className="panel compare-diff" data-testid="compare-diff" data-final={final} data-rows={rows.length} aria-label="Difference summary">
-      <h2>Difference against A</h2>
+    <section className="panel compare-diff" data-testid="compare-diff" data-final={final} data-rows={rows.length} aria-label={i18n._({ id: 'compare.difference-summary', message: 'Difference summary' })}>
+      <h2>{i18n._({ id: 'compare.difference-against-a', message: 'Difference against A' })}</h2>
       {summaries === null ? (
         <>
           <p className="muted">
-            {run === 'running' ? 'Live: Jain’s index so far. The full table appears when every column has finished (or at a pause).' : 'Run the comparison to see the differences.'}
+            {run === 'running'
+              ? i18n._({ id: 'compare.live-note', message: 'Live: Jain’s index so far. The full table appears when every column has finished (or at a pause).' })
+              : i18n._({ id: 'compare.run-to-see', message: 'Run the comparison to see the differences.' })}
           </p>
           {live.some((j) => j !== null) && (
             <p data-testid="compare-live-jain">
@@ -552,9 +599,15 @@ function DiffTable() {
       ) : (
         <>
           <p className="muted" data-testid="compare-diff-when">
-            {final ? `Every column ran to the end (${formatSeconds(at)}), same seed.` : `Paused at t = ${formatSeconds(at)}: the runs so far (not final), same seed.`} Green is better, vermillion worse: higher Jain's index and throughput,
-            lower completion time and latency. A difference under {SAME_TOLERANCE * 100} % of A's value gets no verdict (one seed's noise, not a
-            better scheme). A flow's own goodput has no better direction.
+            {final
+              ? i18n._({ id: 'compare.ran-to-end', message: 'Every column ran to the end ({at}), same seed.', values: { at: formatSeconds(at) } })
+              : i18n._({ id: 'compare.paused-at', message: 'Paused at t = {at}: the runs so far (not final), same seed.', values: { at: formatSeconds(at) } })}{' '}
+            {i18n._({
+              id: 'compare.verdict-key',
+              message:
+                "Green is better, vermillion worse: higher Jain's index and throughput, lower completion time and latency. A difference under {pct} % of A's value gets no verdict (one seed's noise, not a better scheme). A flow's own goodput has no better direction.",
+              values: { pct: SAME_TOLERANCE * 100 },
+            })}
           </p>
           <button
             type="button"
@@ -571,7 +624,7 @@ function DiffTable() {
             <table className="compare-table" data-testid="compare-table">
               <thead>
                 <tr>
-                  <th scope="col">metric</th>
+                  <th scope="col">{i18n._({ id: 'compare.metric', message: 'metric' })}</th>
                   {columns.map((_, i) => (
                     <th scope="col" key={i}>
                       {COLUMN_NAMES[i]} · {words(i)}
@@ -603,14 +656,14 @@ function DiffTable() {
                           data-value={cell.value ?? ''}
                           data-delta={cell.delta ?? ''}
                           data-verdict={cell.verdict}
-                          title={VERDICT_TEXT[cell.verdict] || undefined}
+                          title={verdictText(cell.verdict) || undefined}
                         >
                           {formatValue(cell.value, '', r.metric.digits)}{' '}
                           <span className="delta-diff">
                             ({formatDelta(cell.delta, r.metric.unit, r.metric.digits)}
                             {rel && `, ${rel}`})
                           </span>
-                          {(cell.verdict === 'better' || cell.verdict === 'worse') && <span className="sr-only"> {cell.verdict}</span>}
+                          {(cell.verdict === 'better' || cell.verdict === 'worse') && <span className="sr-only"> {verdictText(cell.verdict)}</span>}
                           {cell.verdict === 'better' && <span aria-hidden="true"> ▲</span>}
                           {cell.verdict === 'worse' && <span aria-hidden="true"> ▼</span>}
                         </td>
@@ -640,9 +693,13 @@ function Stale() {
   return (
     <p className="notice-banner" role="status" data-testid="compare-stale">
       {sameScenario
-        ? 'The lab’s knob settings changed since the columns below ran.'
-        : `The columns below ran ${loaded.scenario} (${loaded.variant ?? 'full'}, seed ${loaded.seed}); the lab now has ${presetName} (${variant ?? 'full'}, seed ${seed}).`}{' '}
-      Run the comparison again to compare what the lab has now.
+        ? i18n._({ id: 'compare.knobs-changed', message: 'The lab’s knob settings changed since the columns below ran.' })
+        : i18n._({
+            id: 'compare.stale',
+            message: 'The columns below ran {scenario} ({variant}, seed {seed}); the lab now has {now} ({nowVariant}, seed {nowSeed}).',
+            values: { scenario: loaded.scenario, variant: loaded.variant ?? 'full', seed: loaded.seed, now: presetName, nowVariant: variant ?? 'full', nowSeed: seed },
+          })}{' '}
+      {i18n._({ id: 'compare.run-the-comparison-again-to', message: 'Run the comparison again to compare what the lab has now.' })}
     </p>
   );
 }
@@ -653,29 +710,29 @@ function EngineError() {
   return (
     <div className="error-banner" role="alert" data-testid="compare-error">
       <span className="error-text">
-        <strong>Could not run the comparison:</strong> <code data-testid="compare-error-message">{error}</code>
+        <strong>{i18n._({ id: 'compare.could-not-run-the-comparison', message: 'Could not run the comparison:' })}</strong> <code data-testid="compare-error-message">{error}</code>
       </span>
-      <button type="button" onClick={() => compare.dismissError()} aria-label="Dismiss error">
-        Dismiss
+      <button type="button" onClick={() => compare.dismissError()} aria-label={i18n._({ id: 'compare.dismiss-error', message: 'Dismiss error' })}>
+        {i18n._({ id: 'compare.dismiss', message: 'Dismiss' })}
       </button>
     </div>
   );
 }
 
 export function Compare() {
+  useLingui();
   useChoiceForScenario();
   useShortcuts();
   const preset = useLab(currentPreset);
   const choice = useCompare((s) => s.choice);
   const scenario = useCompare((s) => s.scenario);
   const run = useCompare((s) => s.run);
-  const problem = !preset || scenario === null ? 'Loading the engine…' : choiceError(preset, choice);
+  const problem = !preset || scenario === null ? i18n._({ id: 'compare.loading-the-engine', message: 'Loading the engine…' }) : choiceError(preset, choice);
   useUrlSync(choice ? formatChoiceParam(choice) : null);
   return (
-    <section className="compare" data-testid="compare" data-state={run} data-problem={problem ?? ''} aria-label="A/B compare">
+    <section className="compare" data-testid="compare" data-state={run} data-problem={problem ?? ''} aria-label={i18n._({ id: 'compare.a-b-compare', message: 'A/B compare' })}>
       <p className="muted compare-intro">
-        The lab's scenario and seed, once per value of one knob, side by side on one simulated clock, each column with the lab's charts. Column A is the baseline the
-        others are compared against.
+        {i18n._({ id: 'compare.the-lab-s-scenario-and', message: "The lab's scenario and seed, once per value of one knob, side by side on one simulated clock, each column with the lab's charts. Column A is the baseline the others are compared against." })}
       </p>
       <Setup />
       <Controls problem={problem} quietProblem={preset !== undefined && compareKnobs(preset).length === 0} />

@@ -2,7 +2,7 @@
 // checked by the engine's own validator (wasm validate_scenario), whose one-line message names
 // the field path; the message shows at the top and next to that field. An invalid draft never
 // replaces the last valid scenario, which is what "Run in lab" runs.
-import { localText } from '../i18n/localText';
+import { presetTitle } from '../i18n/localText';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { CcFields, MptcpFields, QuicFields, TrafficForm } from '../editor/AlgorithmFields';
 import { type EditorState, editorStore, isDirty } from '../editor/editorState';
@@ -16,13 +16,25 @@ import { engine } from '../lib/engine';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
 import { openLab } from '../store/ui';
+import { useLingui } from '@lingui/react';
+import { i18n } from '../i18n/i18n';
 
 type Engine = Awaited<ReturnType<typeof engine>>;
 
 const KINDS = [
   { name: 'tcp', label: 'tcp' },
-  { name: 'mptcp', label: 'mptcp (multipath)' },
-  { name: 'quic', label: 'quic (streams)' },
+  {
+    name: 'mptcp',
+    get label() {
+      return i18n._({ id: 'editor.kind-mptcp', message: 'mptcp (multipath)' });
+    },
+  },
+  {
+    name: 'quic',
+    get label() {
+      return i18n._({ id: 'editor.kind-quic', message: 'quic (streams)' });
+    },
+  },
 ];
 /** Fields the form has inputs for; any other field gets a generic JSON box. */
 const TOP_FIELDS = ['name', 'title', 'description', 'seed', 'duration_s', 'warmup_s', 'stop_when_done', 'topology', 'flows', 'traffic'];
@@ -80,49 +92,49 @@ function TopologyForm() {
   const paths = getAt(obj, 'topology.paths');
   return (
     <fieldset className="form-group" data-testid="editor-topology">
-      <legend>Topology</legend>
+      <legend>{i18n._({ id: 'editor.topology', message: 'Topology' })}</legend>
       <label className="field compact">
-        <span>Kind</span>
+        <span>{i18n._({ id: 'editor.kind', message: 'Kind' })}</span>
         <select
           data-path="topology.kind"
           value={typeof kind === 'string' ? kind : ''}
           onChange={(e) => replace(switchTopology(obj, TEMPLATES[e.target.value] ?? { kind: e.target.value }))}
         >
-          {!known && <option value={typeof kind === 'string' ? kind : ''}>{typeof kind === 'string' ? kind : '(none)'}</option>}
-          <option value="dumbbell">dumbbell (senders share one bottleneck)</option>
-          <option value="parallel">parallel (independent paths)</option>
-          <option value="graph">graph (draw hosts, routers and links)</option>
+          {!known && <option value={typeof kind === 'string' ? kind : ''}>{typeof kind === 'string' ? kind : i18n._({ id: 'editor.none', message: '(none)' })}</option>}
+          <option value="dumbbell">{i18n._({ id: 'editor.dumbbell-senders-share-one-bottleneck', message: 'dumbbell (senders share one bottleneck)' })}</option>
+          <option value="parallel">{i18n._({ id: 'editor.parallel-independent-paths', message: 'parallel (independent paths)' })}</option>
+          <option value="graph">{i18n._({ id: 'editor.graph-draw-hosts-routers-and', message: 'graph (draw hosts, routers and links)' })}</option>
         </select>
       </label>
       {asGraph !== null && (
-        <button type="button" data-testid="editor-as-graph" onClick={() => replace(asGraph)} title="The same network as the graph the dumbbell expands into (docs/model/topology.md §Shorthands)">
-          Edit as graph
+        <button type="button" data-testid="editor-as-graph" onClick={() => replace(asGraph)} title={i18n._({ id: 'editor.the-same-network-as-the', message: 'The same network as the graph the dumbbell expands into ({doc})', values: { doc: 'docs/model/topology.md' } })}>
+          {i18n._({ id: 'editor.edit-as-graph', message: 'Edit as graph' })}
         </button>
       )}
       {kind === 'graph' && <GraphEditor />}
       {kind === 'dumbbell' && (
         <>
-          <h3>Bottleneck link</h3>
+          <h3>{i18n._({ id: 'editor.bottleneck-link', message: 'Bottleneck link' })}</h3>
           <div className="form-row">
-            <NumField path="topology.bottleneck.rate_mbps" label="Rate" unit="Mbit/s" />
-            <NumField path="topology.bottleneck.delay_ms" label="Delay" unit="ms" />
-            <NumField path="topology.bottleneck.loss" label="Loss" unit="prob." />
+            <NumField path="topology.bottleneck.rate_mbps" label={i18n._({ id: 'editor.rate', message: 'Rate' })} unit="Mbit/s" />
+            <NumField path="topology.bottleneck.delay_ms" label={i18n._({ id: 'editor.delay', message: 'Delay' })} unit="ms" />
+            <NumField path="topology.bottleneck.loss" label={i18n._({ id: 'editor.loss', message: 'Loss' })} unit="prob." />
             <BufferField path="topology.bottleneck.buffer" />
           </div>
           <QueueFields base="topology.bottleneck" />
-          <JsonField path="topology.bottleneck" label="Other bottleneck fields (JSON)" omit={BOTTLENECK_FIELDS} />
-          <NumField path="topology.access_rate_mbps" label="Access links' rate" unit="Mbit/s" />
+          <JsonField path="topology.bottleneck" label={i18n._({ id: 'editor.other-bottleneck-fields-json', message: 'Other bottleneck fields (JSON)' })} omit={BOTTLENECK_FIELDS} />
+          <NumField path="topology.access_rate_mbps" label={i18n._({ id: 'editor.access-links-rate', message: "Access links' rate" })} unit="Mbit/s" />
           <ListHead
-            title="Senders"
+            title={i18n._({ id: 'editor.senders', message: 'Senders' })}
             path="topology.senders"
-            addLabel="sender"
+            addLabel={i18n._({ id: 'editor.sender', message: 'sender' })}
             onAdd={() => update('topology.senders', [...(Array.isArray(senders) ? senders : []), { rtt_ms: 20 }])}
           />
           {(Array.isArray(senders) ? senders : []).map((_, i) => (
             <div className="form-row item" key={i} data-item={`topology.senders[${i}]`}>
-              <span className="item-name">sender {i}</span>
-              <NumField path={`topology.senders[${i}].rtt_ms`} label="Base RTT" unit="ms" />
-              <RemoveButton path={`topology.senders[${i}]`} label={`sender ${i}`} />
+              <span className="item-name">{i18n._({ id: 'editor.sender', message: 'sender' })}{' '}{i}</span>
+              <NumField path={`topology.senders[${i}].rtt_ms`} label={i18n._({ id: 'editor.base-rtt', message: 'Base RTT' })} unit="ms" />
+              <RemoveButton path={`topology.senders[${i}]`} label={i18n._({ id: 'editor.sender-2', message: 'sender {i}', values: { i } })} />
             </div>
           ))}
         </>
@@ -130,28 +142,28 @@ function TopologyForm() {
       {kind === 'parallel' && (
         <>
           <ListHead
-            title="Paths"
+            title={i18n._({ id: 'editor.paths', message: 'Paths' })}
             path="topology.paths"
-            addLabel="path"
+            addLabel={i18n._({ id: 'editor.path', message: 'path' })}
             onAdd={() => update('topology.paths', [...(Array.isArray(paths) ? paths : []), { rate_mbps: 10, rtt_ms: 40 }])}
           />
           {(Array.isArray(paths) ? paths : []).map((_, i) => (
             <div className="item" key={i} data-item={`topology.paths[${i}]`}>
               <div className="form-row">
-                <span className="item-name">path {i}</span>
-                <NumField path={`topology.paths[${i}].rate_mbps`} label="Rate" unit="Mbit/s" />
+                <span className="item-name">{i18n._({ id: 'editor.path', message: 'path' })}{' '}{i}</span>
+                <NumField path={`topology.paths[${i}].rate_mbps`} label={i18n._({ id: 'editor.rate', message: 'Rate' })} unit="Mbit/s" />
                 <NumField path={`topology.paths[${i}].rtt_ms`} label="RTT" unit="ms" />
-                <NumField path={`topology.paths[${i}].loss`} label="Loss" unit="prob." />
+                <NumField path={`topology.paths[${i}].loss`} label={i18n._({ id: 'editor.loss', message: 'Loss' })} unit="prob." />
                 <BufferField path={`topology.paths[${i}].buffer`} />
-                <RemoveButton path={`topology.paths[${i}]`} label={`path ${i}`} />
+                <RemoveButton path={`topology.paths[${i}]`} label={i18n._({ id: 'editor.path-2', message: 'path {i}', values: { i } })} />
               </div>
               <QueueFields base={`topology.paths[${i}]`} />
-              <JsonField path={`topology.paths[${i}]`} label="Other path fields (JSON)" omit={PATH_FIELDS} />
+              <JsonField path={`topology.paths[${i}]`} label={i18n._({ id: 'editor.other-path-fields-json', message: 'Other path fields (JSON)' })} omit={PATH_FIELDS} />
             </div>
           ))}
         </>
       )}
-      {!known && <JsonField path="topology" label="Topology (JSON)" />}
+      {!known && <JsonField path="topology" label={i18n._({ id: 'editor.topology-json', message: 'Topology (JSON)' })} />}
     </fieldset>
   );
 }
@@ -167,13 +179,13 @@ function RouteField({ path }: { path: string }) {
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
   return (
-    <label className={errorBelongsTo(errPath, path) ? 'field compact invalid' : 'field compact'} title="Node names from the flow's from to its to, comma-separated; empty = shortest route">
-      <span>Route</span>
+    <label className={errorBelongsTo(errPath, path) ? 'field compact invalid' : 'field compact'} title={i18n._({ id: 'editor.node-names-from-the-flow', message: "Node names from the flow's from to its to, comma-separated; empty = shortest route" })}>
+      <span>{i18n._({ id: 'editor.route', message: 'Route' })}</span>
       <input
         type="text"
         data-path={path}
         value={text}
-        placeholder="shortest"
+        placeholder={i18n._({ id: 'editor.shortest', message: 'shortest' })}
         onChange={(e) => {
           setText(e.target.value);
           const parts = e.target.value.split(/[\s,]+/).filter((x) => x !== '');
@@ -197,8 +209,8 @@ function FlowsForm() {
   const newFlow: Json = graph ? { cc: 'cubic', ...(hosts.length > 1 ? { from: hosts[0]!.name, to: hosts[hosts.length - 1]!.name } : {}) } : { cc: 'cubic', path: 0 };
   return (
     <fieldset className="form-group" data-testid="editor-flows">
-      <legend>Flows</legend>
-      <ListHead title={`${list.length} flow group${list.length === 1 ? '' : 's'}`} path="flows" addLabel="flow" onAdd={() => update('flows', [...list, newFlow])} />
+      <legend>{i18n._({ id: 'editor.flows', message: 'Flows' })}</legend>
+      <ListHead title={i18n._({ id: 'editor.flow-groups', message: '{n, plural, one {# flow group} other {# flow groups}}', values: { n: list.length } })} path="flows" addLabel={i18n._({ id: 'editor.flow', message: 'flow' })} onAdd={() => update('flows', [...list, newFlow])} />
       {list.map((_, i) => {
         const fp = `flows[${i}]`;
         const kv = getAt(obj, `${fp}.kind`);
@@ -209,28 +221,28 @@ function FlowsForm() {
         return (
           <div className="item" key={i} data-item={fp} data-kind={typeof kind === 'string' ? kind : ''}>
             <div className="form-row">
-              <TextField path={`${fp}.id`} label="Id" />
-              <SelectField path={`${fp}.kind`} label="Kind" options={KINDS} fallback="tcp" onPick={(k) => replace(setAt(obj, fp, flowForKind(getAt(obj, fp), k === '' ? 'tcp' : k)))} />
+              <TextField path={`${fp}.id`} label={i18n._({ id: 'editor.id', message: 'Id' })} />
+              <SelectField path={`${fp}.kind`} label={i18n._({ id: 'editor.kind', message: 'Kind' })} options={KINDS} fallback="tcp" onPick={(k) => replace(setAt(obj, fp, flowForKind(getAt(obj, fp), k === '' ? 'tcp' : k)))} />
               {graph ? (
                 <>
-                  <SelectField path={`${fp}.from`} label="From host" options={hosts} />
-                  <SelectField path={`${fp}.to`} label="To host" options={hosts} />
+                  <SelectField path={`${fp}.from`} label={i18n._({ id: 'editor.from-host', message: 'From host' })} options={hosts} />
+                  <SelectField path={`${fp}.to`} label={i18n._({ id: 'editor.to-host', message: 'To host' })} options={hosts} />
                   <RouteField path={`${fp}.route`} />
                 </>
               ) : (
-                <NumField path={`${fp}.path`} label="Sender / path" placeholder="0" integer />
+                <NumField path={`${fp}.path`} label={i18n._({ id: 'editor.sender-path', message: 'Sender / path' })} placeholder="0" integer />
               )}
-              <NumField path={`${fp}.start_s`} label="Start" unit="s" placeholder="0" />
-              {kind !== 'quic' && <NumField path={`${fp}.size_bytes`} label="Size" unit="bytes" placeholder="bulk" integer />}
-              <NumField path={`${fp}.count`} label="Copies" placeholder="1" integer />
-              <NumField path={`${fp}.start_spread_s`} label="Start spread" unit="s" placeholder="0" />
-              <RemoveButton path={fp} label={`flow ${i}`} />
+              <NumField path={`${fp}.start_s`} label={i18n._({ id: 'editor.start', message: 'Start' })} unit="s" placeholder="0" />
+              {kind !== 'quic' && <NumField path={`${fp}.size_bytes`} label={i18n._({ id: 'editor.size', message: 'Size' })} unit="bytes" placeholder={i18n._({ id: 'editor.bulk', message: 'bulk' })} integer />}
+              <NumField path={`${fp}.count`} label={i18n._({ id: 'editor.copies', message: 'Copies' })} placeholder="1" integer />
+              <NumField path={`${fp}.start_spread_s`} label={i18n._({ id: 'editor.start-spread', message: 'Start spread' })} unit="s" placeholder="0" />
+              <RemoveButton path={fp} label={i18n._({ id: 'editor.flow-2', message: 'flow {i}', values: { i } })} />
             </div>
             <FieldError path={fp} exact />
             <CcFields base={fp} def={CC_DEFAULT} />
             {kind === 'mptcp' && <MptcpFields base={`${fp}.mptcp`} />}
             {kind === 'quic' && <QuicFields base={fp} />}
-            <JsonField path={fp} label="Other flow fields (JSON)" omit={omit} />
+            <JsonField path={fp} label={i18n._({ id: 'editor.other-flow-fields-json', message: 'Other flow fields (JSON)' })} omit={omit} />
           </div>
         );
       })}
@@ -244,26 +256,28 @@ function ScenarioForm() {
   return (
     <div className="editor-form" data-testid="editor-form">
       <fieldset className="form-group">
-        <legend>Run</legend>
+        <legend>{i18n._({ id: 'editor.run', message: 'Run' })}</legend>
         <div className="form-row">
-          <TextField path="name" label="Name" />
-          <NumField path="seed" label="Seed" />
-          <NumField path="duration_s" label="Duration" unit="s" />
-          <NumField path="warmup_s" label="Warm-up" unit="s" />
-          <BoolField path="tcp.ecn" label="ECN (tcp.ecn)" def={ECN_DEFAULT} prune={['tcp']} help="TCP and MPTCP flows ask for ECN: an AQM marks instead of dropping (docs/model/aqm.md §ECN)" />
+          <TextField path="name" label={i18n._({ id: 'editor.name', message: 'Name' })} />
+          <NumField path="seed" label={i18n._({ id: 'editor.seed', message: 'Seed' })} />
+          <NumField path="duration_s" label={i18n._({ id: 'editor.duration', message: 'Duration' })} unit="s" />
+          <NumField path="warmup_s" label={i18n._({ id: 'editor.warm-up', message: 'Warm-up' })} unit="s" />
+          <BoolField path="tcp.ecn" label={i18n._({ id: 'editor.ecn-tcp-ecn', message: 'ECN (tcp.ecn)' })} def={ECN_DEFAULT} prune={['tcp']} help={i18n._({ id: 'editor.tcp-and-mptcp-flows-ask', message: 'TCP and MPTCP flows ask for ECN: an AQM marks instead of dropping ({doc})', values: { doc: 'docs/model/aqm.md' } })} />
         </div>
-        <TextField path="title" label="Title" long={false} />
-        <TextField path="description" label="What to look for" long />
+        <TextField path="title" label={i18n._({ id: 'editor.title', message: 'Title' })} long={false} />
+        <TextField path="description" label={i18n._({ id: 'editor.what-to-look-for', message: 'What to look for' })} long />
       </fieldset>
       <TopologyForm />
       <FlowsForm />
       <TrafficForm />
       <fieldset className="form-group" data-testid="editor-other">
-        <legend>Other fields (JSON)</legend>
-        <p className="hint">TCP settings, metrics, limits, knobs, claims, variants, sweeps and any field the form has no inputs for yet.</p>
+        <legend>{i18n._({ id: 'editor.other-fields-json', message: 'Other fields (JSON)' })}</legend>
+        <p className="hint">{i18n._({ id: 'editor.tcp-settings-metrics-limits-knobs', message: 'TCP settings, metrics, limits, knobs, claims, variants, sweeps and any field the form has no inputs for yet.' })}</p>
         {others.map((k) => (
           <details key={k} open={errorBelongsTo(errPath, k) || undefined} data-field={k}>
-            <summary>{k}</summary>
+            <summary>
+              <code>{k}</code>
+            </summary>
             <JsonField path={k} label={k} />
           </details>
         ))}
@@ -273,6 +287,7 @@ function ScenarioForm() {
 }
 
 export function Editor() {
+  useLingui();
   const eng = useEngine();
   const st = useEditor();
   const presets = useLab((s) => s.presets);
@@ -312,7 +327,7 @@ export function Editor() {
     // loadPreset reads the latest state itself.
   }, [eng, labPreset]);
 
-  if (!eng) return <p className="muted">Loading the engine…</p>;
+  if (!eng) return <p className="muted">{i18n._({ id: 'editor.loading-the-engine', message: 'Loading the engine…' })}</p>;
 
   let obj: Json | undefined;
   let parsed = true;
@@ -348,46 +363,46 @@ export function Editor() {
       data-has-good={st.good !== null}
       data-dirty={dirty}
       data-source={st.source ?? ''}
-      aria-label="Scenario editor"
+      aria-label={i18n._({ id: 'editor.scenario-editor', message: 'Scenario editor' })}
     >
       <div className="editor-bar">
         <label className="inline">
-          Start from
+          {i18n._({ id: 'editor.start-from', message: 'Start from' })}
           <select data-testid="editor-source" value={source || st.source || ''} onChange={(e) => setSource(e.target.value)}>
             {presets.map((p) => (
               <option key={p.name} value={p.name}>
-                {localText(p.title)}
+                {presetTitle(p)}
               </option>
             ))}
           </select>
         </label>
         <button type="button" data-testid="editor-load" onClick={() => void loadPreset(source || st.source || labPreset || '')}>
-          Load
+          {i18n._({ id: 'editor.load', message: 'Load' })}
         </button>
         <span className="spacer" />
         <button type="button" data-testid="editor-revert" disabled={!dirty || st.good === null} onClick={() => st.good !== null && edit(st.good)}>
-          Revert to last valid
+          {i18n._({ id: 'editor.revert-to-last-valid', message: 'Revert to last valid' })}
         </button>
         <button type="button" className="primary" data-testid="editor-run" disabled={st.good === null} onClick={run}>
-          ▶ {st.error === null ? 'Run in lab' : 'Run last valid version'}
+          ▶ {st.error === null ? i18n._({ id: 'editor.run-in-lab', message: 'Run in lab' }) : i18n._({ id: 'editor.run-last-valid', message: 'Run last valid version' })}
         </button>
       </div>
       <div className={st.error === null ? 'editor-status ok' : 'editor-status bad'} data-testid="editor-status" role={st.error === null ? 'status' : 'alert'}>
         {st.error === null ? (
-          <span>✓ Valid scenario{dirty ? '' : ''}</span>
+          <span>{i18n._({ id: 'editor.valid-scenario', message: '✓ Valid scenario' })}{dirty ? '' : ''}</span>
         ) : (
           <span>
-            <strong>Invalid:</strong> <code data-testid="editor-error">{st.error}</code>
-            {st.good !== null && <span className="muted"> — the last valid version is kept and is what runs.</span>}
+            <strong>{i18n._({ id: 'editor.invalid', message: 'Invalid:' })}</strong> <code data-testid="editor-error">{st.error}</code>
+            {st.good !== null && <span className="muted">{' '}{i18n._({ id: 'editor.the-last-valid-version-is', message: '— the last valid version is kept and is what runs.' })}</span>}
           </span>
         )}
       </div>
       <div className="editor-panes">
         <EditorCtx.Provider value={{ obj, update, replace, errPath: fieldErrPath, error: st.error }}>
-          {parsed ? <ScenarioForm /> : <p className="muted editor-form">The JSON does not parse; fix it on the right to use the form again.</p>}
+          {parsed ? <ScenarioForm /> : <p className="muted editor-form">{i18n._({ id: 'editor.the-json-does-not-parse', message: 'The JSON does not parse; fix it on the right to use the form again.' })}</p>}
         </EditorCtx.Provider>
         <label className="editor-raw">
-          <span className="muted">Raw JSON</span>
+          <span className="muted">{i18n._({ id: 'editor.raw-json', message: 'Raw JSON' })}</span>
           <textarea data-testid="editor-json" spellCheck={false} value={st.text} onChange={(e) => edit(e.target.value)} aria-invalid={st.error !== null} />
         </label>
       </div>

@@ -45,7 +45,7 @@ function openLink(link: string): void {
       const variant = viewVariant(opened.view, desc.variants);
       session.post({
         type: 'linkOpened',
-        preset: { ...desc, name: `link:${desc.name}`, title: `${desc.title} (shared link)`, origin: { kind: 'shared', variant } },
+        preset: { ...desc, name: `link:${desc.name}`, title: desc.title, origin: { kind: 'shared', variant } },
         text,
         seed: seed.value,
         view: { speed: speed.ok ? speed.value : undefined, variant },
@@ -64,7 +64,7 @@ function openText(msg: Extract<ToWorker, { type: 'openText' }>): void {
     const name = desc.name || 'scenario';
     session.post({
       type: 'linkOpened',
-      preset: { ...desc, name: `edited:${name}`, title: `${desc.title || name} (edited)`, origin: { kind: 'edited', variant: msg.variant } },
+      preset: { ...desc, name: `edited:${name}`, title: desc.title || name, origin: { kind: 'edited', variant: msg.variant } },
       text: msg.text,
       seed: msg.seed,
       view: {},

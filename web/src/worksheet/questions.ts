@@ -3,6 +3,8 @@
 // settings ("when"); any other knob at the preset's default. As for the guided tour
 // (lib/tourFit.ts), an edited or shared scenario, or a knob moved to a setting no question is
 // written for, gets no question — the explanation would describe another run. Pure.
+import { i18n } from '../i18n/i18n';
+import { unitText } from '../i18n/units';
 import type { KnobValue, PresetDesc } from '../types';
 import type { LocalText, Question } from '../generated';
 import { msg } from './messages';
@@ -55,6 +57,6 @@ export function offeredQuestions(
   const questions = all.filter(fits);
   if (questions.length > 0) return { questions, withheld: null };
   const moved = preset.knobs.filter((k) => knobValues[k.name] !== undefined && !same(knobValues[k.name], defaults[k.name]));
-  const what = moved.map((k) => `${localText(k.label)} is ${knobValues[k.name]}${k.unit ? ` ${k.unit}` : ''}`).join('; ');
+  const what = moved.map((k) => msg.knobIs(localText(k.label), String(knobValues[k.name]), k.unit ? unitText(i18n, k.unit) : '')).join(msg.listSep());
   return { questions: [], withheld: moved.length > 0 ? msg.knobMoved(what) : null };
 }
