@@ -10,6 +10,7 @@
 //! implement [`Agent`] (docs/ARCHITECTURE.md).
 
 pub mod budget;
+pub mod class_series;
 pub mod flow_series;
 pub mod sampling;
 pub mod trace;
@@ -82,6 +83,9 @@ pub struct World {
     /// The per-packet trace of one flow for the sequence diagram (sim/trace.rs); `None`
     /// (the default) costs one branch per packet.
     pub trace: Option<Box<crate::sim::trace::PacketTrace>>,
+    /// The per-size-class series of an MPTCP flow-scheduling run (sim/class_series.rs), set
+    /// once the flows are built; `None` without size-classed flows after the warm-up.
+    pub class_series: Option<class_series::ClassSeries>,
 }
 
 impl World {
@@ -309,6 +313,10 @@ pub trait Agent {
     fn snapshot(&self) -> Option<FlowSnapshot> {
         None
     }
+    /// Each of a sender's subflows' packets in flight and smoothed RTT (0 before a sample), for
+    /// the per-size-class series (sim/class_series.rs). Only MPTCP senders have a size class,
+    /// so only they report.
+    fn flight_by_path(&self, _each: &mut dyn FnMut(u32, Time)) {}
 }
 
 /// The run's clock and agents; see [`crate::Simulation`] for the public handle.
@@ -372,6 +380,10 @@ impl Engine {
         sampling::sample_links(&mut self.world, &self.link_series, t);
         if let Some(id) = self.jain_series {
             sampling::sample_jain(&mut self.world, id, self.warmup, t, &self.jain_flows);
+        }
+        if let Some(mut classes) = self.world.class_series.take() {
+            classes.sample(&mut self.world, &self.agents);
+            self.world.class_series = Some(classes);
         }
     }
 

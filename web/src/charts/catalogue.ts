@@ -20,6 +20,7 @@ import { FAIRNESS_Y_TOP, jainChartMeaningful } from './relevance';
 import { windowWords } from './messages';
 import { i18n } from '../i18n/i18n';
 import { unitText } from '../i18n/units';
+import { activeAxis, activeEmpty, activeTitle, activeUnit, jainHiddenForClasses } from '../classes/messages';
 import type { ChartKind, SeriesMetric } from '../generated';
 
 /** What a title may depend on: how many lines are drawn, the throughput average, the panel's connection. */
@@ -47,8 +48,8 @@ export interface ChartSpec {
   unit?: string;
   /** Shown while there is nothing to draw. */
   emptyText: string;
-  /** Whose series: one line per flow, per reported link, the whole run, per QUIC stream. */
-  scope: 'flow' | 'link' | 'run' | 'stream';
+  /** Whose series: one line per flow, per reported link, the whole run, per QUIC stream, per MPTCP size class. */
+  scope: 'flow' | 'link' | 'run' | 'stream' | 'class';
   /** The metrics drawn (several: one line per owner and metric). */
   metrics: readonly SeriesMetric[];
   /** A second metric drawn dashed in each owner's colour (inflight under cwnd). */
@@ -59,8 +60,13 @@ export interface ChartSpec {
   smooth?: boolean;
   /** No chart at all when no series reports these metrics (pacing under CUBIC). */
   hideWhenEmpty?: boolean;
-  /** Whether the chart means something for this run (charts/relevance.ts); absent = always. */
-  meaningful?: (run: { flows: number }) => boolean;
+  /**
+   * Whether the chart means something for this run (charts/relevance.ts); absent = always.
+   * `classed`: the engine recorded per-size-class series (an MPTCP flow-scheduling run).
+   */
+  meaningful?: (run: RunShape) => boolean;
+  /** When not meaningful: the one line shown instead, saying why (absent: nothing shown). */
+  hiddenNote?: (run: RunShape) => string | undefined;
   /**
    * Dashed guides: each link's buffer size, or each flow's bottleneck rate (its slowest link;
    * points above it are marked as bursts of held-back data, charts/bursts.ts).
@@ -71,6 +77,12 @@ export interface ChartSpec {
   /** The lab's aggregate-view selector and flow picker sit above it (many flows). */
   aggregateControls?: boolean;
   yAxis: YAxis;
+}
+
+/** What `meaningful` knows of the run while it plays. */
+export interface RunShape {
+  flows: number;
+  classed: boolean;
 }
 
 const FIT: YAxis = { kind: 'fit' };
@@ -181,7 +193,9 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
     scope: 'run',
     metrics: ['jain'],
     hideWhenEmpty: true,
-    meaningful: ({ flows }) => jainChartMeaningful(flows),
+    meaningful: ({ flows, classed }) => jainChartMeaningful(flows, classed),
+    // (Only reached when the engine recorded the index: there are background flows to score.)
+    hiddenNote: ({ classed }) => (classed ? jainHiddenForClasses() : undefined),
     yAxis: { kind: 'fixed', top: FAIRNESS_Y_TOP },
   },
   // Paced senders (BBR family): the pacing rate, and BBR's bottleneck-bandwidth estimate dashed.
@@ -291,10 +305,29 @@ export const CHARTS: { readonly [K in ChartKind]: ChartSpec } = {
     factor: 1e-3,
     yAxis: FIT,
   },
+  // MPTCP flow scheduling: per size class, the flows running among those the headline counts
+  // (engine class/<G>/active, core sim/class_series.rs). Words from classes/messages.ts,
+  // read when drawn (getters) so they follow the page's language.
+  'class-active': {
+    title: () => activeTitle(),
+    get yLabel() {
+      return activeAxis();
+    },
+    get unit() {
+      return activeUnit();
+    },
+    get emptyText() {
+      return activeEmpty();
+    },
+    scope: 'class',
+    metrics: ['active'],
+    hideWhenEmpty: true,
+    yAxis: SHARED,
+  },
 };
 
 /** The lab's charts under the network picture, in order (the panels draw their own kinds). */
-export const LAB_CHARTS: readonly ChartKind[] = ['cwnd', 'queue', 'queue-delay', 'throughput', 'rtt', 'jain', 'pacing-rate', 'pacing-gain', 'bbr-a'];
+export const LAB_CHARTS: readonly ChartKind[] = ['cwnd', 'queue', 'queue-delay', 'throughput', 'rtt', 'class-active', 'jain', 'pacing-rate', 'pacing-gain', 'bbr-a'];
 
 /** The charts A/B compare sets side by side for every column. */
 export const COMPARE_CHARTS: readonly ChartKind[] = ['cwnd', 'queue', 'throughput', 'jain'];

@@ -2,9 +2,15 @@
 // item 11). One small function per chart kind, so a chart catalogue can ask each chart whether
 // to show it: a chart that can only draw a constant teaches nothing and reads as a result.
 
-/** Jain's index over time needs at least two flows to compare: with one it is 1 by definition. */
-export function jainChartMeaningful(flowsInRun: number): boolean {
-  return flowsInRun >= 2;
+/**
+ * Jain's index over time needs at least two flows to compare: with one it is 1 by definition.
+ * And it is not drawn for a run whose experiment is its size-classed flows (`classed`: the engine
+ * recorded per-class series, an MPTCP flow-scheduling run): the engine's index is over the flows
+ * without a size, the background, which `jainScoresRun` below says the summary's index does not
+ * score the experiment by either (issue 30 item 7).
+ */
+export function jainChartMeaningful(flowsInRun: number, classed = false): boolean {
+  return flowsInRun >= 2 && !classed;
 }
 
 /** Fairness indices lie in (0, 1]: their axis stops at 1 instead of a headroom above it. */

@@ -23,6 +23,8 @@ import { bursts, flowCapacityMbps } from '../charts/bursts';
 import { burstNote, capacityGuide, ownerWords, unchartedFlowsNote, windowWords } from '../charts/messages';
 import { CHARTS, type ChartSpec, LAB_CHARTS, type TitleContext, chartTitle } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
+import { classLines, classLinesFor, hasClassSeries } from '../classes/series';
+import { classScopeNote } from '../classes/messages';
 import { type ChartSeries, LineChart, type LineChartProps } from './LineChart';
 import { i18n } from '../i18n/i18n';
 import { measureName } from '../a11y/messages';
@@ -194,12 +196,23 @@ export function AggregateControls({ info }: { info: AggregateInfo }) {
   // Generated flows beyond traffic.list_flows have no series: say so, and where they are shown
   // (an FSFS run's lines are its background flows, its experiment the short flows' FCTs).
   const uncharted = useLab((s) => (firstSummary(s)?.flows_unlisted ?? 0) > 0 || (s.snapshot?.flows.some((f) => f.size_class && !info.flows.includes(f.id)) ?? false));
+  // Per size class, an MPTCP flow-scheduling run's class lines are the engine's class series:
+  // every flow the headline counts (classes/series.ts).
+  const version = useLab((s) => s.seriesVersion);
+  const classed = useMemo(() => hasClassSeries(seriesStore.meta), [version]);
+  const warmupS = useLab((s) => firstSummary(s)?.warmup_s ?? null);
   return (
     <span className="aggregate-controls" data-testid="aggregate-controls">
-      {uncharted && (
-        <span className="muted" data-testid="aggregate-scope">
-          {unchartedFlowsNote(info.flows.length)}{' '}
+      {classed && info.mode === 'class' ? (
+        <span className="muted" data-testid="aggregate-scope" data-classes="engine">
+          {classScopeNote(warmupS)}{' '}
         </span>
+      ) : (
+        uncharted && (
+          <span className="muted" data-testid="aggregate-scope">
+            {unchartedFlowsNote(info.flows.length)}{' '}
+          </span>
+        )
       )}
       <label>
         {' '}
@@ -252,6 +265,12 @@ export interface LineContext {
   settled: boolean;
   /** Flows left out (the MPTCP panel's connection, drawn there). */
   hidden?: (owner: string) => boolean;
+  /**
+   * Per-flow charts also draw the engine's per-size-class lines (the "per size class" view of
+   * an MPTCP flow-scheduling run), naming the warm-up their flows started after (null: not yet
+   * known).
+   */
+  classes?: { warmupS: number | null };
 }
 
 /** For lines that need neither flow colours, the network nor the run's length (run and stream series). */
@@ -261,9 +280,15 @@ export const PLAIN_LINES: LineContext = { topology: null, color: () => '', durat
 export function chartSeries(spec: ChartSpec, store: SeriesStore, ctx: LineContext): ChartSeries[] {
   switch (spec.scope) {
     case 'flow': {
-      const lines = flowSeries(store, spec, ctx.color, ctx.duration, ctx.settled, ctx.hidden);
-      return spec.guides === 'capacity' ? withCapacity(lines, ctx.topology) : lines;
+      const flowLines = flowSeries(store, spec, ctx.color, ctx.duration, ctx.settled, ctx.hidden);
+      const lines = spec.guides === 'capacity' ? withCapacity(flowLines, ctx.topology) : flowLines;
+      if (!ctx.classes) return lines;
+      const classed = classLinesFor(store, spec.metrics, ctx.classes.warmupS, spec.factor);
+      // Smoothed like the flows' lines over the same window, so the two compare.
+      return lines.concat(spec.smooth ? classed.map((l) => ({ ...l, buf: smoothed(l.buf, smoothingWindow(ctx.duration), ctx.settled) })) : classed);
     }
+    case 'class':
+      return classLines(store, spec.metrics[0] as 'active', ctx.classes?.warmupS ?? null, spec.factor);
     case 'link': {
       const aqmOf = (id: string) => ctx.topology?.links.find((l) => l.id === id)?.aqm;
       return linkSeries(store, spec, spec.labelAqm ? (id) => (aqmOf(id) ? `${id} (${aqmOf(id)})` : id) : (id) => id);
@@ -337,9 +362,15 @@ export function Chart({ kind }: { kind: ChartKind }) {
   const flows = spec.scope === 'flow';
   // The MPTCP panel's connection is sent for that panel only: not a line here unless picked.
   const focus = flows && aggregate?.focus && !aggregate.picked.includes(aggregate.focus) ? aggregate.focus : null;
+  // An MPTCP flow-scheduling run's per-size-class series (classes/series.ts): drawn in the
+  // "per size class" view, and on their own chart.
+  const classed = useMemo(() => hasClassSeries(src.series().meta), [version, src]);
+  const warmupS = src.useRun((s) => firstSummary(s)?.warmup_s ?? null);
+  const drawClasses = classed && (spec.scope === 'class' || aggregate?.mode === 'class');
+  const classes = useMemo(() => (drawClasses ? { warmupS } : undefined), [drawClasses, warmupS]);
   const series: ChartSeries[] = useMemo(
-    () => chartSeries(spec, src.series(), { topology, color, duration, settled, hidden: focus ? (o) => o === focus || o.startsWith(`${focus}@`) : undefined }),
-    [version, spec, src, topology, color, duration, settled, focus],
+    () => chartSeries(spec, src.series(), { topology, color, duration, settled, hidden: focus ? (o) => o === focus || o.startsWith(`${focus}@`) : undefined, classes }),
+    [version, spec, src, topology, color, duration, settled, focus, classes],
   );
   const guides = useMemo(() => chartGuides(spec, series, topology), [spec, series, topology]);
   // Goodput above the bottleneck rate: how many bursts the ▲ markers show (charts/bursts.ts).
@@ -348,8 +379,17 @@ export function Chart({ kind }: { kind: ChartKind }) {
     [spec, series, version],
   );
   if (spec.hideWhenEmpty && series.length === 0) return null;
-  // A chart that can only draw a constant for this run is not shown (charts/relevance.ts).
-  if (spec.meaningful && !spec.meaningful({ flows: flowOwners(src.series()).length })) return null;
+  // A chart that can only draw a constant for this run, or would score other flows than the
+  // experiment's, is not shown; some say why in its place (charts/relevance.ts).
+  const shape = { flows: flowOwners(src.series()).length, classed };
+  if (spec.meaningful && !spec.meaningful(shape)) {
+    const note = spec.hiddenNote?.(shape);
+    return note ? (
+      <p className="muted chart-hidden" data-testid={`${src.testId(kind)}-hidden`}>
+        {note}
+      </p>
+    ) : null;
+  }
   const title = chartTitle(spec, { lines: series.length, smoothingS: smoothingWindow(duration), owner: null });
   return (
     <TimeChart

@@ -5,4 +5,4 @@
  * stop highlights. The page's chart catalogue (web/src/charts/catalogue.ts) describes every
  * kind — its series, title and unit — and its type check fails when a kind here has none.
  */
-export type ChartKind = "cwnd" | "throughput" | "queue" | "queue-delay" | "rtt" | "jain" | "pacing-gain" | "pacing-rate" | "bbr-a" | "subflow-cwnd" | "recv-buffer" | "stream-delivered" | "stream-queued";
+export type ChartKind = "cwnd" | "throughput" | "queue" | "queue-delay" | "rtt" | "jain" | "pacing-gain" | "pacing-rate" | "bbr-a" | "subflow-cwnd" | "recv-buffer" | "stream-delivered" | "stream-queued" | "class-active";

@@ -7,6 +7,8 @@ export type SeriesMeta = {
  */
 key: string, 
 /**
- * What the series belongs to: a flow, a reported link, the whole run, or a QUIC stream.
+ * What the series belongs to: a flow, a reported link, the whole run, a QUIC stream, or
+ * an MPTCP size class (owner "G0" … "G3": the flows of the class the headline counts,
+ * sim/class_series.rs).
  */
-scope: 'flow' | 'link' | 'run' | 'stream', owner: string, metric: SeriesMetric, label: string, unit: string, states?: Array<string>, };
+scope: 'flow' | 'link' | 'run' | 'stream' | 'class', owner: string, metric: SeriesMetric, label: string, unit: string, states?: Array<string>, };

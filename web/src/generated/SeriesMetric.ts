@@ -7,4 +7,4 @@
  * matched by hand; a series registered under a name not listed here fails
  * tests/generated.rs.
  */
-export type SeriesMetric = "cwnd" | "inflight" | "srtt" | "delivery_rate" | "goodput" | "state" | "pacing_rate" | "pacing_gain" | "btl_bw" | "phi" | "p_up" | "p_down" | "alpha" | "queue" | "queue_packets" | "drops" | "sojourn" | "jain" | "recv_buffer" | "queued_bytes" | "delivered_bytes";
+export type SeriesMetric = "cwnd" | "inflight" | "srtt" | "delivery_rate" | "goodput" | "state" | "pacing_rate" | "pacing_gain" | "btl_bw" | "phi" | "p_up" | "p_down" | "alpha" | "queue" | "queue_packets" | "drops" | "sojourn" | "jain" | "recv_buffer" | "queued_bytes" | "delivered_bytes" | "active";

@@ -25,7 +25,6 @@ fct_by_class?: { [key in string]: ClassStats },
 /**
  * MPTCP runs: per size class (and "all"), the FCTs (s) `fct_by_class` was taken over,
  * sorted and thinned evenly to at most 500 (metrics/classes.rs): the page's FCT CDF.
- * Not hashed into the digest (its values are the FCTs the class statistics hash).
  */
 fct_samples?: { [key in string]: Array<number> }, 
 /**
@@ -45,6 +44,6 @@ flows_unlisted?: number,
  */
 aborted?: string, 
 /**
- * SHA-256 (first 16 hex digits) of this summary with `wall_s` = 0, `digest` = "" and no `fct_samples`.
+ * SHA-256 (first 16 hex digits) of this summary with `wall_s` = 0 and `digest` = "".
  */
 digest: string, };

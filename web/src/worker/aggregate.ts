@@ -25,6 +25,7 @@
 // carried to the next kept one, so a state change is never lost. Pure (no worker globals); unit-tested and bound-tested on the
 // biggest presets (tests-node/tick-payload.test.mjs).
 import type { FlowGroup, SeriesMeta, Topology } from '../types';
+import { replacedGroups } from '../classes/meta';
 
 /** Runs with more flows than this are drawn as aggregates (issue 16: ~12 lines stay readable). */
 export const AGGREGATE_ABOVE_FLOWS = 12;
@@ -229,8 +230,12 @@ export class TickEncoder {
             )
           : owners;
       const byGroup = new Map<string, string[]>();
+      // Per size class: a class the engine records series of (every flow the headline counts,
+      // classes/series.ts) is drawn from them, not from the few listed flows of the warm-up.
+      const replaced = mode === 'class' ? replacedGroups(this.meta) : new Set<string>();
       for (const o of leaves) {
         const g = groupOf(mode, o, this.groups.get(o), this.topology);
+        if (replaced.has(g)) continue;
         byGroup.set(g, [...(byGroup.get(g) ?? []), o]);
       }
       let entries = [...byGroup.entries()].sort((a, b) => a[0].localeCompare(b[0], undefined, { numeric: true }));

@@ -10,8 +10,7 @@
 //! (sorted, thinned evenly to at most [`MAX_LISTED_FCTS`]): what the page's FCT CDF draws, so
 //! the curve covers the same flows as the headline's numbers rather than the first flows the
 //! summary lists (traffic.list_flows), which under load all start in the warm-up (issue 30
-//! item 7). It is left out of the digest (metrics/summary.rs): every value in it is a flow's
-//! FCT the class statistics already hash, and leaving it out keeps every golden digest.
+//! item 7). The digest hashes it (metrics/summary.rs), so the goldens cover the curve too.
 
 use crate::engine::time::{to_secs, Time};
 use crate::metrics::FlowStats;

@@ -84,14 +84,18 @@ series_metrics! {
     QueuedBytes = "queued_bytes",
     /// A QUIC stream's bytes readable at the receiver.
     DeliveredBytes = "delivered_bytes",
+    /// Flows of a size class running (sim/class_series.rs).
+    Active = "active",
 }
 
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct SeriesMeta {
     /// "flow/f1/cwnd", "link/bottleneck/queue".
     pub key: String,
-    /// What the series belongs to: a flow, a reported link, the whole run, or a QUIC stream.
-    #[ts(type = "'flow' | 'link' | 'run' | 'stream'")]
+    /// What the series belongs to: a flow, a reported link, the whole run, a QUIC stream, or
+    /// an MPTCP size class (owner "G0" … "G3": the flows of the class the headline counts,
+    /// sim/class_series.rs).
+    #[ts(type = "'flow' | 'link' | 'run' | 'stream' | 'class'")]
     pub scope: &'static str,
     pub owner: String,
     #[ts(as = "SeriesMetric")]

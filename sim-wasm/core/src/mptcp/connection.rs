@@ -481,6 +481,12 @@ impl Agent for MptcpSender {
         }
     }
 
+    fn flight_by_path(&self, each: &mut dyn FnMut(u32, Time)) {
+        for sf in &self.subs {
+            each(sf.tcp.in_flight(), sf.tcp.srtt());
+        }
+    }
+
     fn memory_bytes(&self) -> usize {
         // The subflows' vector (by capacity: it holds the TCP senders themselves), each one's
         // scoreboard and boxed controller, the scheduler's views and the reinjection queue.

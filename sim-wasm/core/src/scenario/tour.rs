@@ -87,6 +87,9 @@ pub enum ChartKind {
     StreamDelivered,
     /// Bytes queued per QUIC stream.
     StreamQueued,
+    /// MPTCP flow scheduling: flows running per size class, over the flows the headline counts
+    /// (sim/class_series.rs).
+    ClassActive,
 }
 
 /// One annotated moment of a guided tour.

@@ -91,7 +91,7 @@ impl Budget {
 
     /// The parts of the memory estimate that are cheap to read (a few capacities).
     fn memory_fast(w: &World) -> usize {
-        w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.rec.memory_bytes() + w.log.memory_bytes()
+        w.queue.memory_bytes() + w.net.pool.memory_bytes() + w.rec.memory_bytes() + w.log.memory_bytes() + w.class_series.as_ref().map_or(0, |c| c.memory_bytes())
     }
 
     /// Agent `k`'s part of the memory estimate: its state, and for a flow's sender the flow's

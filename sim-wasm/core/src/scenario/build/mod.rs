@@ -63,6 +63,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
         path_srtt: vec![0; n_paths],
         start_lane: 0,
         trace: None,
+        class_series: None,
     };
     world.queue.add_lanes(world.net.links.len());
     world.start_lane = world.queue.add_lanes(1);
@@ -123,6 +124,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
     if let Some(t) = &s.traffic {
         traffic::build(t, seed, s.duration_s, &built.traffic_routes, &cfg, &mut world, &mut agents)?;
     }
+    world.class_series = crate::sim::class_series::ClassSeries::register(&mut world, warmup);
     let mut engine = Engine {
         world,
         agents,
