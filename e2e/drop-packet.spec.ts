@@ -17,10 +17,14 @@ async function open(page: Page, url: string, t: number): Promise<void> {
   await seekTo(page, t);
 }
 
-/** Lost and retransmitted lines in the diagram's window, once it shows the time on screen. */
+/**
+ * Lost and retransmitted lines in the diagram's window, once it shows the time on screen: it
+ * opens on the first loss and its recovery, or on the first round trips without one.
+ */
 async function lossesAt(page: Page, t: number): Promise<{ drops: number; retx: number; markers: string[] }> {
   await seekTo(page, t);
-  await expect.poll(() => num(page, 'data-window-end')).toBe(t);
+  await expect.poll(() => num(page, 'data-now')).toBe(t);
+  await expect(seq(page)).toHaveAttribute('data-mode', 'auto');
   await expect.poll(() => num(page, 'data-data-lines')).toBeGreaterThan(0);
   const markers = await seq(page).getByTestId('sequence-marker').evaluateAll((els) => els.map((e) => e.getAttribute('data-what') ?? ''));
   return { drops: await num(page, 'data-drops'), retx: await num(page, 'data-retx'), markers };

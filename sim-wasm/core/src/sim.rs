@@ -11,6 +11,7 @@
 
 pub mod budget;
 pub mod flow_series;
+pub mod follow;
 pub mod sampling;
 pub mod trace;
 
@@ -82,6 +83,9 @@ pub struct World {
     /// The per-packet trace of one flow for the sequence diagram (sim/trace.rs); `None`
     /// (the default) costs one branch per packet.
     pub trace: Option<Box<crate::sim::trace::PacketTrace>>,
+    /// The one packet the page follows, hop by hop, with its ACK (sim/follow.rs); `None` (the
+    /// default) costs one branch per packet event.
+    pub follow: Option<Box<crate::sim::follow::Follower>>,
 }
 
 impl World {
@@ -93,6 +97,9 @@ impl World {
             }
         }
         let link = self.net.link_of(&pkt);
+        if let Some(f) = self.follow.as_deref_mut() {
+            f.on_offer(self.now, &pkt, link);
+        }
         if self.net.links[link as usize].has_aqm() {
             let start = self.net.links[link as usize].aqm_enqueue(self.now, pkt);
             self.account_aqm(link);
@@ -112,6 +119,12 @@ impl World {
         if pkt.ecn == crate::net::packet::Ecn::Ce && pkt.body.is_data() && pkt.hop as usize + 1 == self.net.path_len(pkt.path) {
             // Counted once, on the last hop, however many queues marked it.
             self.flows[pkt.flow as usize].ecn_marks += 1;
+        }
+        if let Some(f) = self.follow.as_deref_mut() {
+            // The link has just taken it: its transmitter is busy until this packet is serialised.
+            let l = &self.net.links[link as usize];
+            let wire = l.busy_until();
+            f.on_wire(&pkt, wire.saturating_sub(crate::engine::time::tx_time(pkt.wire_bytes, l.rate_bps)), wire, at);
         }
         // Lane `link` of the queue: the link's arrivals come due in FIFO order.
         self.net.pool.push(link, pkt, at);
@@ -141,6 +154,9 @@ impl World {
         self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire, cause, packet });
         if let Some(t) = self.trace.as_deref_mut() {
             t.on_drop(self.now, pkt, link, self.net.path_len(pkt.path), cause);
+        }
+        if let Some(f) = self.follow.as_deref_mut() {
+            f.on_drop(self.now, pkt, cause);
         }
     }
 
@@ -429,6 +445,9 @@ impl Engine {
                         let dst = pkt.dst as usize;
                         if let Some(tr) = self.world.trace.as_deref_mut() {
                             tr.on_deliver(t, &pkt);
+                        }
+                        if let Some(f) = self.world.follow.as_deref_mut() {
+                            f.on_deliver(t, &pkt);
                         }
                         self.agents[dst].on_packet(pkt, &mut self.world);
                         self.budget.touch(dst as AgentId);

@@ -647,6 +647,63 @@ impl Simulation {
         })
     }
 
+    /// Follow one data packet from now on (sim/follow.rs), or stop (`None`). What the follower
+    /// sees starts now: to see a packet sent earlier, follow from a fresh simulation and run it
+    /// to the time on screen (the run is deterministic; following never changes it).
+    pub fn follow(&mut self, req: Option<crate::sim::follow::FollowRequest>) -> Result<(), String> {
+        let Some(req) = req else {
+            self.engine.world.follow = None;
+            return Ok(());
+        };
+        let w = &self.engine.world;
+        let flow = req.flow as usize;
+        if flow >= w.flows.len() {
+            return Err(format!("follow: no flow {flow} (the run has {} flows, numbered from 0)", w.flows.len()));
+        }
+        let link = match &req.link {
+            None => None,
+            Some(name) => match w.net.links.iter().position(|l| l.name == *name) {
+                Some(i) => Some(i as u32),
+                None => return Err(format!("follow.link: no link named '{name}'")),
+            },
+        };
+        if !(req.at_s.is_finite() && req.at_s >= 0.0) {
+            return Err(format!("follow.at_s: {} is not a time in the run", req.at_s));
+        }
+        let routes = self.listed_routes.get(flow).map_or(Vec::new(), |rs| rs.iter().map(|r| (r.forward, r.reverse)).collect());
+        let spec = crate::sim::follow::FollowSpec { flow: req.flow, seq: req.seq, path: req.path, link, at: secs(req.at_s) };
+        self.engine.world.follow = Some(Box::new(crate::sim::follow::Follower::new(spec, routes)));
+        Ok(())
+    }
+
+    /// The followed packet's journey so far (`None`: nothing followed, or not sent yet).
+    pub fn journey(&self) -> Option<crate::sim::follow::Journey> {
+        let w = &self.engine.world;
+        let f = w.follow.as_deref()?;
+        f.journey(&w.flows[f.spec.flow as usize].id, |l| w.net.links[l as usize].name.clone())
+    }
+
+    /// When the followed packet's next event after now happens: a time already known (a hop's
+    /// serialisation, wire and arrival times are fixed when the link takes it), or else the
+    /// time of the next one the run produces — processing events one by one to find it (at
+    /// most `max_events`), without passing that time's other events (the caller then lands
+    /// on it with [`Simulation::advance_to`], so the state is "every event up to t").
+    /// `None` when nothing is followed, the journey is complete, or the run ends first.
+    pub fn follow_next(&mut self, max_events: u64) -> Option<f64> {
+        let from = self.engine.world.now;
+        for _ in 0..=max_events {
+            let f = self.engine.world.follow.as_deref()?;
+            if let Some(t) = f.next_after(from) {
+                return Some(to_secs(t));
+            }
+            if f.complete() || self.engine.finished || self.engine.world.queue.peek_time().is_none_or(|t| t > self.engine.end) {
+                return None;
+            }
+            self.engine.step_events(1);
+        }
+        None
+    }
+
     /// The summary at the current time (final once [`Simulation::finished`]).
     /// `wall_s` is the caller's wall-clock measurement, reported but not hashed.
     pub fn summary(&mut self, wall_s: f64) -> Summary {

@@ -111,6 +111,12 @@ async function handle(msg: ToWorker): Promise<void> {
     case 'trace':
       session.trace(msg);
       return;
+    case 'follow':
+      session.follow(msg.request);
+      return;
+    case 'followStep':
+      session.followStep();
+      return;
     case 'debugPanic':
       await startEngine();
       session.guard(() => debug_panic_for_tests());

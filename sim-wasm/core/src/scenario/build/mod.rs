@@ -63,6 +63,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
         path_srtt: vec![0; n_paths],
         start_lane: 0,
         trace: None,
+        follow: None,
     };
     world.queue.add_lanes(world.net.links.len());
     world.start_lane = world.queue.add_lanes(1);
