@@ -12,7 +12,8 @@ test('tcp-single opens zoomed on its first loss and recovery; the brush zooms it
   await page.goto('/?preset=tcp-single&variant=quick&seed=1&speed=1&autoplay=0');
   await expect(app(page)).toHaveAttribute('data-preset', 'tcp-single');
   await page.getByTestId('sequence-toggle').click();
-  await expect(view(page)).toBeVisible();
+  // The view is loaded lazily: under load its chunk can take a while.
+  await expect(view(page)).toBeVisible({ timeout: 45_000 });
   await expect(view(page)).toHaveAttribute('data-tracing-since', '0');
   await seekTo(page, 0.6);
   await expect.poll(() => num(page, 'data-now')).toBe(0.6);

@@ -27,6 +27,9 @@ pub struct Simulation {
     /// The route each listed flow's data takes (an MPTCP flow's first), for [`Simulation::topology`].
     /// Per listed flow, the routes the topology view shows (every subflow's for MPTCP).
     listed_routes: Vec<Vec<Route>>,
+    /// Per listed MPTCP flow, its subflows as (forward path, reverse path, path number as
+    /// `drops` names it); empty for other flows.
+    subflows: Vec<Vec<(u32, u32, u32)>>,
     /// Node positions the graph gives, for [`Simulation::topology`].
     positions: Vec<(Option<f64>, Option<f64>)>,
     /// Events of the log already handed out by [`Simulation::snapshot`].
@@ -116,6 +119,9 @@ pub struct PacketMark {
     /// Its name, as `drops` (scenario/drops.rs) and the sequence diagram give it: the segment
     /// or QUIC packet number of a data packet, the cumulative ACK of an ACK (0: handshake).
     pub seq: u64,
+    /// An MPTCP packet's subflow, by the path number `drops` names it with (1-based); none for
+    /// other packets (and for generated connections, which `drops` cannot name).
+    pub subflow: Option<u32>,
 }
 
 /// Packet marks per snapshot: enough to show the flow of packets, few enough to draw at 60 fps.
@@ -213,8 +219,8 @@ impl Simulation {
         let seed = seed.unwrap_or(scenario.seed);
         // The same bound as the scenario's own seed, for an override (CLI --seed, the page).
         scenario::check_seed("seed", seed)?;
-        let Run { engine, listed_routes, positions } = scenario::build::run(&scenario, seed)?;
-        Ok(Simulation { engine, scenario, seed, listed_routes, positions, log_cursor: 0, charted: (usize::MAX, Vec::new()), first_open: 0, strings: Default::default() })
+        let Run { engine, listed_routes, subflows, positions } = scenario::build::run(&scenario, seed)?;
+        Ok(Simulation { engine, scenario, seed, listed_routes, subflows, positions, log_cursor: 0, charted: (usize::MAX, Vec::new()), first_open: 0, strings: Default::default() })
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -484,11 +490,11 @@ impl Simulation {
                 }
             })
             .collect();
-        let packets = Self::packet_marks(w);
+        let packets = Self::packet_marks(w, &self.subflows);
         Snapshot { t_s: to_secs(now), flows, flows_total, links, events, packets_in_network: w.net.pool.len(), packets }
     }
 
-    fn packet_marks(w: &World) -> Vec<PacketMark> {
+    fn packet_marks(w: &World, subflows: &[Vec<(u32, u32, u32)>]) -> Vec<PacketMark> {
         let now = w.now;
         let stride = w.net.pool.len().div_ceil(MAX_SNAPSHOT_PACKETS).max(1);
         w.net
@@ -520,6 +526,7 @@ impl Simulation {
                     wire_s: to_secs(on_wire_at),
                     arrive_s: to_secs(arrives),
                     seq: crate::net::named_drop::name_of(&p.body).map_or(0, |(_, n)| n),
+                    subflow: subflows.get(p.flow as usize).and_then(|s| s.iter().find(|r| r.0 == p.path || r.1 == p.path)).map(|r| r.2),
                 }
             })
             .collect()

@@ -185,3 +185,33 @@ fn a_bad_request_is_refused_naming_what_is_wrong() {
     sim.run_to_end();
     assert!(sim.journey().is_none());
 }
+
+/// The picture names an MPTCP packet's subflow as `drops` does (issue 32: MPTCP packets are
+/// pickable): every packet of the connection on a path's own link carries that path's number,
+/// and a drop named with it loses that very subflow's segment.
+#[test]
+fn an_mptcp_packet_on_the_picture_names_its_subflow_as_drops_does() {
+    let v = json!({
+        "name": "m", "duration_s": 10,
+        "topology": {"kind": "parallel", "paths": [{"rate_mbps": 50, "rtt_ms": 40, "buffer": {"packets": 1000}},
+                                                   {"rate_mbps": 50, "rtt_ms": 40, "buffer": {"packets": 1000}}]},
+        "flows": [{"id": "mp", "kind": "mptcp", "cc": "lia", "size_kb": 600}]
+    });
+    let mut sim = Simulation::from_json(&v.to_string(), None).unwrap();
+    sim.advance(0.1);
+    let marks = sim.snapshot().packets;
+    let mut seen = std::collections::BTreeSet::new();
+    for m in &marks {
+        for (k, link) in [(1, "path1"), (2, "path2")] {
+            if m.link == link || m.link == format!("{link}-rev") {
+                assert_eq!(m.subflow, Some(k), "{m:?}");
+                seen.insert(k);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 2, "packets on both paths: {marks:?}");
+    // A TCP flow's packets name no subflow.
+    let mut tcp_sim = Simulation::from_json(&tcp(50, json!([])).to_string(), None).unwrap();
+    tcp_sim.advance(0.05);
+    assert!(tcp_sim.snapshot().packets.iter().all(|m| m.subflow.is_none()));
+}

@@ -400,7 +400,7 @@ export function SequenceView() {
               type="button"
               data-testid="sequence-drop"
               onClick={() => {
-                lab.editDrops(dropForLine(pickedLine, w));
+                lab.editDrops(dropForLine(pickedLine, w), pickedLine.kind === 'data' ? followRequestForLine(pickedLine, w.flow) : undefined);
                 setPickedLine(null);
               }}
             >

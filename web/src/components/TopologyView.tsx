@@ -286,6 +286,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
             data-seq={picked.mark.seq}
             data-data={picked.mark.data}
             data-link={picked.mark.link}
+            data-subflow={picked.mark.subflow ?? ''}
             style={{ left: picked.x, top: picked.y }}
           >
             <p>{lessonMsg.pickedPacket(pickedFlow.id, picked.mark.data, picked.mark.seq, picked.mark.link)}</p>
@@ -297,7 +298,8 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
                   const d = dropFor(picked.mark, pickedFlow);
                   setAdded((a) => [...a, d]);
                   setPicked(null);
-                  lab.editDrops(d);
+                  // A data packet: the engine names which transmission the dot is.
+                  lab.editDrops(d, picked.mark.data ? followRequestFor(picked.mark, labSimTime()) : undefined);
                 }}
               >
                 {lessonMsg.dropThisPacket(picked.mark.data)}

@@ -97,6 +97,7 @@ export function followedMark(j: Journey, t: number): PacketMark | null {
     wire_s: hop.wire_s ?? far,
     arrive_s: hop.lost_s ?? hop.arrive_s ?? far,
     seq: leg === 'data' ? j.data.number : (j.ack?.number ?? 0),
+    subflow: null,
   };
 }
 

@@ -219,11 +219,11 @@ class LabController {
    * again with it, re-run deterministically to the time on screen, paused there, and its link
    * (which carries the drop) put in the address bar.
    */
-  editDrops(drop: DropSpec | null): void {
+  editDrops(drop: DropSpec | null, resolve?: FollowRequest): void {
     const s = labStore.getState();
     if (s.runId === 0) return;
     this.resumeAt = s.simTime;
-    this.post({ type: 'editDrops', add: drop });
+    this.post({ type: 'editDrops', add: drop, ...(resolve ? { resolve } : {}) });
   }
 
   /**

@@ -57,7 +57,12 @@ export type ToWorker =
    * Open the loaded scenario again with `add` appended to its `drops`, or (null) the last drop
    * removed — answered like 'openText' (issue 32: drop the packet you point at).
    */
-  | { type: 'editDrops'; add: DropSpec | null }
+  | {
+      type: 'editDrops';
+      add: DropSpec | null;
+      /** A data packet picked where it was seen: the engine names which transmission it is (follow/transmission.ts). */
+      resolve?: FollowRequest;
+    }
   /** `until`: pause exactly at this simulated time (a guided tour's next stop). */
   | { type: 'play'; until?: number }
   | { type: 'pause' }
