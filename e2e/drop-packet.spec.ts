@@ -4,6 +4,7 @@
 // it, the shared link carries the drop, and undo takes it back.
 import { type Page, expect, test } from '@playwright/test';
 import { app, seekTo, simTime } from './lab-page';
+import { scenarioPath } from './scenario-link';
 
 const seq = (page: Page) => page.getByTestId('sequence-view');
 const num = async (page: Page, attr: string) => Number(await seq(page).getAttribute(attr));
@@ -17,10 +18,14 @@ async function open(page: Page, url: string, t: number): Promise<void> {
   await seekTo(page, t);
 }
 
-/** Lost and retransmitted lines in the diagram's window, once it shows the time on screen. */
+/**
+ * Lost and retransmitted lines in the diagram's window, once it shows the time on screen: it
+ * opens on the first loss and its recovery, or on the first round trips without one.
+ */
 async function lossesAt(page: Page, t: number): Promise<{ drops: number; retx: number; markers: string[] }> {
   await seekTo(page, t);
-  await expect.poll(() => num(page, 'data-window-end')).toBe(t);
+  await expect.poll(() => num(page, 'data-now')).toBe(t);
+  await expect(seq(page)).toHaveAttribute('data-mode', 'auto');
   await expect.poll(() => num(page, 'data-data-lines')).toBeGreaterThan(0);
   const markers = await seq(page).getByTestId('sequence-marker').evaluateAll((els) => els.map((e) => e.getAttribute('data-what') ?? ''));
   return { drops: await num(page, 'data-drops'), retx: await num(page, 'data-retx'), markers };
@@ -82,4 +87,41 @@ test('a line of the sequence diagram can be dropped too', async ({ page }) => {
   const after = await lossesAt(page, 0.08);
   expect(after.drops).toBe(1);
   expect(after.markers).toContain('FR');
+});
+
+test('an MPTCP packet on the picture is named by its subflow and can be dropped', async ({ page }) => {
+  const scenario = {
+    name: 'mp-drop',
+    duration_s: 2,
+    topology: {
+      kind: 'parallel',
+      paths: [
+        { rate_mbps: 50, rtt_ms: 40, buffer: { packets: 1000 } },
+        { rate_mbps: 50, rtt_ms: 40, buffer: { packets: 1000 } },
+      ],
+    },
+    flows: [{ id: 'mp', kind: 'mptcp', cc: 'lia', size_kb: 3000 }],
+  };
+  await page.goto(await scenarioPath(scenario, 1, { speed: 1 }));
+  await expect(app(page)).toHaveAttribute('data-preset', /mp-drop/);
+  await page.getByTestId('sequence-toggle').click();
+  await expect(seq(page)).toBeVisible();
+  await seekTo(page, 0.05);
+  const svg = page.getByTestId('topology-svg');
+  await expect.poll(async () => (await svg.getAttribute('data-wire-data-at')) ?? '').not.toBe('');
+  const [x, y, link] = (await svg.getAttribute('data-wire-data-at'))!.split(' ');
+  await page.locator('.topology-body').click({ position: { x: Number(x), y: Number(y) } });
+  const pick = page.getByTestId('packet-pick');
+  await expect(pick).toBeVisible();
+  // The subflow the engine gives the packet: path 1 or 2, as the link it is on says.
+  await expect(pick).toHaveAttribute('data-subflow', /^[12]$/);
+  if (link === 'path1' || link === 'path2') await expect(pick).toHaveAttribute('data-subflow', link.slice(4));
+  await pick.getByTestId('drop-packet').click();
+  await expect(app(page)).toHaveAttribute('data-preset', /^edited:/);
+  await expect.poll(() => simTime(page)).toBe(0.05);
+  // Re-run with the drop (traced from t = 0): the subflow's segment is lost and resent.
+  await seekTo(page, 0.3);
+  await expect.poll(() => num(page, 'data-now')).toBe(0.3);
+  await expect.poll(() => num(page, 'data-drops')).toBe(1);
+  expect(await num(page, 'data-retx')).toBeGreaterThanOrEqual(1);
 });

@@ -14,6 +14,8 @@ test('the sequence diagram draws data and ACK lines of the first flow and follow
   await expect(view(page)).toBeVisible();
   await expect(view(page)).toHaveAttribute('data-flow', '0');
   await seekTo(page, 0.5);
+  // It opens on the first loss (sequence-window.spec.ts); here it follows the clock.
+  await page.getByTestId('sequence-live').click();
   await expect.poll(() => num(page, 'data-window-end')).toBe(0.5);
   await expect.poll(() => num(page, 'data-data-lines')).toBeGreaterThan(0);
   expect(await num(page, 'data-ack-lines')).toBeGreaterThan(0);

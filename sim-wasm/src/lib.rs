@@ -342,6 +342,28 @@ impl Simulation {
         serde_json::to_string(&self.inner.trace(since_s, until_s, max)).unwrap_or_else(|_| "null".into())
     }
 
+    /// Follow one data packet (a `FollowRequest` as JSON: flow, seq, path, link, at_s) from now
+    /// on, or stop following (`undefined`/null). Throws naming a bad field.
+    pub fn follow_json(&mut self, request: Option<String>) -> Result<(), JsError> {
+        let req = match request {
+            None => None,
+            Some(text) => Some(serde_json::from_str(&text).map_err(|e| JsError::new(&format!("follow: {e}")))?),
+        };
+        self.inner.follow(req).map_err(|m| JsError::new(&m))
+    }
+
+    /// The followed packet's journey so far (a `Journey`), or "null".
+    pub fn journey_json(&self) -> String {
+        serde_json::to_string(&self.inner.journey()).unwrap_or_else(|_| "null".into())
+    }
+
+    /// When the followed packet's next event happens (simulated seconds), processing at most
+    /// `max_events` events to find it; undefined when there is none.
+    pub fn follow_next(&mut self, max_events: f64) -> Option<f64> {
+        let max = if max_events.is_finite() && max_events >= 1.0 { max_events.min(1e12) as u64 } else { 1 };
+        self.inner.follow_next(max)
+    }
+
     /// The summary now (final once finished); `wall_s` is the caller's wall-clock time.
     pub fn summary_json(&mut self, wall_s: f64) -> String {
         serde_json::to_string(&self.inner.summary(wall_s)).unwrap_or_else(|_| "{}".into())

@@ -14,6 +14,7 @@ import { Inspector } from './components/Inspector';
 import { MptcpPanel } from './components/MptcpPanel';
 import { QuicPanel } from './components/QuicPanel';
 import { TopologyView } from './components/TopologyView';
+import { FollowPanel } from './follow/FollowPanel';
 import { TimeBrush } from './components/TimeBrush';
 import { HeadlinePanel, LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
@@ -153,6 +154,7 @@ export function App() {
             <TopologyView />
             <Inspector />
           </div>
+          <FollowPanel />
           <TimeBrush />
           <LabCharts />
           <StateTimeline />

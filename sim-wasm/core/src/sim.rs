@@ -12,6 +12,7 @@
 pub mod budget;
 pub mod class_series;
 pub mod flow_series;
+pub mod follow;
 pub mod sampling;
 pub mod trace;
 
@@ -86,6 +87,9 @@ pub struct World {
     /// The per-size-class series of an MPTCP flow-scheduling run (sim/class_series.rs), set
     /// once the flows are built; `None` without size-classed flows after the warm-up.
     pub class_series: Option<class_series::ClassSeries>,
+    /// The one packet the page follows, hop by hop, with its ACK (sim/follow.rs); `None` (the
+    /// default) costs one branch per packet event.
+    pub follow: Option<Box<crate::sim::follow::Follower>>,
 }
 
 impl World {
@@ -97,6 +101,9 @@ impl World {
             }
         }
         let link = self.net.link_of(&pkt);
+        if let Some(f) = self.follow.as_deref_mut() {
+            f.on_offer(self.now, &pkt, link);
+        }
         if self.net.links[link as usize].has_aqm() {
             let start = self.net.links[link as usize].aqm_enqueue(self.now, pkt);
             self.account_aqm(link);
@@ -116,6 +123,12 @@ impl World {
         if pkt.ecn == crate::net::packet::Ecn::Ce && pkt.body.is_data() && pkt.hop as usize + 1 == self.net.path_len(pkt.path) {
             // Counted once, on the last hop, however many queues marked it.
             self.flows[pkt.flow as usize].ecn_marks += 1;
+        }
+        if let Some(f) = self.follow.as_deref_mut() {
+            // The link has just taken it: its transmitter is busy until this packet is serialised.
+            let l = &self.net.links[link as usize];
+            let wire = l.busy_until();
+            f.on_wire(&pkt, wire.saturating_sub(crate::engine::time::tx_time(pkt.wire_bytes, l.rate_bps)), wire, at);
         }
         // Lane `link` of the queue: the link's arrivals come due in FIFO order.
         self.net.pool.push(link, pkt, at);
@@ -145,6 +158,9 @@ impl World {
         self.log.push(self.now, Some(pkt.flow), EventKind::Drop { link, wire, cause, packet });
         if let Some(t) = self.trace.as_deref_mut() {
             t.on_drop(self.now, pkt, link, self.net.path_len(pkt.path), cause);
+        }
+        if let Some(f) = self.follow.as_deref_mut() {
+            f.on_drop(self.now, pkt, cause);
         }
     }
 
@@ -441,6 +457,9 @@ impl Engine {
                         let dst = pkt.dst as usize;
                         if let Some(tr) = self.world.trace.as_deref_mut() {
                             tr.on_deliver(t, &pkt);
+                        }
+                        if let Some(f) = self.world.follow.as_deref_mut() {
+                            f.on_deliver(t, &pkt);
                         }
                         self.agents[dst].on_packet(pkt, &mut self.world);
                         self.budget.touch(dst as AgentId);

@@ -27,6 +27,9 @@ pub struct Simulation {
     /// The route each listed flow's data takes (an MPTCP flow's first), for [`Simulation::topology`].
     /// Per listed flow, the routes the topology view shows (every subflow's for MPTCP).
     listed_routes: Vec<Vec<Route>>,
+    /// Per listed MPTCP flow, its subflows as (forward path, reverse path, path number as
+    /// `drops` names it); empty for other flows.
+    subflows: Vec<Vec<(u32, u32, u32)>>,
     /// Node positions the graph gives, for [`Simulation::topology`].
     positions: Vec<(Option<f64>, Option<f64>)>,
     /// Events of the log already handed out by [`Simulation::snapshot`].
@@ -116,6 +119,9 @@ pub struct PacketMark {
     /// Its name, as `drops` (scenario/drops.rs) and the sequence diagram give it: the segment
     /// or QUIC packet number of a data packet, the cumulative ACK of an ACK (0: handshake).
     pub seq: u64,
+    /// An MPTCP packet's subflow, by the path number `drops` names it with (1-based); none for
+    /// other packets (and for generated connections, which `drops` cannot name).
+    pub subflow: Option<u32>,
 }
 
 /// Packet marks per snapshot: enough to show the flow of packets, few enough to draw at 60 fps.
@@ -213,8 +219,8 @@ impl Simulation {
         let seed = seed.unwrap_or(scenario.seed);
         // The same bound as the scenario's own seed, for an override (CLI --seed, the page).
         scenario::check_seed("seed", seed)?;
-        let Run { engine, listed_routes, positions } = scenario::build::run(&scenario, seed)?;
-        Ok(Simulation { engine, scenario, seed, listed_routes, positions, log_cursor: 0, charted: (usize::MAX, Vec::new()), first_open: 0, strings: Default::default() })
+        let Run { engine, listed_routes, subflows, positions } = scenario::build::run(&scenario, seed)?;
+        Ok(Simulation { engine, scenario, seed, listed_routes, subflows, positions, log_cursor: 0, charted: (usize::MAX, Vec::new()), first_open: 0, strings: Default::default() })
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -484,11 +490,11 @@ impl Simulation {
                 }
             })
             .collect();
-        let packets = Self::packet_marks(w);
+        let packets = Self::packet_marks(w, &self.subflows);
         Snapshot { t_s: to_secs(now), flows, flows_total, links, events, packets_in_network: w.net.pool.len(), packets }
     }
 
-    fn packet_marks(w: &World) -> Vec<PacketMark> {
+    fn packet_marks(w: &World, subflows: &[Vec<(u32, u32, u32)>]) -> Vec<PacketMark> {
         let now = w.now;
         let stride = w.net.pool.len().div_ceil(MAX_SNAPSHOT_PACKETS).max(1);
         w.net
@@ -520,6 +526,7 @@ impl Simulation {
                     wire_s: to_secs(on_wire_at),
                     arrive_s: to_secs(arrives),
                     seq: crate::net::named_drop::name_of(&p.body).map_or(0, |(_, n)| n),
+                    subflow: subflows.get(p.flow as usize).and_then(|s| s.iter().find(|r| r.0 == p.path || r.1 == p.path)).map(|r| r.2),
                 }
             })
             .collect()
@@ -645,6 +652,63 @@ impl Simulation {
             records,
             events,
         })
+    }
+
+    /// Follow one data packet from now on (sim/follow.rs), or stop (`None`). What the follower
+    /// sees starts now: to see a packet sent earlier, follow from a fresh simulation and run it
+    /// to the time on screen (the run is deterministic; following never changes it).
+    pub fn follow(&mut self, req: Option<crate::sim::follow::FollowRequest>) -> Result<(), String> {
+        let Some(req) = req else {
+            self.engine.world.follow = None;
+            return Ok(());
+        };
+        let w = &self.engine.world;
+        let flow = req.flow as usize;
+        if flow >= w.flows.len() {
+            return Err(format!("follow: no flow {flow} (the run has {} flows, numbered from 0)", w.flows.len()));
+        }
+        let link = match &req.link {
+            None => None,
+            Some(name) => match w.net.links.iter().position(|l| l.name == *name) {
+                Some(i) => Some(i as u32),
+                None => return Err(format!("follow.link: no link named '{name}'")),
+            },
+        };
+        if !(req.at_s.is_finite() && req.at_s >= 0.0) {
+            return Err(format!("follow.at_s: {} is not a time in the run", req.at_s));
+        }
+        let routes = self.listed_routes.get(flow).map_or(Vec::new(), |rs| rs.iter().map(|r| (r.forward, r.reverse)).collect());
+        let spec = crate::sim::follow::FollowSpec { flow: req.flow, seq: req.seq, path: req.path, link, at: secs(req.at_s) };
+        self.engine.world.follow = Some(Box::new(crate::sim::follow::Follower::new(spec, routes)));
+        Ok(())
+    }
+
+    /// The followed packet's journey so far (`None`: nothing followed, or not sent yet).
+    pub fn journey(&self) -> Option<crate::sim::follow::Journey> {
+        let w = &self.engine.world;
+        let f = w.follow.as_deref()?;
+        f.journey(&w.flows[f.spec.flow as usize].id, |l| w.net.links[l as usize].name.clone())
+    }
+
+    /// When the followed packet's next event after now happens: a time already known (a hop's
+    /// serialisation, wire and arrival times are fixed when the link takes it), or else the
+    /// time of the next one the run produces — processing events one by one to find it (at
+    /// most `max_events`), without passing that time's other events (the caller then lands
+    /// on it with [`Simulation::advance_to`], so the state is "every event up to t").
+    /// `None` when nothing is followed, the journey is complete, or the run ends first.
+    pub fn follow_next(&mut self, max_events: u64) -> Option<f64> {
+        let from = self.engine.world.now;
+        for _ in 0..=max_events {
+            let f = self.engine.world.follow.as_deref()?;
+            if let Some(t) = f.next_after(from) {
+                return Some(to_secs(t));
+            }
+            if f.complete() || self.engine.finished || self.engine.world.queue.peek_time().is_none_or(|t| t > self.engine.end) {
+                return None;
+            }
+            self.engine.step_events(1);
+        }
+        None
     }
 
     /// The summary at the current time (final once [`Simulation::finished`]).

@@ -16,6 +16,7 @@
 use netlab_core::metrics::aggregate::FlowGroup;
 use netlab_core::metrics::series::SeriesMeta;
 use netlab_core::metrics::summary::Summary;
+use netlab_core::sim::follow::{FollowRequest, Journey};
 use netlab_core::sim::trace::TraceWindow;
 use netlab_core::registry::{registry, scenario_schema, Registry};
 use netlab_core::scenario::expect::{Outcome, PlanView};
@@ -50,6 +51,8 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
     Scenario::export_all(&cfg).unwrap();
     Registry::export_all(&cfg).unwrap();
     TraceWindow::export_all(&cfg).unwrap();
+    Journey::export_all(&cfg).unwrap();
+    FollowRequest::export_all(&cfg).unwrap();
     SnapshotLayout::export_all(&cfg).unwrap();
 
     let mut files = BTreeMap::new();

@@ -1,7 +1,8 @@
 // The A/B compare table as files (issue 32 part 4): one CSV row per metric and column — the
 // column's knob value, its value, and its difference against A — headed by what was compared
-// (the scenario's own name, variant, seed, the compared knob and the other knob settings).
-// Pure; the compare view downloads it (lib/download.ts).
+// (the scenario's own name, variant, seed, the compared knob and the other knob settings); the
+// JSON holds the same table as one object (what was compared once, then one entry per metric
+// with a value per column). Pure; the compare view downloads it (lib/download.ts).
 import { type Cell, toCsv } from '../lib/export';
 import type { DiffRow } from './diff';
 
@@ -22,6 +23,9 @@ const settingsText = (s: Record<string, unknown>) =>
     .map(([k, v]) => `${k}=${String(v)}`)
     .join('; ');
 
+/** A column's letter: A for the baseline, then B, C, … */
+const columnName = (i: number) => String.fromCharCode(65 + i);
+
 export function compareCsv(e: CompareExport): string {
   const head = ['scenario', 'variant', 'seed', 'settings', 'knob', 'column', 'knob_value', 'metric', 'unit', 'value', 'delta_vs_a', 'relative_vs_a', 'verdict'];
   const rows: Cell[][] = [];
@@ -29,8 +33,32 @@ export function compareCsv(e: CompareExport): string {
     const base = [e.scenario, e.variant ?? 'full', e.seed, settingsText(e.settings), e.knob];
     rows.push([...base, 'A', e.values[0] ?? '', r.metric.id, r.metric.unit, r.baseline, '', '', '']);
     r.cells.forEach((c, j) => {
-      rows.push([...base, String.fromCharCode(66 + j), e.values[j + 1] ?? '', r.metric.id, r.metric.unit, c.value, c.delta, c.relative, c.verdict]);
+      rows.push([...base, columnName(j + 1), e.values[j + 1] ?? '', r.metric.id, r.metric.unit, c.value, c.delta, c.relative, c.verdict]);
     });
   }
   return toCsv(head, rows);
+}
+
+export function compareJson(e: CompareExport): string {
+  return JSON.stringify(
+    {
+      scenario: e.scenario,
+      variant: e.variant,
+      seed: e.seed,
+      settings: e.settings,
+      knob: e.knob,
+      columns: e.values.map((v, i) => ({ column: columnName(i), knob_value: v })),
+      metrics: e.rows.map((r) => ({
+        metric: r.metric.id,
+        label: r.metric.label,
+        unit: r.metric.unit,
+        values: [
+          { column: 'A', value: r.baseline ?? null },
+          ...r.cells.map((c, j) => ({ column: columnName(j + 1), value: c.value ?? null, delta_vs_a: c.delta, relative_vs_a: c.relative, verdict: c.verdict })),
+        ],
+      })),
+    },
+    null,
+    2,
+  );
 }

@@ -14,6 +14,8 @@ import { SPEEDS, type Speed } from '../types';
 import { firstEvents } from '../store/run';
 import { RUN_CONTROLS_ID } from '../a11y/messages';
 import { EmbedButton } from '../embed/EmbedButton';
+import { useFollow } from '../follow/store';
+import * as followMsg from '../follow/messages';
 
 /** Shift+→ steps this many single steps at once. */
 const BIG_STEP = 10;
@@ -68,6 +70,9 @@ export function RunControls() {
   const events = useLab(firstEvents);
   const ready = useLab((s) => s.presetName !== null);
   const loaded = useLab((s) => s.runId > 0);
+  // While a packet is followed, the step goes to its next event (issue 32 §2).
+  const runId = useLab((s) => s.runId);
+  const following = useFollow((s) => s.request !== null && s.runId === runId);
   const shareUrl = useLab((s) => s.shareUrl);
   const seekTarget = useLab((s) => s.seekTarget);
   useLab((s) => s.seriesVersion); // the checksum below changes with the series
@@ -101,16 +106,17 @@ export function RunControls() {
         <button
           type="button"
           data-testid="step"
+          data-follow={following || undefined}
           onClick={() => lab.step(STEP_S)}
           disabled={!loaded || run === 'finished' || seeking}
           aria-keyshortcuts="ArrowRight"
-          title={i18n._({
+          title={following ? followMsg.nextEvent() : i18n._({
             id: 'run.step.help',
             message: 'Pause and advance {ms} ms of simulated time (→; Shift+→ for {big} ms)',
             values: { ms: STEP_S * 1000, big: STEP_S * 1000 * BIG_STEP },
           })}
         >
-          {i18n._({ id: 'run.step', message: 'Step {ms} ms →', values: { ms: STEP_S * 1000 } })}
+          {following ? followMsg.nextEvent() : i18n._({ id: 'run.step', message: 'Step {ms} ms →', values: { ms: STEP_S * 1000 } })}
         </button>
         <button type="button" data-testid="reset" onClick={() => lab.reset()} disabled={!ready} aria-keyshortcuts="R" title={i18n._({ id: 'run.restart.help', message: 'Back to t = 0, paused (R)' })}>
           {i18n._({ id: 'run.restart', message: '↺ Restart' })}

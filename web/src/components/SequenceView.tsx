@@ -5,10 +5,13 @@
 // / PTO markers on the sender's axis. Geometry in charts/sequence.ts; the packets come from the
 // engine's per-packet trace of the flow (sim/trace.rs) through the worker's 'trace' request.
 //
-// Synced to the lab's clock: the window ends at the simulated time on screen (following the run
-// while it plays, jumping with a seek) and spans a few round trips (zoom with the buttons or the
-// wheel). At most SEQ_BUDGET lines are drawn: past that the engine samples every k-th packet
-// (drops and retransmissions always kept) and the view says so.
+// Which window (charts/sequenceWindow.ts, issue 32): it opens on a readable one — the first loss
+// of the trace and its recovery, or the first round trips without a loss; the time brush (or a
+// chart's zoom) sets it while the shared window is zoomed; the zoom buttons, the wheel or "follow
+// the clock" make it end at the simulated time on screen (following the run while it plays,
+// jumping with a seek) spanning a few round trips. At most SEQ_BUDGET lines are drawn: past that
+// the engine samples every k-th packet (drops and retransmissions always kept) and the view
+// says so.
 //
 // The flow's tracing starts when the view first asks; the worker keeps it for backward seeks
 // and reloads (which re-run from t = 0, so the trace then covers the whole run), and "Trace
@@ -21,9 +24,13 @@ import { scaleLinear } from 'd3-scale';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type SeqLine, linesOf, markersOf, pathsOf, zoomSpan } from '../charts/sequence';
 import { bandLines } from '../charts/sequenceBands';
+import { type SeqWindowMode, brushWindow, firstLoss, readableWindow } from '../charts/sequenceWindow';
+import * as winMsg from '../charts/sequenceWindowMessages';
 import type { TraceWindow } from '../generated';
 import * as msg from '../lesson/messages';
 import { dropForLine } from '../lesson/drop';
+import { followRequestForLine } from '../follow/pick';
+import * as followMsg from '../follow/messages';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { labStore, useLab } from '../store/store';
@@ -39,6 +46,8 @@ const LABEL_MAX = 60;
 const HEIGHT = 460;
 /** Trace requests are at least this far apart (ms). */
 const ASK_EVERY_MS = 100;
+/** Records asked for when looking for the first loss over the whole trace (losses and retransmissions are always all returned). */
+const SCAN_BUDGET = 200;
 const MARGIN = { top: 28, bottom: 16, side: 90 };
 
 const COLORS = { data: '#0072B2', ack: '#6fa3cc', retx: '#D55E00', drop: '#c0001a', syn: '#009E73' };
@@ -65,22 +74,38 @@ export function SequenceView() {
   const baseRtt = (flows[flow]?.base_rtt_ms ?? 50) / 1000;
   const [span, setSpan] = useState<number | null>(null);
   const windowSpan = span ?? Math.max(1e-3, DEFAULT_RTTS * baseRtt);
-  const [answer, setAnswer] = useState<{ trace: TraceWindow | null; error: string | null; end: number }>({ trace: null, error: null, end: 0 });
+  const [answer, setAnswer] = useState<{ trace: TraceWindow | null; error: string | null; at: number; start: number; end: number; mode: SeqWindowMode; loss: number | null }>({
+    trace: null,
+    error: null,
+    at: 0,
+    start: 0,
+    end: 0,
+    mode: 'auto',
+    loss: null,
+  });
   const [ref, size] = useSize<HTMLDivElement>();
+  // Which window (see the header): a readable one first, the brush's while it is zoomed.
+  const [mode, setMode] = useState<SeqWindowMode>('auto');
+  const brush = useLab((s) => s.timeWindow);
+  useEffect(() => {
+    if (brush) setMode('brush');
+    else setMode((m) => (m === 'brush' ? 'live' : m));
+  }, [brush]);
 
-  // A new run: the first flow again, the default span.
+  // A new run: the first flow again, the default span, a readable window.
   useEffect(() => {
     setFlow(0);
     setPath(null);
     setSpan(null);
+    setMode(labStore.getState().timeWindow ? 'brush' : 'auto');
   }, [runId]);
 
   // Follow the clock: ask for the window ending at the time on screen whenever the lab's state
   // changes (a tick, a seek, a re-run), one request in flight at a time and at most one per
   // ASK_EVERY_MS; a change during a request or the wait is asked for after it (so the last state
   // is always shown, even when a re-run lands on the time it started from).
-  const want = useRef({ flow, span: windowSpan });
-  want.current = { flow, span: windowSpan };
+  const want = useRef({ flow, span: windowSpan, mode, brush, rtt: baseRtt });
+  want.current = { flow, span: windowSpan, mode, brush, rtt: baseRtt };
   useEffect(() => {
     if (flows.length === 0) return;
     let busy = false;
@@ -101,12 +126,26 @@ export function SequenceView() {
       dirty = false;
       busy = true;
       last = performance.now();
-      const end = labStore.getState().simTime;
-      const { flow: f, span: w } = want.current;
-      void lab.trace(f, Math.max(0, end - w), end, SEQ_BUDGET).then((a) => {
+      const now = labStore.getState().simTime;
+      const { flow: f, span: w, mode: m, brush: b, rtt } = want.current;
+      const ask = async () => {
+        if (m === 'brush' && b) {
+          const bw = brushWindow(b, now);
+          if (bw) return { win: bw, mode: m, loss: null, a: await lab.trace(f, bw[0], bw[1], SEQ_BUDGET) };
+        }
+        if (m === 'auto') {
+          // The whole trace, sampled (losses and retransmissions all kept), to find the window.
+          const all = await lab.trace(f, 0, now, SCAN_BUDGET);
+          const rw = all.trace ? readableWindow(all.trace, rtt, now) : null;
+          if (rw) return { win: rw, mode: m, loss: all.trace ? (firstLoss(all.trace)?.seq ?? null) : null, a: await lab.trace(f, rw[0], rw[1], SEQ_BUDGET) };
+        }
+        const lw: [number, number] = [Math.max(0, now - w), now];
+        return { win: lw, mode: 'live' as const, loss: null, a: await lab.trace(f, lw[0], lw[1], SEQ_BUDGET) };
+      };
+      void ask().then(({ win, mode: shown, loss, a }) => {
         busy = false;
         if (!live) return;
-        setAnswer({ ...a, end });
+        setAnswer({ ...a, at: now, start: win[0], end: win[1], mode: shown, loss });
         pump();
       });
     };
@@ -121,7 +160,7 @@ export function SequenceView() {
       if (timer !== null) clearTimeout(timer);
       unsubscribe();
     };
-  }, [flows.length, flow, windowSpan, runId]);
+  }, [flows.length, flow, windowSpan, runId, mode, brush]);
 
   // Closing the view stops tracing.
   useEffect(() => () => void lab.trace(null, 0, 0, 1), []);
@@ -138,8 +177,9 @@ export function SequenceView() {
 
   const width = Math.max(320, size.width || 640);
   const x = scaleLinear().domain([0, 1]).range([MARGIN.side, width - MARGIN.side]);
+  const shownSpan = Math.max(1e-6, end - answer.start);
   const y = scaleLinear()
-    .domain([Math.max(0, end - windowSpan), end])
+    .domain([answer.start, end])
     .range([MARGIN.top, HEIGHT - MARGIN.bottom]);
   const ticks = y.ticks(6);
   const visible = (l: SeqLine) => l.t1 >= y.domain()[0]! - 1e-12;
@@ -151,8 +191,12 @@ export function SequenceView() {
   const retx = count((l) => l.retx);
   const labelled = dataLines <= LABEL_MAX;
   const plotPx = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const banded = bandLines(drawn, plotPx / windowSpan, plotPx);
-  const zoom = (factor: number) => setSpan(zoomSpan(windowSpan, factor));
+  const banded = bandLines(drawn, plotPx / shownSpan, plotPx);
+  // The buttons and the wheel zoom the window that ends at the time on screen (from the one shown).
+  const zoom = (factor: number) => {
+    setSpan(zoomSpan(answer.mode === 'live' ? windowSpan : shownSpan, factor));
+    setMode('live');
+  };
 
   return (
     <section
@@ -161,7 +205,11 @@ export function SequenceView() {
       aria-label={i18n._({ id: 'seq.title', message: 'Sequence diagram' })}
       data-flow={flow}
       data-window-end={end}
-      data-window-span={windowSpan}
+      data-now={answer.at}
+      data-window-start={answer.start}
+      data-window-span={shownSpan}
+      data-mode={answer.mode}
+      data-first-loss={answer.loss ?? ''}
       data-data-lines={dataLines}
       data-ack-lines={ackLines}
       data-drops={drops}
@@ -200,13 +248,23 @@ export function SequenceView() {
           </label>
         )}
         <span className="sequence-zoom">
-          {i18n._({ id: 'seq.window', message: 'Window {span}', values: { span: fmtTime(windowSpan) } })}{' '}
+          {i18n._({ id: 'seq.window', message: 'Window {span}', values: { span: fmtTime(shownSpan) } })}{' '}
           <button type="button" data-testid="sequence-zoom-in" onClick={() => zoom(0.5)} aria-label={i18n._({ id: 'seq.zoom-in', message: 'Zoom in (shorter window)' })}>
             +
           </button>
           <button type="button" data-testid="sequence-zoom-out" onClick={() => zoom(2)} aria-label={i18n._({ id: 'seq.zoom-out', message: 'Zoom out (longer window)' })}>
             −
-          </button>
+          </button>{' '}
+          {answer.mode !== 'live' && (
+            <button type="button" data-testid="sequence-live" onClick={() => setMode('live')}>
+              {winMsg.followClock()}
+            </button>
+          )}{' '}
+          {answer.mode !== 'auto' && (
+            <button type="button" data-testid="sequence-auto" onClick={() => setMode('auto')}>
+              {winMsg.readable()}
+            </button>
+          )}
         </span>
       </div>
       <p className="muted sequence-note" data-testid="sequence-note">
@@ -223,6 +281,7 @@ export function SequenceView() {
                   : null,
                 w.tracing_since_s > 0 ? i18n._({ id: 'seq.traced-since', message: 'traced since {t}', values: { t: fmtTime(w.tracing_since_s) } }) : null,
                 banded.bands.length > 0 ? msg.bandedNote(banded.bands.length) : null,
+                answer.mode === 'auto' ? (answer.loss !== null ? winMsg.onFirstLoss(answer.loss) : winMsg.onFirstRtts()) : answer.mode === 'brush' ? winMsg.onBrush() : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -288,7 +347,7 @@ export function SequenceView() {
                 data-retx={l.retx || undefined}
                 data-dropped={l.dropped || undefined}
                 data-seq={l.seq}
-                onClick={() => paused && !l.dropped && l.kind !== 'syn' && paths.length <= 1 && setPickedLine(l)}
+                onClick={() => paused && l.kind !== 'syn' && (l.kind === 'data' || (!l.dropped && paths.length <= 1)) && setPickedLine(l)}
               >
                 {paused && (
                   // A wider, invisible stroke: a 1 px line is too thin to click.
@@ -339,16 +398,30 @@ export function SequenceView() {
       {pickedLine && w && paused && (
         <p className="packet-pick-line" data-testid="sequence-pick" data-seq={pickedLine.seq} data-kind={pickedLine.kind}>
           {pickedLine.label}{' '}
-          <button
-            type="button"
-            data-testid="sequence-drop"
-            onClick={() => {
-              lab.editDrops(dropForLine(pickedLine, w));
-              setPickedLine(null);
-            }}
-          >
-            {msg.dropThisPacket(pickedLine.kind === 'data')}
-          </button>{' '}
+          {!pickedLine.dropped && paths.length <= 1 && (
+            <button
+              type="button"
+              data-testid="sequence-drop"
+              onClick={() => {
+                lab.editDrops(dropForLine(pickedLine, w), pickedLine.kind === 'data' ? followRequestForLine(pickedLine, w.flow) : undefined);
+                setPickedLine(null);
+              }}
+            >
+              {msg.dropThisPacket(pickedLine.kind === 'data')}
+            </button>
+          )}{' '}
+          {pickedLine.kind === 'data' && (
+            <button
+              type="button"
+              data-testid="sequence-follow"
+              onClick={() => {
+                lab.follow(followRequestForLine(pickedLine, w.flow));
+                setPickedLine(null);
+              }}
+            >
+              {followMsg.followThis()}
+            </button>
+          )}{' '}
           <button type="button" onClick={() => setPickedLine(null)}>
             {msg.close()}
           </button>

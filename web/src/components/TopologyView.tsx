@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { sameSelection } from '../store/state';
-import { useLab } from '../store/store';
+import { labStore, useLab } from '../store/store';
 import type { Topology } from '../types';
 import { TopologyAnimator } from '../topology/animator';
 import { type Fonts, type Measure, NORMAL_FONTS, QUEUE_BAR_H, QUEUE_TEXT_DY, estimateWidth, fontsFor, labelText, nodeLabelSpot, placeAnnotations } from '../topology/labels';
@@ -24,6 +24,9 @@ import type { DropSpec } from '../generated';
 import { positionsFromUrl, savePositionsToUrl } from '../topology/positions';
 import { useSize } from './LineChart';
 import { linkName } from '../a11y/messages';
+import { followRequestFor } from '../follow/pick';
+import * as followMsg from '../follow/messages';
+import { useFollow } from '../follow/store';
 
 /** Flow buttons under the picture; many-flow presets list the first few. */
 const FLOWS_MAX = 12;
@@ -85,6 +88,9 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
       animRef.current = null;
     };
   }, [layout]);
+  // The followed packet (issue 32 §2) is drawn from its journey, over every other packet.
+  const journey = useFollow((s) => (s.request !== null ? s.journey : null));
+  useEffect(() => animRef.current?.follow(journey), [journey, layout]);
   // Drag a node (d3-drag): the picture follows while dragging; the place is kept in the URL
   // when it is let go.
   const layoutRef = useRef(layout);
@@ -283,6 +289,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
             data-seq={picked.mark.seq}
             data-data={picked.mark.data}
             data-link={picked.mark.link}
+            data-subflow={picked.mark.subflow ?? ''}
             style={{ left: picked.x, top: picked.y }}
           >
             <p>{lessonMsg.pickedPacket(pickedFlow.id, picked.mark.data, picked.mark.seq, picked.mark.link)}</p>
@@ -294,13 +301,28 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
                   const d = dropFor(picked.mark, pickedFlow);
                   setAdded((a) => [...a, d]);
                   setPicked(null);
-                  lab.editDrops(d);
+                  // A data packet: the engine names which transmission the dot is.
+                  lab.editDrops(d, picked.mark.data ? followRequestFor(picked.mark, labSimTime()) : undefined);
                 }}
               >
                 {lessonMsg.dropThisPacket(picked.mark.data)}
               </button>
             ) : (
               <p className="muted">{lessonMsg.cannotDrop(pickedWhy)}</p>
+            )}{' '}
+            {picked.mark.data ? (
+              <button
+                type="button"
+                data-testid="follow-packet"
+                onClick={() => {
+                  lab.follow(followRequestFor(picked.mark, labSimTime()));
+                  setPicked(null);
+                }}
+              >
+                {followMsg.followThis()}
+              </button>
+            ) : (
+              <p className="muted">{followMsg.cannotFollow()}</p>
             )}{' '}
             <button type="button" data-testid="packet-pick-close" onClick={() => setPicked(null)}>
               {lessonMsg.close()}
@@ -357,6 +379,9 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
     </figure>
   );
 }
+
+/** The time on screen (read when a button is clicked, not subscribed to). */
+const labSimTime = () => labStore.getState().simTime;
 
 /** Text widths in the page's font (canvas measureText), for placing the labels. */
 function pageMeasure(): Measure {

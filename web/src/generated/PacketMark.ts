@@ -38,4 +38,9 @@ tx_s: number, wire_s: number, arrive_s: number,
  * Its name, as `drops` (scenario/drops.rs) and the sequence diagram give it: the segment
  * or QUIC packet number of a data packet, the cumulative ACK of an ACK (0: handshake).
  */
-seq: number, };
+seq: number, 
+/**
+ * An MPTCP packet's subflow, by the path number `drops` names it with (1-based); none for
+ * other packets (and for generated connections, which `drops` cannot name).
+ */
+subflow: number | null, };

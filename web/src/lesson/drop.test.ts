@@ -15,6 +15,11 @@ describe('dropping a picked packet', () => {
     expect(undroppable(mark({}), flow)).toBeNull();
     expect(undroppable(mark({ data: false, seq: 0 }), flow)).toBe('handshake');
     expect(undroppable(mark({}), { ...flow, subflow_paths: [['path1'], ['path2']] })).toBe('mptcp');
+  });
+  it('names an MPTCP packet by the subflow the engine gives it, so it can be dropped from the picture', () => {
+    const mp = { ...flow, subflow_paths: [['path1'], ['path2']] };
+    expect(undroppable(mark({ subflow: 2, link: 'path2' }), mp)).toBeNull();
+    expect(dropFor(mark({ subflow: 2, link: 'path2', seq: 15 }), mp)).toEqual({ flow: 'short-rtt', subflow: 2, seq: 15, at: 'path2' });
     expect(undroppable(mark({}), undefined)).toBe('unknown');
   });
   it('adds a drop to the scenario text and undo removes the last one, leaving no empty list', () => {

@@ -1,8 +1,9 @@
 // "Drop this packet" (issue 32): a packet picked on the network picture, named the way the
 // scenario's `drops` field names it (core scenario/drops.rs) — its flow's id, its number (a data
-// packet's segment or QUIC packet number, an ACK's cumulative ACK) and the link it is on. The
-// first transmission is meant (`transmission` left at its default): the picture does not tell a
-// retransmission apart, and a re-simulated run reaches the same packet first.
+// packet's segment or QUIC packet number, an ACK's cumulative ACK), an MPTCP packet's subflow
+// (the engine gives each packet's), and the link it is on. Which transmission a data packet is,
+// the worker asks the engine when the drop is added (follow/transmission.ts); an ACK is named
+// as the first with its number.
 import type { DropSpec, FlowView, TraceWindow } from '../generated';
 import type { SeqLine } from '../charts/sequence';
 import type { DrawnMark } from '../topology/marks';
@@ -10,14 +11,16 @@ import type { DrawnMark } from '../topology/marks';
 /** Why a picked packet cannot be dropped from the picture, or null when it can. */
 export function undroppable(mark: DrawnMark, flow: FlowView | undefined): 'handshake' | 'mptcp' | 'unknown' | null {
   if (!flow) return 'unknown';
-  if (flow.subflow_paths && flow.subflow_paths.length > 0) return 'mptcp';
+  // An MPTCP packet is named by its subflow, which the engine gives each packet of a listed flow.
+  if (flow.subflow_paths && flow.subflow_paths.length > 0 && mark.subflow == null) return 'mptcp';
   if (!mark.data && mark.seq === 0) return 'handshake';
   return null;
 }
 
-/** The `drops` entry that loses `mark` on its link. */
+/** The `drops` entry that loses `mark` on its link (an MPTCP packet: on its subflow). */
 export function dropFor(mark: DrawnMark, flow: FlowView): DropSpec {
-  return mark.data ? { flow: flow.id, seq: mark.seq, at: mark.link } : { flow: flow.id, ack: mark.seq, at: mark.link };
+  const name = mark.data ? { seq: mark.seq } : { ack: mark.seq };
+  return { flow: flow.id, ...(mark.subflow != null ? { subflow: mark.subflow } : {}), ...name, at: mark.link };
 }
 
 /** The scenario's JSON text with `drop` appended to its `drops` (or, null, the last one removed). */

@@ -26,6 +26,9 @@ export const topologyOf = (sim: SimJson): G.TopologyView => parse(sim.topology_j
 export const traceOf = (sim: { trace_json(since: number, until: number, max: number): string }, since: number, until: number, max: number): G.TraceWindow | null =>
   parse(sim.trace_json(since, until, max));
 
+/** The followed packet's journey (`journey_json`), or null. */
+export const journeyOf = (sim: { journey_json(): string }): G.Journey | null => parse(sim.journey_json());
+
 /** `describe_preset`'s answer. */
 export const presetInfo = (json: string): G.PresetInfo => parse(json);
 /** `share_decode`'s answer. */

@@ -11,7 +11,8 @@ import { labStore } from '../store/store';
 import type { KnobValue, Snapshot, Speed } from '../types';
 import type { FromWorker, PresetFile, ToWorker } from '../worker/protocol';
 import type { ViewSpec } from '../worker/aggregate';
-import type { DropSpec, TraceWindow } from '../generated';
+import type { DropSpec, FollowRequest, TraceWindow } from '../generated';
+import { followStore } from '../follow/store';
 import { decisionLog } from '../family/decisionLog';
 import { flowEvents } from './flowEvents';
 import { RunPipeline } from './pipeline';
@@ -236,11 +237,31 @@ class LabController {
    * again with it, re-run deterministically to the time on screen, paused there, and its link
    * (which carries the drop) put in the address bar.
    */
-  editDrops(drop: DropSpec | null): void {
+  editDrops(drop: DropSpec | null, resolve?: FollowRequest): void {
     const s = labStore.getState();
     if (s.runId === 0) return;
     this.resumeAt = s.simTime;
-    this.post({ type: 'editDrops', add: drop });
+    this.post({ type: 'editDrops', add: drop, ...(resolve ? { resolve } : {}) });
+  }
+
+  /**
+   * Follows one data packet of the run on screen (issue 32; null stops): the worker re-runs to
+   * the time on screen with the engine's follower on, and every tick then carries its journey.
+   */
+  follow(request: FollowRequest | null): void {
+    const s = labStore.getState();
+    if (s.runId === 0) return;
+    followStore.dispatch({ type: 'follow', request, runId: s.runId });
+    this.post({ type: 'follow', request });
+    if (request !== null) this.intent('seek');
+  }
+
+  /** Pause and go to the followed packet's next event (instead of a fixed step). */
+  followStep(): void {
+    const s = labStore.getState();
+    if (s.runId === 0 || s.run === 'finished' || s.seekTarget !== null || followStore.getState().request === null) return;
+    this.post({ type: 'followStep' });
+    this.intent('step');
   }
 
   /**
@@ -303,10 +324,12 @@ class LabController {
     this.load(false);
   }
 
-  /** Pause and advance exactly `dt` simulated seconds. */
+  /** Pause and advance exactly `dt` simulated seconds; while a packet is followed, to its next event instead. */
   step(dt = STEP_S): void {
     const s = labStore.getState();
     if (s.runId === 0 || s.run === 'finished' || s.seekTarget !== null) return;
+    const f = followStore.getState();
+    if (f.request !== null && f.runId === s.runId) return this.followStep();
     this.post({ type: 'step', dt });
     this.intent('step');
   }
@@ -432,6 +455,9 @@ class LabController {
       }
       case 'linkFailed':
         this.linkFailed(msg.message);
+        return true;
+      case 'journey':
+        followStore.dispatch({ type: 'journey', journey: msg.journey, error: msg.error, runId: msg.runId });
         return true;
       case 'trace': {
         const resolve = this.traceWaiting.get(msg.id);

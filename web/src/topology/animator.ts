@@ -15,6 +15,10 @@
 // drawn on the links or in the stacks and no drop falls; the queue bars and read-outs, which
 // change in place with each snapshot, and the charts go on as before.
 //
+// A followed packet (issue 32 §2, follow/journey.ts) is placed from the engine's journey of it,
+// not from the sampled snapshot, and painted with a ring on the upper canvas: in slow motion it
+// stays visible above any sample of the others.
+//
 // Packets, stacks and drops are painted on two canvases over the SVG: hundreds of SVG circles
 // moved 60 times a second cost far more style and paint work than one canvas. The drop canvas
 // is small work per frame (at most MAX_FLASHES falling packets) and the packet canvas is only
@@ -29,6 +33,9 @@ import type { Layout } from './layout';
 import { type DrawnMark, LANE, type LaneGeom, MARK_RADIUS, markColor, STACK_OFFSET, STACK_WIDTH, SimClock, laneOf, lanePoint, markAt, placeMarks, sampleNote, stackCounts } from './marks';
 import { reducedMotionNote } from '../a11y/messages';
 import { i18n } from '../i18n/i18n';
+import type { Journey } from '../generated';
+import { followedMark } from '../follow/journey';
+import { placePacket } from './marks';
 
 /** How long a falling drop shows (wall-clock ms), how far it falls (px), and how many may show at once. */
 const FLASH_MS = 900;
@@ -40,6 +47,8 @@ const FLASH_COLOR = '#d55e00';
 export const CE_COLOR = '#e7298a';
 /** The most simulated time packets are moved on past a snapshot (see frame()). */
 export const SIM_AHEAD_MAX_S = 0.001;
+/** The ring around a followed packet: near-black, visible on every flow colour and on white. */
+const FOLLOW_RING = '#111111';
 /** Packets of other flows while a flow is hovered. */
 const DIMMED = 0.18;
 
@@ -90,6 +99,10 @@ export class TopologyAnimator {
   private stackText = '';
   private readout = '';
   private hovered: number | null = null;
+  /** The followed packet's journey, and where it was last drawn (null: not on a link). */
+  private journey: Journey | null = null;
+  private followed: DrawnMark | null = null;
+  private followedText = '';
   private readonly lanes = new Map<string, LaneGeom | null>();
   /** The system asks for reduced motion: packets are not drawn. */
   private readonly motion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null;
@@ -158,6 +171,13 @@ export class TopologyAnimator {
   highlight(index: number | null): void {
     if (index === this.hovered) return;
     this.hovered = index;
+    this.drawnFor = undefined;
+  }
+
+  /** The followed packet's journey (null: none followed); it is drawn over every other packet. */
+  follow(journey: Journey | null): void {
+    if (journey === this.journey) return;
+    this.journey = journey;
     this.drawnFor = undefined;
   }
 
@@ -302,6 +322,7 @@ export class TopologyAnimator {
     if (snap && reach > 0 && this.shownT > t && this.shownT - snap.t_s <= reach) t = this.shownT;
     this.shownT = t;
     this.marks = snap?.packets && !this.reduced ? placeMarks(snap.packets, this.layout, t, undefined, this.lanes) : [];
+    this.placeFollowed(t);
     // Off screen: counted (data-packets-drawn) but not painted; the observer asks for a repaint
     // when the picture comes back.
     if (this.onScreen) this.paint(this.marks);
@@ -336,7 +357,22 @@ export class TopologyAnimator {
     }
   };
 
-  /** Paints the drops still falling: their packet, outlined, falling and fading. */
+  /** Places the followed packet at `t` from its journey (reduced motion: not drawn, as the others). */
+  private placeFollowed(t: number): void {
+    const m = this.journey && !this.reduced ? followedMark(this.journey, t) : null;
+    const g = m ? this.lane(m.link) : null;
+    this.followed = m && g ? placePacket(m, g, t) : null;
+    const f = this.followed;
+    const text = f ? `${f.x.toFixed(1)} ${f.y.toFixed(1)} ${f.link} ${f.state} ${f.data ? 'data' : 'ack'}` : '';
+    if (text !== this.followedText) {
+      this.followedText = text;
+      this.svg.attr('data-followed-at', text);
+      // Repaint the upper canvas, where it is drawn.
+      this.flashesShown = true;
+    }
+  }
+
+  /** Paints the drops still falling: their packet, outlined, falling and fading; then the followed packet. */
   private paintFlashes(now: number): void {
     this.flashList = this.flashList.filter((f) => now - f.born < FLASH_MS);
     const links = this.flashList.map((f) => f.link).join(' ');
@@ -345,9 +381,10 @@ export class TopologyAnimator {
       this.svg.attr('data-flash-links', links);
     }
     const ctx = this.flashCtx;
-    if (!ctx || !this.onScreen || (this.flashList.length === 0 && !this.flashesShown)) return;
+    if (!ctx || !this.onScreen || (this.flashList.length === 0 && !this.flashesShown && this.followed === null)) return;
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
     this.flashesShown = this.flashList.length > 0;
+    this.paintFollowed(ctx);
     ctx.strokeStyle = FLASH_COLOR;
     ctx.lineWidth = 1.5;
     for (const f of this.flashList) {
@@ -363,6 +400,25 @@ export class TopologyAnimator {
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
+  }
+
+  /** The followed packet: its own mark, larger, in a dark ring. */
+  private paintFollowed(ctx: CanvasRenderingContext2D): void {
+    const f = this.followed;
+    if (!f) return;
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = f.data ? colorFor(f.flow) : this.shade(f.flow);
+    ctx.beginPath();
+    ctx.arc(f.x, f.y, MARK_RADIUS + 1.5, 0, 2 * Math.PI);
+    ctx.fill();
+    // Black on white: the ring shows on every flow colour and on both themes.
+    for (const [color, width] of [['#ffffff', 4], [FOLLOW_RING, 2]] as const) {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      ctx.arc(f.x, f.y, MARK_RADIUS + 4.5, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
   }
 
   /** Paints the packet marks: per flow, the queued and serialising ones, the data, the ACKs, then ECN marks. */

@@ -32,6 +32,7 @@ const mark = (tx: number, link = 'path1', data = true, ce = false): PacketMark =
   wire_s: tx + 0.00012,
   arrive_s: tx + 0.01012,
   seq: 0,
+  subflow: null,
 });
 const near = (a: { x: number; y: number }, b: { x: number; y: number }) => {
   expect(a.x).toBeCloseTo(b.x, 6);

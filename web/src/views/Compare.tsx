@@ -10,7 +10,8 @@ import { i18n } from '../i18n/i18n';
 import { unitText } from '../i18n/units';
 import { stateText } from '../components/RunControls';
 import { localText, presetTitle } from '../i18n/localText';
-import { compareCsv } from '../compare/export';
+import { type CompareExport, compareCsv, compareJson } from '../compare/export';
+import * as exportMsg from '../compare/exportMessages';
 import { compareMsg } from '../compare/messages';
 import { downloadText } from '../lib/download';
 import { useEffect, useId, useMemo } from 'react';
@@ -571,6 +572,17 @@ function DiffTable() {
   const rows: DiffRow[] = useMemo(() => (summaries ? diffRows(summaries) : []), [summaries]);
   const live = columns.map((_, i) => columnJain(compare.stores[i], null));
   const words = (i: number) => settingWords(knobs, knob, numeric && values[i] ? Number(values[i]) : (values[i] ?? ''));
+  // What the export files say was compared: the other knobs' settings are shared by every column.
+  const exported = (): CompareExport => ({
+    scenario: scenarioName,
+    variant: labVariant,
+    seed: labSeed,
+    knob,
+    values: values.map(String),
+    settings: Object.fromEntries(Object.entries(labSettings).filter(([k]) => k !== knob)),
+    rows,
+  });
+  const fileBase = `${scenarioName}-compare-${knob}`.replace(/[^\w.-]+/g, '_');
   if (columns.length === 0) return null;
   return (
     <section className="panel compare-diff" data-testid="compare-diff" data-final={final} data-rows={rows.length} aria-label={i18n._({ id: 'compare.difference-summary', message: 'Difference summary' })}>
@@ -613,12 +625,14 @@ function DiffTable() {
             type="button"
             data-testid="compare-export-csv"
             onClick={() => {
-              const others = Object.fromEntries(Object.entries(labSettings).filter(([k]) => k !== knob));
-              const csv = compareCsv({ scenario: scenarioName, variant: labVariant, seed: labSeed, knob, values: values.map(String), settings: others, rows });
-              downloadText(`${scenarioName}-compare-${knob}.csv`.replace(/[^\w.-]+/g, '_'), csv, 'text/csv');
+              const csv = compareCsv(exported());
+              downloadText(`${fileBase}.csv`, csv, 'text/csv');
             }}
           >
             {compareMsg.exportTable()}
+          </button>{' '}
+          <button type="button" data-testid="compare-export-json" onClick={() => downloadText(`${fileBase}.json`, compareJson(exported()), 'application/json')}>
+            {exportMsg.exportTableJson()}
           </button>
           <div className="table-scroll">
             <table className="compare-table" data-testid="compare-table">

@@ -5,7 +5,7 @@
 // (0 before any load), so the page can drop a stale run's messages (store/run.ts, `staleRun`).
 import type { AggMode, Frame, ViewSpec } from './aggregate';
 import type { KnobValue, PresetDesc, SeriesMeta, Speed, Summary, Topology } from '../types';
-import type { DropSpec, TraceWindow } from '../generated';
+import type { DropSpec, FollowRequest, Journey, TraceWindow } from '../generated';
 import type { PackedSnapshot } from '../lib/packedSnapshot';
 
 export interface PresetFile {
@@ -57,7 +57,12 @@ export type ToWorker =
    * Open the loaded scenario again with `add` appended to its `drops`, or (null) the last drop
    * removed — answered like 'openText' (issue 32: drop the packet you point at).
    */
-  | { type: 'editDrops'; add: DropSpec | null }
+  | {
+      type: 'editDrops';
+      add: DropSpec | null;
+      /** A data packet picked where it was seen: the engine names which transmission it is (follow/transmission.ts). */
+      resolve?: FollowRequest;
+    }
   /** `until`: pause exactly at this simulated time (a guided tour's next stop). */
   | { type: 'play'; until?: number }
   | { type: 'pause' }
@@ -89,6 +94,14 @@ export type ToWorker =
    * backward seeks and reloads of the run, so after one the trace covers the run from t = 0.
    */
   | { type: 'trace'; id: number; flow: number | null; since: number; until: number; max: number }
+  /**
+   * Follow one data packet of the run on screen (issue 32, core sim/follow.rs), or stop (null).
+   * The run is re-run from 0 to the time on screen with the follower on (deterministic: same
+   * state), so the journey covers the packet from its send; every tick then carries it.
+   */
+  | { type: 'follow'; request: FollowRequest | null }
+  /** Pause and go to the followed packet's next event (not a fixed step). */
+  | { type: 'followStep' }
   /** Tests only: make the engine panic on purpose, to exercise the worker's recovery. */
   | { type: 'debugPanic' };
 
@@ -181,6 +194,8 @@ type Message =
   | { type: 'shared'; link: string }
   /** The answer to request `id` of type 'trace': the window, or null (no run, or tracing off), or why not. */
   | { type: 'trace'; id: number; trace: TraceWindow | null; error: string | null }
+  /** The followed packet's journey at the time on screen (null: not sent yet), or why following failed. */
+  | { type: 'journey'; journey: Journey | null; error: string | null }
   | { type: 'error'; message: string; kind?: ErrorKind };
 
 /**

@@ -20,8 +20,9 @@
 import { Simulation, apply_knobs } from '@netlab/wasm';
 import { seedValue } from '../lib/shareLink';
 import { crashed, errorText, resetEngine } from './engineReset';
-import { flowGroupsOf, seriesMetaOf, summaryOf, topologyOf, traceOf } from '../lib/engineJson';
+import { flowGroupsOf, journeyOf, seriesMetaOf, summaryOf, topologyOf, traceOf } from '../lib/engineJson';
 import type { PackedSnapshot } from '../lib/packedSnapshot';
+import type { FollowRequest } from '../generated';
 import { type Frame, type ViewSpec, TickEncoder, historyOf } from './aggregate';
 import type { SeriesMeta, Speed, Topology } from '../types';
 import { SLICE_MAX_EVENTS, SNAPSHOT_COST_FACTOR, SNAPSHOT_MAX_FLOWS, pageBudgetError, seriesGrowthError } from './budget';
@@ -67,6 +68,12 @@ export class BudgetStop extends Error {}
 /** Simulated seconds → the engine's nanosecond grid, for exact comparisons. */
 const ns = (t: number) => Math.round(t * 1e9);
 
+/**
+ * Events the engine may process to find the followed packet's next event (its receiver's delayed
+ * ACK timer, a retransmission timeout): a few seconds of a busy run, bounded work per click.
+ */
+const FOLLOW_STEP_EVENTS = 20_000_000;
+
 /** An error, named by its column when the run has several. */
 function columnError(c: { name: string | null }, e: unknown): Error {
   return new Error(c.name ? `${c.name}: ${errorText(e)}` : errorText(e));
@@ -103,6 +110,11 @@ export class RunSession {
    * backward seek, a reload), so the trace then covers the run from t = 0.
    */
   private traceFlow: number | null = null;
+  /**
+   * The packet the page follows in the first column (issue 32; null: none). Re-applied like
+   * `traceFlow` to every simulation rebuilt for the run on screen; a new run forgets it.
+   */
+  private followRequest: FollowRequest | null = null;
   /** When the last snapshot was posted and what it cost (ms), to bound snapshot work. */
   private snap = { at: -Infinity, cost: 0 };
   private readonly pacer = new Pacer();
@@ -209,6 +221,7 @@ export class RunSession {
     for (const c of this.columns) c.sim.free();
     this.columns = next;
     if (next[0]) this.applyTrace(next[0].sim);
+    if (next[0]) this.applyFollow(next[0].sim);
     this.clock = 0;
     this.shown = { t: 0, finished: false };
   }
@@ -221,6 +234,18 @@ export class RunSession {
     } catch (e) {
       if (crashed(e)) throw e;
       this.traceFlow = null;
+    }
+  }
+
+  /** Follows `followRequest` in `sim` (a fresh one); a request the run refuses stops following and says why. */
+  private applyFollow(sim: Simulation): void {
+    if (this.followRequest === null) return;
+    try {
+      sim.follow_json(JSON.stringify(this.followRequest));
+    } catch (e) {
+      if (crashed(e)) throw e;
+      this.followRequest = null;
+      this.post({ type: 'journey', journey: null, error: errorText(e) });
     }
   }
 
@@ -399,6 +424,7 @@ export class RunSession {
       const s = last && withSnapshot ? this.snapshot(first.sim) : null;
       this.post({ type: 'tick', now: this.clock, columns: ticks, snapshot: s }, s ? [...transfers(ticks), s.f64.buffer, s.f32.buffer] : transfers(ticks));
     });
+    if (this.followRequest !== null && first) this.post({ type: 'journey', journey: journeyOf(first.sim), error: null });
   }
 
   /** Posts the summary of every column that ended and was not reported yet. */
@@ -490,6 +516,8 @@ export class RunSession {
     // (After a panic the new columns belong to the trapped instance: dropped unfreed.)
     if (!ok) return;
     this.settle();
+    // Another run: its packets are not the followed one's.
+    this.followRequest = null;
     this.replaceColumns(next);
     this.runId = msg.runId;
     const duration = Math.max(...next.map((c) => c.sim.duration_s()));
@@ -660,6 +688,54 @@ export class RunSession {
       },
       (e) => this.post({ type: 'trace', id: msg.id, trace: null, error: errorText(e) }),
     );
+  }
+
+  /**
+   * Follow `request` (null: stop). The packet was sent before the time on screen, so the run is
+   * re-run from 0 to that time with the follower on (the state there is the same); the landing's
+   * tick carries the journey.
+   */
+  follow(request: FollowRequest | null): void {
+    this.followRequest = request;
+    if (request === null) {
+      const sim = this.columns[0]?.sim;
+      if (sim) this.guard(() => sim.follow_json(undefined));
+      this.post({ type: 'journey', journey: null, error: null });
+      return;
+    }
+    if (this.loaded) this.seek(this.shown.t, true);
+  }
+
+  /**
+   * The followed packet's step: pause, and go to its next event — a time the engine already
+   * knows (a hop's serialisation, wire and arrival times are fixed when the link takes it), or
+   * the next one the run produces. Every event up to that time is processed, as in any step.
+   */
+  followStep(): void {
+    const m = this.mode.name;
+    const c = this.columns[0];
+    if (!c || this.followRequest === null || m === 'seeking' || m === 'restoring' || this.allFinished()) return;
+    this.pauseForControl();
+    this.guard(() => {
+      let t: number | undefined;
+      this.inColumn(c, () => (t = c.sim.follow_next(FOLLOW_STEP_EVENTS)));
+      if (t !== undefined) {
+        // follow_next may have processed some events at t: finish them all (advance_to), then
+        // bring the other columns (none in the lab) to the same time.
+        const target = t;
+        this.inColumn(c, () => c.sim.advance_to(target));
+        const done = this.alignTo(target);
+        this.flush(true);
+        this.settle();
+        if (done) this.finish();
+      } else {
+        // Nothing more happens to it (or the run ended first): the page keeps the time it shows.
+        const done = this.alignTo(c.sim.now_s());
+        this.flush(true);
+        this.settle();
+        if (done) this.finish();
+      }
+    });
   }
 
   /** Stops the session's timers (tests: a Node process would otherwise stay alive). */

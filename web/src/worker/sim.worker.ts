@@ -7,7 +7,7 @@
 // One worker for the lab and A/B compare (issue 14: one run pipeline); the compare view starts
 // its own instance of it. The page numbers its loads and every message carries the run id it
 // is about.
-import { debug_panic_for_tests, describe_preset, engine_version, share_decode, share_encode } from '@netlab/wasm';
+import { Simulation, debug_panic_for_tests, describe_preset, engine_version, share_decode, share_encode } from '@netlab/wasm';
 import { seedValue, viewSpeed, viewVariant } from '../lib/shareLink';
 import { errorText } from './engineReset';
 import { openedLink, presetInfo } from '../lib/engineJson';
@@ -16,6 +16,7 @@ import type { ToWorker } from './protocol';
 import { RunSession } from './session';
 import { receiveModule, startEngine } from './engineStart';
 import { editDrops } from '../lesson/drop';
+import { transmissionOf, withTransmission } from '../follow/transmission';
 
 const session = new RunSession((msg, transfer) => self.postMessage(msg, { transfer }));
 
@@ -97,7 +98,11 @@ async function handle(msg: ToWorker): Promise<void> {
       return;
     case 'editDrops': {
       const run = session.shareable;
-      if (run) session.guard(() => openText({ type: 'openText', text: editDrops(run.scenario, msg.add), seed: run.seed, variant: null }));
+      if (run)
+        session.guard(() => {
+          const add = msg.add && msg.resolve ? withTransmission(msg.add, transmissionOf(new Simulation(run.scenario, run.seed), msg.resolve)) : msg.add;
+          openText({ type: 'openText', text: editDrops(run.scenario, add), seed: run.seed, variant: null });
+        });
       return;
     }
     case 'share': {
@@ -110,6 +115,12 @@ async function handle(msg: ToWorker): Promise<void> {
       return;
     case 'trace':
       session.trace(msg);
+      return;
+    case 'follow':
+      session.follow(msg.request);
+      return;
+    case 'followStep':
+      session.followStep();
       return;
     case 'debugPanic':
       await startEngine();

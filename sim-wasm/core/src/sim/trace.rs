@@ -149,7 +149,13 @@ struct Rec {
 }
 
 /// A packet's identity for matching (see the module header): path, kind tag, two fields.
-type Key = (u32, u8, u64, u64);
+pub(crate) type Key = (u32, u8, u64, u64);
+
+/// `pkt`'s identity for matching (the module header): what sim/follow.rs recognises a packet by
+/// on each hop of its path.
+pub(crate) fn identity(pkt: &Packet) -> Key {
+    PacketTrace::describe(pkt).0
+}
 
 /// The trace of one flow: a ring of records and the packets still in flight.
 #[derive(Debug)]

@@ -181,6 +181,7 @@ const PACKETS: &[Col<PacketMark>] = &[
     col!("arrive_s", Since, F32, |p| V::T(p.arrive_s)),
     // Exact (F64): a long run's segment numbers pass 2²⁴; "drop this packet" names it by it.
     col!("seq", Num, F64, |p| V::N(p.seq as f64)),
+    col!("subflow", Opt, F32, |p| V::O(p.subflow.map(|s| s as f64))),
 ];
 
 fn table<R>(name: &'static str, cols: &[Col<R>]) -> TableLayout {

@@ -35,6 +35,9 @@ pub struct Run {
     pub engine: Engine,
     /// Per flow, the routes the picture lights up (its route, or every subflow's).
     pub listed_routes: Vec<Vec<Route>>,
+    /// Per flow, an MPTCP flow's subflows as (forward path, reverse path, the path number
+    /// `drops` names the subflow with: its route's index + 1); empty for other flows.
+    pub subflows: Vec<Vec<(u32, u32, u32)>>,
     /// Node positions the graph gives.
     pub positions: Vec<(Option<f64>, Option<f64>)>,
 }
@@ -64,6 +67,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
         start_lane: 0,
         trace: None,
         class_series: None,
+        follow: None,
     };
     world.queue.add_lanes(world.net.links.len());
     world.start_lane = world.queue.add_lanes(1);
@@ -75,6 +79,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
     let mut agents: Vec<Box<dyn Agent>> = Vec::new();
     let routes = built.routes;
     let mut listed_routes = Vec::new();
+    let mut subflows = Vec::new();
     // Each flow's routes as its builder indexes them, kept only for `drops` to resolve.
     let mut drop_routes: Vec<Vec<Route>> = Vec::new();
     for (i, (id, mut f)) in s.expanded_flows().into_iter().enumerate() {
@@ -107,6 +112,15 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
             },
             _ => vec![flow_routes[f.path]],
         };
+        subflows.push(match f.kind {
+            FlowKind::Mptcp => flow_routes
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| shown.iter().any(|u| u.forward == r.forward))
+                .map(|(k, r)| (r.forward, r.reverse, k as u32 + 1))
+                .collect(),
+            _ => Vec::new(),
+        });
         listed_routes.push(shown);
         if !s.drops.is_empty() {
             drop_routes.push(flow_routes.to_vec());
@@ -146,7 +160,7 @@ pub fn run(s: &Scenario, seed: u64) -> Result<Run, ScenarioError> {
     };
     engine.measure_fixed_memory();
     engine.start();
-    Ok(Run { engine, listed_routes, positions: built.positions })
+    Ok(Run { engine, listed_routes, subflows, positions: built.positions })
 }
 
 /// The agent ids the next flow's two ends get: the next two free places in the agent list,
