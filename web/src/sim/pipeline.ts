@@ -22,6 +22,7 @@ import { SnapshotDecoder } from '../lib/packedSnapshot';
 import type { Snapshot, Speed } from '../types';
 import type { ColumnSpec, FromWorker, ToWorker } from '../worker/protocol';
 import { SeriesStore } from './seriesStore';
+import { wordLab } from '../worker/wording';
 
 type Msg<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
 /** A tick with its packed snapshot decoded. */
@@ -72,7 +73,7 @@ export class RunPipeline {
   post(msg: ToWorker): void {
     if (!this.worker) {
       const w = simWorker();
-      w.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+      w.onmessage = (e: MessageEvent<FromWorker>) => this.receive(wordLab(e.data));
       w.onerror = (e) => this.o.dispatch({ type: 'error', runId: null, message: `${this.o.name}: ${e.message || 'failed to start'}` });
       this.worker = w;
     }

@@ -5,6 +5,7 @@
 import { type DependencyList, useEffect, useRef } from 'react';
 import type { SweepIn, SweepOut } from './protocol';
 import { sweepWorker } from '../worker/spawn';
+import { wordSweep } from '../worker/wording';
 
 /** Workers for `jobs` jobs: at most 4, never more than the cores minus one, at least 1. */
 export function poolSize(jobs = Infinity): number {
@@ -24,7 +25,7 @@ export function runJobs(workers: Worker[], jobs: SweepIn[], onAnswer: (m: SweepO
   };
   for (const w of workers) {
     w.onmessage = (e: MessageEvent<SweepOut>) => {
-      onAnswer(e.data);
+      onAnswer(wordSweep(e.data));
       if (e.data.type !== 'error') feed(w);
     };
     feed(w);

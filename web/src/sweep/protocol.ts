@@ -19,4 +19,5 @@ export type SweepOut =
   | { type: 'plan'; id: number; plan: SweepPlan }
   | { type: 'point'; id: number; value: number | null }
   | { type: 'summary'; id: number; summary: Summary }
-  | { type: 'error'; id: number; message: string };
+  /** `restart`: the engine panicked on this point and was replaced; the page words it (worker/wording.ts). */
+  | { type: 'error'; id: number; message: string; restart?: { detail: string } };

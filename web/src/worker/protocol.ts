@@ -187,8 +187,11 @@ type Message =
       text: string;
       seed: number;
       view: ShareView;
-      /** e.g. the link was made by another engine version. */
+      /** e.g. the link was made by another engine version; with the refused speed's sentence, in English. */
       notice: string | null;
+      /** The link's own notice alone, and the refused view.speed's error (the page words the pair: worker/wording.ts). */
+      linkNotice?: string | null;
+      speedError?: string | null;
     }
   | { type: 'linkFailed'; message: string }
   | { type: 'shared'; link: string }
@@ -196,7 +199,8 @@ type Message =
   | { type: 'trace'; id: number; trace: TraceWindow | null; error: string | null }
   /** The followed packet's journey at the time on screen (null: not sent yet), or why following failed. */
   | { type: 'journey'; journey: Journey | null; error: string | null }
-  | { type: 'error'; message: string; kind?: ErrorKind };
+  /** `restart`: the engine panicked and was replaced, the page words it (worker/wording.ts). */
+  | { type: 'error'; message: string; kind?: ErrorKind; restart?: { detail: string; kept: boolean } };
 
 /**
  * A message from the worker. `runId`: the run it is about — the run on screen, or for a load's

@@ -465,7 +465,7 @@ export class RunSession {
     this.settle();
     const kept = this.loaded !== null ? 'the run on screen is kept' : 'pick a preset to go on';
     const text = `the engine failed (${detail}) and was restarted with a fresh instance; ${kept}. This is an engine bug: please report the scenario`;
-    if (report) this.post({ type: 'error', kind: 'engine', message: text });
+    if (report) this.post({ type: 'error', kind: 'engine', message: text, restart: { detail, kept: this.loaded !== null } });
     this.post({ type: 'playing', playing: false });
     if (this.loaded !== null && !resume.finished) this.seek(resume.t, false, true);
     return text;

@@ -51,6 +51,8 @@ function openLink(link: string): void {
         seed: seed.value,
         view: { speed: speed.ok ? speed.value : undefined, variant },
         notice: notices.filter((n) => n).join(' ') || null,
+        linkNotice: opened.notice ?? null,
+        speedError: speed.ok ? null : speed.error,
       });
     },
     (e) => session.post({ type: 'linkFailed', message: errorText(e) }),

@@ -33,10 +33,12 @@ self.onmessage = async (e: MessageEvent<SweepIn>) => {
     // An engine panic poisons the instance: start a fresh one so the next point runs. (The
     // point's Simulation belongs to the dead instance and is not freed.) An ordinary error
     // thrown by the engine leaves its Simulation to the garbage collector's finaliser.
+    const detail = crashed(err) ? resetEngine(err) : null;
     out = {
       type: 'error',
       id: msg.id,
-      message: crashed(err) ? `the engine failed (${resetEngine(err)}); this point was skipped and the engine restarted` : errorText(err),
+      message: detail !== null ? `the engine failed (${detail}); this point was skipped and the engine restarted` : errorText(err),
+      ...(detail !== null ? { restart: { detail } } : {}),
     };
   }
   self.postMessage(out);
