@@ -26,7 +26,7 @@ pub mod worksheet;
 pub mod traffic;
 pub mod validate;
 
-pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
+pub use json::{check_size, from_json, parse_text, MAX_SCENARIO_BYTES};
 pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
 pub use link::LinkProps;
 pub use mptcp::MptcpSpec;
@@ -489,8 +489,7 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
     let needs_raw = value.get("expect").is_some() || value.get("worksheet").is_some();
     let raw = if needs_raw { Some(value.clone()) } else { None };
-    let scenario: Scenario =
-        serde_path_to_error::deserialize(value).map_err(|e| error_at(&e.path().to_string(), &e.inner().to_string()))?;
+    let scenario: Scenario = from_json(value).map_err(|e| error_at(&e.path().to_string(), &e.inner().to_string()))?;
     validate::validate(&scenario)?;
     if let Some(raw) = raw {
         expect::validate(&scenario.expect, &raw)?;
