@@ -183,7 +183,7 @@ pub fn sweep_plan(
 /// The sweep metric (`jain`, `utilization`, …) of one run's summary JSON, or null.
 #[wasm_bindgen]
 pub fn sweep_metric(metric: &str, summary_json: &str) -> Result<Option<f64>, JsError> {
-    let m: sweep::Metric = serde_json::from_value(Value::String(metric.to_string())).map_err(|e| js_err(format!("metric: {e}")))?;
+    let m: sweep::Metric = scenario::from_json(Value::String(metric.to_string())).map_err(|e| js_err(format!("metric: {}", e.inner())))?;
     let summary = parse_json(summary_json, "summary")?;
     Ok(expect::metric(&summary, m.summary_path()).ok())
 }
@@ -194,7 +194,7 @@ pub fn sweep_metric(metric: &str, summary_json: &str) -> Result<Option<f64>, JsE
 #[wasm_bindgen]
 pub fn worksheet_verdict(question_json: &str, summary_json: &str, prediction: f64) -> Result<String, JsError> {
     let q: scenario::worksheet::Question =
-        serde_json::from_value(parse_json(question_json, "question")?).map_err(|e| js_err(format!("question: {e}")))?;
+        scenario::from_json(parse_json(question_json, "question")?).map_err(|e| js_err(format!("question: {}", e.inner())))?;
     let summary = parse_json(summary_json, "summary")?;
     let verdict = q.judge(&summary, prediction).map_err(js_err)?;
     serde_json::to_string(&verdict).map_err(js_err)

@@ -94,8 +94,7 @@ pub fn decode(link: &str) -> Result<Opened, ScenarioError> {
     // The same reader as scenario text: duplicate keys are refused, not silently resolved.
     let text = std::str::from_utf8(&json).map_err(|_| link_err("the link's data is not UTF-8 text"))?;
     let value = scenario::parse_text(text).map_err(|e| ScenarioError::new(at(e.path), e.message))?;
-    let shared: Shared =
-        serde_path_to_error::deserialize(value).map_err(|e| ScenarioError::new(at(e.path().to_string()), e.inner().to_string()))?;
+    let shared: Shared = scenario::from_json(value).map_err(|e| ScenarioError::new(at(e.path().to_string()), e.inner().to_string()))?;
     scenario::check_seed("link.seed", shared.seed)?;
     if !shared.view.is_object() && !shared.view.is_null() {
         return Err(link_err("view: expected an object"));

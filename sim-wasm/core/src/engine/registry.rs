@@ -105,7 +105,7 @@ pub fn parse_params<T: serde::de::DeserializeOwned + Default>(
 ) -> Result<T, String> {
     match params {
         None => Ok(T::default()),
-        Some(v) => serde_path_to_error::deserialize(v.clone()).map_err(|e| {
+        Some(v) => crate::scenario::from_json(v.clone()).map_err(|e| {
             let path = e.path().to_string();
             if path == "." {
                 e.inner().to_string()

@@ -9,7 +9,7 @@
 //! per key.
 
 use super::ScenarioError;
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -45,6 +45,16 @@ pub fn parse_text(text: &str) -> Result<Value, ScenarioError> {
     let value = serde_path_to_error::deserialize::<_, Strict>(&mut de).map_err(|e| refusal(e.path().to_string(), e.inner()))?;
     de.end().map_err(|e| refusal(String::new(), &e))?;
     Ok(value.0)
+}
+
+/// Deserialise `T` from a JSON value, keeping the field path of an error. Every part of a
+/// scenario (the scenario itself, a link's body, knobs, variants, a worksheet question) is read
+/// through this one deserializer, `serde_path_to_error` over `serde_json::Value`: serde compiles
+/// a type once per deserializer that reads it, and in the wasm engine each extra one cost the
+/// page's first load kilobytes of download (docs/cli.md, "First load over a shared classroom
+/// link").
+pub fn from_json<T: DeserializeOwned>(value: Value) -> Result<T, serde_path_to_error::Error<serde_json::Error>> {
+    serde_path_to_error::deserialize(value)
 }
 
 /// A JSON value read with duplicate keys refused.

@@ -128,7 +128,7 @@ fn get_path<'a>(root: &'a Value, parts: &[&str]) -> Option<&'a Value> {
 
 pub(crate) fn knobs_of(root: &Value) -> Vec<Knob> {
     root.get("knobs")
-        .and_then(|k| serde_json::from_value::<Vec<Knob>>(k.clone()).ok())
+        .and_then(|k| super::from_json::<Vec<Knob>>(k.clone()).ok())
         .unwrap_or_default()
 }
 
@@ -213,7 +213,7 @@ pub fn apply_overrides(root: &mut Value, variant: Option<&str>) -> Result<(), Sc
     let Some(name) = variant else { return Ok(()) };
     let table: BTreeMap<String, BTreeMap<String, Value>> = root
         .get("variants")
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .and_then(|v| super::from_json(v.clone()).ok())
         .unwrap_or_default();
     let overrides = table.get(name).ok_or_else(|| {
         let known: Vec<&str> = table.keys().map(String::as_str).collect();

@@ -18,7 +18,8 @@
 //! serde loses the field path of an error inside a flattened struct (it buffers the fields
 //! first), so `LinkProps` is read through [`read`], which reads it with the path kept and hands
 //! it up in the message; [`super::error_at`] joins it to the outer path
-//! (`topology.paths[0].buffer.bdp`, not `topology.paths[0]`).
+//! (`topology.paths[0].buffer.bdp`, not `topology.paths[0]`). A topology's body is read through
+//! it too (scenario/topology.rs), so a path handed up from inside is joined on the way.
 
 use super::validate;
 use super::{BufferSpec, ScenarioError};
@@ -94,10 +95,19 @@ pub(super) const PATH_MARK: char = '\u{1f}';
 pub fn read<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<T, D::Error> {
     // Deserialising `T` itself (not a map of its fields) lets serde mark the fields it takes,
     // so the outer struct's `deny_unknown_fields` still sees the ones nobody took.
+    // An error handed up by a `read` inside (a topology's links) already carries its path:
+    // the two paths are joined, so one mark always separates the whole path from the message.
     serde_path_to_error::deserialize(d).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if path == "." { inner } else { serde::de::Error::custom(format!("{path}{PATH_MARK}{inner}")) }
+        if path == "." {
+            return inner;
+        }
+        let inner = inner.to_string();
+        match inner.split_once(PATH_MARK) {
+            Some((deeper, msg)) => serde::de::Error::custom(format!("{path}.{deeper}{PATH_MARK}{msg}")),
+            None => serde::de::Error::custom(format!("{path}{PATH_MARK}{inner}")),
+        }
     })
 }
 

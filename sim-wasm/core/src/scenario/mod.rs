@@ -20,12 +20,13 @@ pub mod mptcp;
 pub mod quic;
 pub mod sweep;
 pub mod text;
+mod topology;
 pub mod tour;
 pub mod worksheet;
 pub mod traffic;
 pub mod validate;
 
-pub use json::{check_size, parse_text, MAX_SCENARIO_BYTES};
+pub use json::{check_size, from_json, parse_text, MAX_SCENARIO_BYTES};
 pub use knobs::{apply_overrides, apply_setting, describe, Knob, KnobKind, PresetInfo};
 pub use link::LinkProps;
 pub use mptcp::MptcpSpec;
@@ -149,7 +150,9 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
+// Written `{"kind": "dumbbell", …}`: internally tagged for Serialize, the schema and the
+// TypeScript type; read in two steps by scenario/topology.rs (see there why not by the derive).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Topology {
     /// Senders, each with its own RTT, share one bottleneck to their receivers.
@@ -484,41 +487,15 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 
 /// Deserialise and validate a scenario already parsed as JSON.
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
-    check_topology_fields(&value)?;
     let needs_raw = value.get("expect").is_some() || value.get("worksheet").is_some();
     let raw = if needs_raw { Some(value.clone()) } else { None };
-    let scenario: Scenario =
-        serde_path_to_error::deserialize(value).map_err(|e| error_at(&e.path().to_string(), &e.inner().to_string()))?;
+    let scenario: Scenario = from_json(value).map_err(|e| error_at(&e.path().to_string(), &e.inner().to_string()))?;
     validate::validate(&scenario)?;
     if let Some(raw) = raw {
         expect::validate(&scenario.expect, &raw)?;
         worksheet::validate_settings(&scenario.worksheet, &raw)?;
     }
     Ok(scenario)
-}
-
-/// serde buffers an internally tagged enum before deserialising its variant, which loses the
-/// field path of any error inside it ("topology: unknown field" instead of
-/// "topology.bottleneck: unknown field"). Deserialising the chosen variant's struct directly
-/// first keeps the full path in the message.
-fn check_topology_fields(value: &serde_json::Value) -> Result<(), ScenarioError> {
-    fn check<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<(), ScenarioError> {
-        serde_path_to_error::deserialize::<_, T>(body).map(drop).map_err(|e| {
-            let path = e.path().to_string();
-            let full = if path == "." { "topology".to_string() } else { format!("topology.{path}") };
-            error_at(&full, &e.inner().to_string())
-        })
-    }
-    let Some(serde_json::Value::Object(topo)) = value.get("topology") else { return Ok(()) };
-    let mut body = topo.clone();
-    let kind = body.remove("kind");
-    match kind.as_ref().and_then(|k| k.as_str()) {
-        Some("dumbbell") => check::<Dumbbell>(body.into()),
-        Some("parallel") => check::<Parallel>(body.into()),
-        Some("graph") => check::<graph::Graph>(body.into()),
-        // Missing or unknown kinds get serde's own message from the full parse.
-        _ => Ok(()),
-    }
 }
 
 impl Scenario {

@@ -85,7 +85,7 @@ fn is_default_params(p: &SchedParams) -> bool {
 
 impl Default for MptcpSpec {
     fn default() -> Self {
-        serde_json::from_value(serde_json::json!({})).expect("every field has a default")
+        super::from_json(serde_json::json!({})).expect("every field has a default")
     }
 }
 
