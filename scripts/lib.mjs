@@ -51,6 +51,20 @@ export function mtime(path) {
   }
 }
 
+/**
+ * Whether node_modules holds the packages package-lock.json names, judged by content: `stamp` is
+ * the lock's hash recorded after the last install (node_modules/.netlab-lock-sha256, or null),
+ * `lockHash` the lock's hash now. Without a stamp (an install made before stamps, or by hand) an
+ * npm marker newer than the lock is trusted, as before. Modification times alone are not enough:
+ * a git worktree or a fresh checkout writes an unchanged lock with a new time, and `npm ci` run
+ * there through a node_modules symlink empties the shared packages under every other checkout.
+ * Returns 'ok', 'stamp' (up to date: record the stamp) or 'install'.
+ */
+export function npmState({ lockHash, stamp, markerTime, lockTime }) {
+  if (stamp !== null) return stamp.trim() === lockHash ? 'ok' : 'install';
+  return markerTime !== null && markerTime >= (lockTime ?? 0) ? 'stamp' : 'install';
+}
+
 /** Newest modification time of the files under `dir` (recursive), skipping `skip` names. */
 export function newestUnder(dir, skip = new Set()) {
   let newest = 0;

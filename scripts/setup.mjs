@@ -4,9 +4,10 @@
 // Steps: rustup target wasm32-unknown-unknown; the wasm-bindgen CLI at the version pinned in
 // sim-wasm/Cargo.toml; npm packages; with --browser, Debian's /usr/bin/chromium for Playwright;
 // with --python, the Python package's venv and extension (python-env.mjs).
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, StepError, capture, log, mtime, pinnedWasmBindgen, run } from './lib.mjs';
+import { ROOT, StepError, capture, log, mtime, npmState, pinnedWasmBindgen, run } from './lib.mjs';
 import { ensurePython } from './python-env.mjs';
 
 const TARGET = 'wasm32-unknown-unknown';
@@ -53,12 +54,18 @@ function ensureNpm() {
     return;
   }
   const markerTime = mtime(marker);
-  if (markerTime !== null && markerTime >= (mtime(lock) ?? 0)) {
+  const stampFile = join(ROOT, 'node_modules', '.netlab-lock-sha256');
+  const lockHash = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : null;
+  const state = npmState({ lockHash, stamp, markerTime, lockTime: mtime(lock) });
+  if (state !== 'install') {
+    if (state === 'stamp') writeFileSync(stampFile, lockHash);
     say('npm packages ok');
     return;
   }
   say(markerTime === null ? 'node_modules missing: npm ci' : 'package-lock.json changed: npm ci');
   run(npm, ['ci', '--no-fund', '--no-audit']);
+  writeFileSync(stampFile, lockHash);
 }
 
 function ensureChromium() {

@@ -2,10 +2,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BRIEF_FLOWS, brief, briefDiff } from '../scripts/goldenBrief.mjs';
-import { capture, pinnedWasmBindgen } from '../scripts/lib.mjs';
+import { capture, npmState, pinnedWasmBindgen } from '../scripts/lib.mjs';
 
 test('the wasm-bindgen pin is an exact version', () => {
   assert.match(pinnedWasmBindgen(), /^\d+\.\d+\.\d+$/);
+});
+
+test("npm packages are judged by the lock's content, not its time: a fresh worktree does not reinstall", () => {
+  // A worktree's checkout gives the same lock a newer time: with a stamp of the same content, no npm ci.
+  assert.equal(npmState({ lockHash: 'a1', stamp: 'a1\n', markerTime: 10, lockTime: 20 }), 'ok');
+  // The lock's content changed: install, whatever the times say.
+  assert.equal(npmState({ lockHash: 'b2', stamp: 'a1', markerTime: 30, lockTime: 20 }), 'install');
+  // No node_modules yet.
+  assert.equal(npmState({ lockHash: 'a1', stamp: null, markerTime: null, lockTime: 20 }), 'install');
+  // An install from before stamps: trusted when npm's marker is newer, and stamped.
+  assert.equal(npmState({ lockHash: 'a1', stamp: null, markerTime: 30, lockTime: 20 }), 'stamp');
+  assert.equal(npmState({ lockHash: 'a1', stamp: null, markerTime: 10, lockTime: 20 }), 'install');
 });
 
 test('the installed wasm-bindgen CLI matches the pin', () => {
