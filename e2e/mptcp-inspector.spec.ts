@@ -17,7 +17,8 @@ test('ECF-3: each subflow on its own path with its controller state, the decisio
   const rows = inspector.locator('[data-testid="inspector-subflows"] tbody tr');
   await expect(rows).toHaveCount(3);
   const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
-  const head = await inspector.locator('[data-testid="inspector-subflows"] thead th').allTextContents();
+  // Columns by the engine's field name (data-key), whatever the page's language calls them.
+  const head = await inspector.locator('[data-testid="inspector-subflows"] thead th').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-key') ?? ''));
   const col = (name: string) => head.indexOf(name);
   expect(col('route')).toBeGreaterThan(0);
   expect(col('state')).toBeGreaterThan(0);

@@ -154,7 +154,7 @@ function SubTable({ flow, kind, list }: { flow: string; kind: 'subflow' | 'strea
         <tr>
           <th scope="col">{kind === 'subflow' ? i18n._({ id: 'inspector.subflow', message: 'subflow' }) : i18n._({ id: 'inspector.stream', message: 'stream' })}</th>
           {keys.map((k) => (
-            <th key={k} scope="col">
+            <th key={k} scope="col" data-key={k}>
               {fieldWords(k)}
             </th>
           ))}
