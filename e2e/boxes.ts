@@ -19,14 +19,23 @@ export function overlap(a: Box, b: Box, tol = 0.5): boolean {
  * Page boxes of the visible elements matching `loc`, named by their text, or by `label` and the
  * `attr` of their closest element that has it (e.g. a node's id).
  */
-export async function boxes(loc: Locator, by?: { attr: string; label: string }): Promise<{ name: string; box: Box }[]> {
-  return loc.evaluateAll((els, by) => {
-    const nameOf = (el: Element) => (by ? `${by.label} ${el.closest(`[${by.attr}]`)?.getAttribute(by.attr) ?? '?'}` : (el.textContent ?? ''));
-    return els
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width > 0 && r.height > 0)
-      .map(({ el, r }) => ({ name: nameOf(el), box: { x: r.x, y: r.y, width: r.width, height: r.height } }));
-  }, by);
+export async function boxes(loc: Locator, by?: { attr: string; label: string }, inSvg = false): Promise<{ name: string; box: Box }[]> {
+  return loc.evaluateAll(
+    (els, [by, inSvg]) => {
+      const nameOf = (el: Element) => (by ? `${by.label} ${el.closest(`[${by.attr}]`)?.getAttribute(by.attr) ?? '?'}` : (el.textContent ?? ''));
+      return els
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          // In the picture's own coordinates: the page may move the picture (a panel above it
+          // growing, a scroll) between two calls, which must not read as two labels meeting.
+          const o = inSvg ? el.closest('svg')?.getBoundingClientRect() : undefined;
+          return { el, r, ox: o?.x ?? 0, oy: o?.y ?? 0 };
+        })
+        .filter(({ r }) => r.width > 0 && r.height > 0)
+        .map(({ el, r, ox, oy }) => ({ name: nameOf(el), box: { x: r.x - ox, y: r.y - oy, width: r.width, height: r.height } }));
+    },
+    [by, inSvg] as const,
+  );
 }
 
 /** Every pair of boxes (one from `a`, one from `b`) that overlap, by name. */
@@ -48,11 +57,11 @@ export function collisions(a: { name: string; box: Box }[], b: { name: string; b
 export async function expectTopologyUncluttered(page: Page) {
   const svg = page.getByTestId('topology-svg');
   const labels = [
-    ...(await boxes(svg.locator('text.edge-label'))),
-    ...(await boxes(svg.locator('g.queue'), { attr: 'data-link-id', label: 'queue' })),
-    ...(await boxes(svg.locator('g.node text'))),
+    ...(await boxes(svg.locator('text.edge-label'), undefined, true)),
+    ...(await boxes(svg.locator('g.queue'), { attr: 'data-link-id', label: 'queue' }, true)),
+    ...(await boxes(svg.locator('g.node text'), undefined, true)),
   ];
-  const nodes = await boxes(svg.locator('g.node circle, g.node rect'), { attr: 'data-node-id', label: 'node' });
+  const nodes = await boxes(svg.locator('g.node circle, g.node rect'), { attr: 'data-node-id', label: 'node' }, true);
   expect(collisions(labels)).toEqual([]);
   expect(collisions(labels, nodes)).toEqual([]);
   return labels;
