@@ -68,7 +68,11 @@ pub struct BuiltIn(pub &'static [(&'static str, &'static str)]);
 
 impl Presets for BuiltIn {
     fn names(&self) -> Vec<String> {
-        self.0.iter().map(|(n, _)| n.to_string()).collect()
+        // By name, as a preset folder lists them: the build may have ordered the files by file
+        // name, which puts "bufferbloat-lab.json" before "bufferbloat.json".
+        let mut names: Vec<String> = self.0.iter().map(|(n, _)| n.to_string()).collect();
+        names.sort();
+        names
     }
 
     fn text(&self, name: &str) -> Option<Result<String, String>> {
