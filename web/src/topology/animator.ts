@@ -299,6 +299,10 @@ export class TopologyAnimator {
 
   private frame = (now: number): void => {
     this.raf = requestAnimationFrame(this.frame);
+    // The setting is read again each frame, not only on its change event: an animator built
+    // while the setting flips can miss the event, and the picture would then say "reduced"
+    // while drawing packets (or the reverse).
+    if ((this.svg.attr('data-motion') === 'reduced') !== this.reduced) this.onMotion();
     this.paintFlashes(now);
     const snap = this.snapshot;
     // Reduced motion: one (empty) drawing per snapshot, nothing projected between them.
