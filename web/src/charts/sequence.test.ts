@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceRecord, TraceWindow } from '../generated';
+import type { TraceWindow } from '../generated';
 import { lineOf, linesOf, markersOf, pathsOf, usualTrip, zoomSpan } from './sequence';
+import { rec } from './traceRecords.testkit';
 
-const rec = (over: Partial<TraceRecord>): TraceRecord => ({
-  sent_s: 0,
-  end_s: null,
-  kind: 'data',
-  forward: true,
-  seq: 0,
-  len: 1448,
-  retx: false,
-  path: 0,
-  dsn: null,
-  sack_blocks: 0,
-  ece: false,
-  ce: false,
-  drop: null,
-  ...over,
-});
 
 describe('the sequence diagram geometry', () => {
   const trip = { forward: 0.02, back: 0.02 };

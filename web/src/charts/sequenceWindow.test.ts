@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceRecord, TraceWindow } from '../generated';
 import { brushWindow, firstLoss, readableWindow } from './sequenceWindow';
+import { rec } from './traceRecords.testkit';
 
-const rec = (over: Partial<TraceRecord>): TraceRecord => ({
-  sent_s: 0,
-  end_s: null,
-  kind: 'data',
-  forward: true,
-  seq: 0,
-  len: 1448,
-  retx: false,
-  path: 0,
-  dsn: null,
-  sack_blocks: 0,
-  ece: false,
-  ce: false,
-  drop: null,
-  ...over,
-});
 const win = (records: TraceRecord[], since = 0): TraceWindow => ({ flow: 0, flow_id: 'f', tracing_since_s: since, oldest_s: records[0]?.sent_s ?? null, matched: records.length, stride: 1, records, events: [] });
 const lost = { link: 'bottleneck', hop: 1, hops: 3, cause: 'queue' as const };
 
