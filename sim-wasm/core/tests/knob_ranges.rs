@@ -71,32 +71,21 @@ fn every_knob_value_in_range_and_every_sweep_point_runs() {
     let cases = cases();
     // 18 presets: their knobs' end points and options and their sweeps' points.
     assert!(cases.len() > 300, "{} cases", cases.len());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(case) = cases.get(i) else { break };
-                let outcome = case.scenario.clone().and_then(|sc| {
-                    let seed = sc.seed;
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        let mut sim = Simulation::new(sc, Some(seed)).map_err(|e| e.to_string())?;
-                        sim.run_to_end();
-                        let summary = sim.summary(0.0);
-                        if summary.flows.is_empty() {
-                            return Err("the run has no flows".to_string());
-                        }
-                        Ok(())
-                    }))
-                    .unwrap_or_else(|_| Err("panicked".to_string()))
-                });
-                if let Err(e) = outcome {
-                    failures.lock().unwrap().push(format!("{}: {e}", case.what));
+    let failures = common::check_all(&cases, |case| {
+        let outcome = case.scenario.clone().and_then(|sc| {
+            let seed = sc.seed;
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut sim = Simulation::new(sc, Some(seed)).map_err(|e| e.to_string())?;
+                sim.run_to_end();
+                let summary = sim.summary(0.0);
+                if summary.flows.is_empty() {
+                    return Err("the run has no flows".to_string());
                 }
-            });
-        }
+                Ok(())
+            }))
+            .unwrap_or_else(|_| Err("panicked".to_string()))
+        });
+        outcome.err().map(|e| format!("{}: {e}", case.what)).into_iter().collect()
     });
-    let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{} knob values inside their range do not run:\n{}", failures.len(), failures.join("\n"));
 }

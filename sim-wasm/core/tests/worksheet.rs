@@ -54,26 +54,19 @@ fn every_answer_key_holds_in_its_run() {
         }
     }
     assert!(jobs.len() >= 14, "every worksheet is checked ({} runs)", jobs.len());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((name, variant, qs, sc)) = jobs.get(i) else { break };
-                let summary = summary_of(sc);
-                let questions = scenario::from_value(sc.clone()).unwrap().worksheet;
-                for &q in qs {
-                    let k = questions[q].check_key(&summary);
-                    eprintln!("{} {name} {variant:?} {}: {}", if k.pass { "PASS" } else { "FAIL" }, k.id, k.detail);
-                    if !k.pass {
-                        failures.lock().unwrap().push(format!("{name} {variant:?} '{}': {}", k.id, k.detail));
-                    }
-                }
-            });
+    let failures = common::check_all(&jobs, |(name, variant, qs, sc)| {
+        let summary = summary_of(sc);
+        let questions = scenario::from_value(sc.clone()).unwrap().worksheet;
+        let mut failed = Vec::new();
+        for &q in qs {
+            let k = questions[q].check_key(&summary);
+            eprintln!("{} {name} {variant:?} {}: {}", if k.pass { "PASS" } else { "FAIL" }, k.id, k.detail);
+            if !k.pass {
+                failed.push(format!("{name} {variant:?} '{}': {}", k.id, k.detail));
+            }
         }
+        failed
     });
-    let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "answer keys the runs do not give:\n{}", failures.join("\n"));
 }
 
@@ -269,29 +262,22 @@ fn every_number_an_explanation_quotes_is_the_runs() {
         }
     }
     assert!(jobs.len() >= 8, "the runs behind the explanations' numbers are run ({})", jobs.len());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((name, variant, q, sc)) = jobs.get(i) else { break };
-                let summary = summary_of(sc);
-                let run = variant.unwrap_or("full");
-                for (_, _, n, only, quote) in quotes_of(name, &q.id) {
-                    if only.is_some_and(|o| o != run) {
-                        continue;
-                    }
-                    let Some((ok, detail)) = judge(quote, n, &summary) else { continue };
-                    eprintln!("{} {name} ({run}) '{}' quotes {n}: {detail}", if ok { "PASS" } else { "FAIL" }, q.id);
-                    if !ok {
-                        failures.lock().unwrap().push(format!("{name} ({run}) '{}' quotes {n}: {detail}", q.id));
-                    }
-                }
-            });
+    problems.extend(common::check_all(&jobs, |(name, variant, q, sc)| {
+        let summary = summary_of(sc);
+        let run = variant.unwrap_or("full");
+        let mut failed = Vec::new();
+        for (_, _, n, only, quote) in quotes_of(name, &q.id) {
+            if only.is_some_and(|o| o != run) {
+                continue;
+            }
+            let Some((ok, detail)) = judge(quote, n, &summary) else { continue };
+            eprintln!("{} {name} ({run}) '{}' quotes {n}: {detail}", if ok { "PASS" } else { "FAIL" }, q.id);
+            if !ok {
+                failed.push(format!("{name} ({run}) '{}' quotes {n}: {detail}", q.id));
+            }
         }
-    });
-    problems.extend(failures.into_inner().unwrap());
+        failed
+    }));
     assert!(problems.is_empty(), "explanation numbers the runs do not back:\n{}", problems.join("\n"));
 }
 

@@ -70,3 +70,22 @@ pub fn quoted_numbers(text: &str) -> std::collections::BTreeSet<String> {
     }
     out
 }
+
+/// Runs `check` on every job, on every core (each job is a whole simulation), and returns the
+/// failures the checks reported, in no particular order.
+#[allow(dead_code)]
+pub fn check_all<T: Sync>(jobs: &[T], check: impl Fn(&T) -> Vec<String> + Sync) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
+            s.spawn(|| {
+                while let Some(job) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    let found = check(job);
+                    failures.lock().unwrap().extend(found);
+                }
+            });
+        }
+    });
+    failures.into_inner().unwrap()
+}
