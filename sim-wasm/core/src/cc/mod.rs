@@ -204,6 +204,12 @@ pub trait CongestionControl {
         None
     }
 
+    /// The fewest segments a paced sender puts in one burst for this controller (Linux
+    /// `ca_ops->min_tso_segs`, else the sysctl `tcp_min_tso_segs`; tcp/tso.rs).
+    fn min_tso_segs(&self) -> u32 {
+        crate::tcp::tso::MIN_TSO_SEGS
+    }
+
     /// Names of the states reported in [`CcMetrics::state`].
     fn state_names(&self) -> &'static [&'static str];
 

@@ -20,6 +20,7 @@ pub mod sender;
 pub mod source;
 pub mod timer;
 pub mod tlp;
+pub mod tso;
 
 use crate::cc::CcInit;
 use crate::engine::rng::SimRng;

@@ -50,6 +50,9 @@ pub struct Seg {
     /// the segment number for plain TCP) and its payload length.
     pub dsn: u64,
     pub len: u32,
+    /// The send burst its first transmission went out in (Linux: the socket buffer it was sent
+    /// as, tcp/tso.rs): lost together, its segments are resent together.
+    pub burst: u64,
 }
 
 #[derive(Debug)]
@@ -75,6 +78,8 @@ pub struct Scoreboard {
     retx: BTreeSet<u64>,
     in_flight: u32,
     lost_total: u64,
+    /// The send burst new segments join ([`Scoreboard::start_burst`]).
+    burst: u64,
 }
 
 impl Default for Scoreboard {
@@ -94,6 +99,7 @@ impl Default for Scoreboard {
             retx: BTreeSet::new(),
             in_flight: 0,
             lost_total: 0,
+            burst: 0,
         }
     }
 }
@@ -139,7 +145,8 @@ impl Scoreboard {
         let tx_ord = self.next_tx_ord;
         self.next_tx_ord += 1;
         if seq == self.nxt {
-            self.segs.push_back(Seg { state: SegState::InFlight, tx_ord, sent_at: now, retransmitted: false, stamp, dsn, len });
+            let burst = self.burst;
+            self.segs.push_back(Seg { state: SegState::InFlight, tx_ord, sent_at: now, retransmitted: false, stamp, dsn, len, burst });
             self.nxt += 1;
             self.in_flight += 1;
         } else {
@@ -320,6 +327,22 @@ impl Scoreboard {
             }
         }
         None
+    }
+
+    /// The segment [`Scoreboard::next_retransmission`] would take, left on the queue.
+    pub fn peek_retransmission(&self) -> Option<u64> {
+        self.retx.range(self.una..).copied().find(|&seq| self.seg(seq).state == SegState::Lost)
+    }
+
+    /// New segments from now on go out in a new send burst.
+    pub fn start_burst(&mut self) {
+        self.burst += 1;
+    }
+
+    /// Whether segments `a` and `b` first went out in the same send burst.
+    pub fn same_burst(&self, a: u64, b: u64) -> bool {
+        let ok = |s: u64| s >= self.una && s < self.nxt;
+        ok(a) && ok(b) && self.seg(a).burst == self.seg(b).burst
     }
 
     /// Whether a retransmission may be waiting (an MPTCP subflow sends its own first).

@@ -227,17 +227,28 @@ impl TcpSender {
     }
 
     /// The sending loop of [`Self::try_send`]; returns whether new data went out.
+    ///
+    /// A paced sender sends in bursts (Linux `tcp_write_xmit`, tcp/tso.rs): the pacing clock is
+    /// checked once per burst, and a burst takes up to [`Self::burst_quantum`] segments back to
+    /// back, as far as the window allows: new data, or the lost segments of one earlier burst.
     fn send_loop(&mut self, w: &mut World) -> bool {
         let mut sent_new = false;
+        // The burst going out: its last segment, whether that was new data, segments left.
+        let mut burst: Option<(u64, bool, u32)> = None;
         loop {
             if self.sb.in_flight() >= self.window() {
                 return sent_new;
             }
             let pacing = self.cc.pacing_rate();
-            if self.cc.holds_at(pacing, w.now) {
-                let timer = self.pace_timer();
-                self.cc.wait_for_slot(self.me, timer, w);
-                return sent_new;
+            let continues = burst.is_some_and(|(last, fresh, left)| left > 0 && self.continues_burst(last, fresh));
+            if !continues {
+                if self.cc.holds_at(pacing, w.now) {
+                    let timer = self.pace_timer();
+                    self.cc.wait_for_slot(self.me, timer, w);
+                    return sent_new;
+                }
+                self.sb.start_burst();
+                burst = Some((0, false, self.burst_quantum(pacing)));
             }
             let Some(seq) = self.next_segment() else {
                 // Window open but nothing to send: samples taken now measure the application,
@@ -248,9 +259,34 @@ impl TcpSender {
                 }
                 return sent_new;
             };
-            sent_new |= seq == self.sb.nxt();
+            let fresh = seq == self.sb.nxt();
+            sent_new |= fresh;
             let wire = self.transmit(seq, w);
             self.cc.on_sent(pacing, wire, w.now);
+            if let Some((_, _, left)) = burst {
+                burst = Some((seq, fresh, left - 1));
+            }
+        }
+    }
+
+    /// Segments per burst: Linux's TSO/GSO autosizing for a paced sender under the `linux`
+    /// profile (`tcp_tso_segs`); one under `ns3-classic` (ns-3 sends and paces segment by
+    /// segment) and when the controller does not pace (an ACK releases what the window allows).
+    fn burst_quantum(&self, pacing: Option<f64>) -> u32 {
+        match pacing {
+            Some(rate) if !self.cfg.ns3() => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
+            _ => 1,
+        }
+    }
+
+    /// Whether the next segment to send joins the burst whose last segment was `last`: new
+    /// data after new data, or the next lost segment of the same earlier burst (Linux resends
+    /// a lost socket buffer whole, `tcp_retransmit_skb`). A retransmission never joins new
+    /// data: Linux sends them from separate queues.
+    fn continues_burst(&self, last: u64, fresh: bool) -> bool {
+        match self.sb.peek_retransmission() {
+            Some(seq) => !fresh && seq == last + 1 && self.sb.same_burst(last, seq),
+            None => fresh && self.source.has_new_data(self.sb.nxt(), self.sb.una(), self.cfg.rwnd),
         }
     }
 

@@ -45,8 +45,9 @@
 //!   flow's ACKs arrive in bursts even on exact links, and Linux then adds the excess to the
 //!   window (docs/model/linux-kernel.md §BBR; docs/spec/ALGORITHMS.md §1.1). ns-3's TcpBbr has
 //!   none, so `cc_params.extra_acked: false` runs BBR as ns-3 does.
-//! - The simulated sender has no TSO; the quantization budget still uses Linux's TSO goal
-//!   (about 1 ms of data at the pacing rate) because that is the cwnd Linux BBR ends up with.
+//! - The quantization budget uses Linux's TSO goal (about 1 ms of data at the pacing rate,
+//!   `bbr_tso_segs_goal`); the sender sends bursts of that size under the `linux` profile
+//!   (tcp/tso.rs), one segment at a time under `ns3-classic`.
 
 pub mod aggregation;
 mod drain;
@@ -355,8 +356,12 @@ impl<V: Variant> Bbr<V> {
     fn tso_segs_goal(&self) -> u32 {
         let rate = self.s.pacing_rate;
         let bytes = (rate / TSO_PACING_SHIFT_DIV).min(TSO_MAX_BYTES);
-        let min_segs = if rate < MIN_TSO_RATE { 1 } else { 2 };
-        ((bytes / self.s.mss as f64) as u32).max(min_segs).min(TSO_MAX_SEGS)
+        ((bytes / self.s.mss as f64) as u32).max(self.bbr_min_tso_segs()).min(TSO_MAX_SEGS)
+    }
+
+    /// One segment per burst below 1.2 Mbit/s, else two (`bbr_min_tso_segs`).
+    fn bbr_min_tso_segs(&self) -> u32 {
+        if self.s.pacing_rate < MIN_TSO_RATE { 1 } else { 2 }
     }
 
     /// Add headroom for the bursts in the sending and receiving hosts (`bbr_quantization_budget`).
@@ -658,6 +663,10 @@ impl<V: Variant> CongestionControl for Bbr<V> {
 
     fn pacing_rate(&self) -> Option<f64> {
         Some(self.s.pacing_rate)
+    }
+
+    fn min_tso_segs(&self) -> u32 {
+        self.bbr_min_tso_segs()
     }
 
     fn state_names(&self) -> &'static [&'static str] {
