@@ -1,7 +1,7 @@
 // A rate limiter for a screen reader's live region (issue 31 §2): at most one message per
 // `gapMs` of wall time. What arrives sooner waits, merged by key with whatever of the same key
 // already waits (two run-state changes: the newer one; two losses of one flow: one line that
-// counts both), and goes out together once the gap has passed. Nothing is dropped: the newest
+// counts both), and goes out together once the gap has passed, from a timer task of its own. Nothing is dropped: the newest
 // state of every key is always said, if late. Pure apart from its clock, which tests replace.
 
 export interface Clock {
@@ -37,9 +37,12 @@ export class RateLimiter<T> {
     this.pending.delete(key);
     this.pending.set(key, next);
     if (this.timer !== null) return;
-    const wait = this.lastAt + this.gapMs - this.clock.now();
-    if (wait <= 0) this.send();
-    else this.timer = this.clock.setTimeout(() => {
+    // Even a message due now goes out from a timer of its own, never inside the caller's task:
+    // a post from a long task (a store update during a big render) would otherwise change the
+    // region only when that task ends, up to a few hundred ms after `lastAt` was taken, and the
+    // next message would then reach the screen reader less than the gap after it.
+    const wait = Math.max(0, this.lastAt + this.gapMs - this.clock.now());
+    this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       this.send();
     }, wait);
