@@ -143,6 +143,10 @@ pub struct CcInit {
     pub coupling: Option<Coupling>,
 }
 
+/// Linux's sysctl `tcp_min_tso_segs`: the fewest segments a paced sender puts in one burst when
+/// the controller has no rule of its own (`ca_ops->min_tso_segs`; tcp/tso.rs).
+pub const MIN_TSO_SEGS: u32 = 2;
+
 /// A pluggable congestion controller. Hooks mirror Linux `tcp_congestion_ops`.
 pub trait CongestionControl {
     /// Registry name ("reno", "cubic", "bbr", …).
@@ -207,7 +211,7 @@ pub trait CongestionControl {
     /// The fewest segments a paced sender puts in one burst for this controller (Linux
     /// `ca_ops->min_tso_segs`, else the sysctl `tcp_min_tso_segs`; tcp/tso.rs).
     fn min_tso_segs(&self) -> u32 {
-        crate::tcp::tso::MIN_TSO_SEGS
+        MIN_TSO_SEGS
     }
 
     /// Names of the states reported in [`CcMetrics::state`].

@@ -33,8 +33,6 @@ const TSO_RTT_LOG: u32 = 9;
 /// A device's GSO size (`GSO_LEGACY_MAX_SIZE`) less `MAX_TCP_HEADER + 1`, as `sk_setup_caps`
 /// leaves `sk_gso_max_size` for TCP over IPv4.
 const GSO_MAX_BYTES: u64 = 65_536 - 321;
-/// `sysctl_tcp_min_tso_segs`: the least a buffer holds for a controller without its own rule.
-pub const MIN_TSO_SEGS: u32 = 2;
 
 /// Segments per transmission at `pacing_rate` bytes/s (`tcp_tso_autosize`), for a segment
 /// payload of `mss` bytes, the flow's `min_rtt` (0 = none yet) and the controller's minimum.
