@@ -145,7 +145,7 @@ const QUOTES: &[(&str, &str, &str, Option<&str>, Quote)] = &[
     ("bufferbloat-lab", "reno-q5-busy", "100", None, Key),
     ("bufferbloat-lab", "reno-q5-busy", "2.5", None, Given("the BDP in packets: 1.5 Mbit/s × 20 ms / 1500 B, from the topology")),
     ("bufferbloat-lab", "reno-q5-busy", "5", None, Given("the Q = 5 setting of the question")),
-    ("bufferbloat-lab", "bbr-q100", "56", None, Key),
+    ("bufferbloat-lab", "bbr-q100", "53", None, Key),
     ("bufferbloat-lab", "bbr-q100", "20", None, Given("the Q = 20 setting; that BBR waits as long there is the preset's claim 'BBR's queue does not grow from Q = 20 to Q = 100', which tests/presets.rs checks")),
     ("bufferbloat", "droptail-wait", "0.44", Some("quick"), Near { metric: "links.bottleneck.mean_sojourn_ms", scale: 0.001, tol: 0.02 }),
     ("bufferbloat", "droptail-wait", "0.48", Some("full"), Near { metric: "links.bottleneck.mean_sojourn_ms", scale: 0.001, tol: 0.02 }),
