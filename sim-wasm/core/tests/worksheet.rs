@@ -130,8 +130,8 @@ use Quote::{Derived, Given, Key, Near, Over};
 /// belongs to — None for each run the question is checked under, or "quick" / "full" when the
 /// text names that run — and what backs it).
 const QUOTES: &[(&str, &str, &str, Option<&str>, Quote)] = &[
-    ("bbr-fairness", "who-wins", "86", None, Near { metric: "flows.rtt-long.goodput_mbps", scale: 1.0, tol: 5.0 }),
-    ("bbr-fairness", "who-wins", "9", None, Near { metric: "flows.rtt10.goodput_mbps", scale: 1.0, tol: 2.0 }),
+    ("bbr-fairness", "who-wins", "88", None, Near { metric: "flows.rtt-long.goodput_mbps", scale: 1.0, tol: 5.0 }),
+    ("bbr-fairness", "who-wins", "7", None, Near { metric: "flows.rtt10.goodput_mbps", scale: 1.0, tol: 2.0 }),
     ("bbr-fairness", "who-wins", "50", None, Given("the long flow's round trip, a setting (topology)")),
     ("bbr-fairness", "jain", "0.6", None, Key),
     ("bbr-fairness", "jain", "0.5", None, Given("Jain's index of two flows when one takes everything: its definition, stated in the prompt")),
@@ -145,7 +145,7 @@ const QUOTES: &[(&str, &str, &str, Option<&str>, Quote)] = &[
     ("bufferbloat-lab", "reno-q5-busy", "100", None, Key),
     ("bufferbloat-lab", "reno-q5-busy", "2.5", None, Given("the BDP in packets: 1.5 Mbit/s × 20 ms / 1500 B, from the topology")),
     ("bufferbloat-lab", "reno-q5-busy", "5", None, Given("the Q = 5 setting of the question")),
-    ("bufferbloat-lab", "bbr-q100", "56", None, Key),
+    ("bufferbloat-lab", "bbr-q100", "53", None, Key),
     ("bufferbloat-lab", "bbr-q100", "20", None, Given("the Q = 20 setting; that BBR waits as long there is the preset's claim 'BBR's queue does not grow from Q = 20 to Q = 100', which tests/presets.rs checks")),
     ("bufferbloat", "droptail-wait", "0.44", Some("quick"), Near { metric: "links.bottleneck.mean_sojourn_ms", scale: 0.001, tol: 0.02 }),
     ("bufferbloat", "droptail-wait", "0.48", Some("full"), Near { metric: "links.bottleneck.mean_sojourn_ms", scale: 0.001, tol: 0.02 }),
