@@ -403,14 +403,14 @@ export function SequenceView() {
               type="button"
               data-testid="sequence-drop"
               onClick={() => {
-                lab.editDrops(dropForLine(pickedLine, w), pickedLine.kind === 'data' ? followRequestForLine(pickedLine, w.flow) : undefined);
+                lab.editDrops(dropForLine(pickedLine, w), pickedLine.kind !== 'syn' ? followRequestForLine(pickedLine, w.flow) : undefined);
                 setPickedLine(null);
               }}
             >
               {msg.dropThisPacket(pickedLine.kind === 'data')}
             </button>
           )}{' '}
-          {pickedLine.kind === 'data' && (
+          {pickedLine.kind !== 'syn' && (
             <button
               type="button"
               data-testid="sequence-follow"
@@ -419,7 +419,7 @@ export function SequenceView() {
                 setPickedLine(null);
               }}
             >
-              {followMsg.followThis()}
+              {pickedLine.kind === 'data' ? followMsg.followThis() : followMsg.followAck()}
             </button>
           )}{' '}
           <button type="button" onClick={() => setPickedLine(null)}>
