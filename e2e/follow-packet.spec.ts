@@ -126,3 +126,34 @@ test('follow an ACK from the picture back to the sender', async ({ page }) => {
   await expect(panel(page).getByTestId('follow-event').last()).toContainText('reaches the sender');
   expect(all.filter((e) => e.what === 'arrive').length).toBeGreaterThanOrEqual(1);
 });
+
+test('a duplicate ACK line of the sequence diagram is followed as the duplicate it is', async ({ page }) => {
+  await page.goto('/?preset=tcp-single&variant=quick&seed=1&speed=1');
+  await expect(app(page)).toHaveAttribute('data-preset', /.+/);
+  await page.getByTestId('sequence-toggle').click();
+  const seq = page.getByTestId('sequence-view');
+  await expect(seq).toBeVisible();
+  // The diagram opens on the first loss and its recovery: the duplicate ACKs are in it.
+  await seekTo(page, 0.3);
+  await expect.poll(async () => Number(await seq.getAttribute('data-now'))).toBe(0.3);
+  await expect.poll(async () => Number(await seq.getAttribute('data-drops'))).toBeGreaterThan(0);
+  const acks = await seq
+    .locator('g.sequence-lines g[data-kind="ack"]')
+    .evaluateAll((els) => els.map((e, i) => ({ i, seq: Number(e.getAttribute('data-seq')), t0: Number(e.getAttribute('data-t0')) })));
+  const counts = new Map<number, number>();
+  for (const a of acks) counts.set(a.seq, (counts.get(a.seq) ?? 0) + 1);
+  const [number] = [...counts].find(([, n]) => n >= 3) ?? [];
+  expect(number, 'an ACK number sent three times or more').toBeDefined();
+  const third = acks.filter((a) => a.seq === number).sort((a, b) => a.t0 - b.t0)[2]!;
+  await seq.locator('g.sequence-lines g[data-kind="ack"]').nth(third.i).dispatchEvent('click');
+  const pick = page.getByTestId('sequence-pick');
+  await expect(pick).toHaveAttribute('data-kind', 'ack');
+  await expect(pick.getByTestId('sequence-follow')).toHaveText('Follow this ACK');
+  await pick.getByTestId('sequence-follow').click();
+  await expect(panel(page)).toHaveAttribute('data-is-ack', 'true');
+  await expect(panel(page)).toHaveAttribute('data-seq', String(number));
+  await expect(panel(page)).toHaveAttribute('data-transmission', '3');
+  const ev = await events(page);
+  expect(ev[0]).toMatchObject({ what: 'queued', leg: 'ack' });
+  expect(ev[0]!.t).toBeCloseTo(third.t0, 9);
+});

@@ -347,6 +347,7 @@ export function SequenceView() {
                 data-retx={l.retx || undefined}
                 data-dropped={l.dropped || undefined}
                 data-seq={l.seq}
+                data-t0={l.t0}
                 onClick={() => paused && l.kind !== 'syn' && (l.kind === 'data' || (!l.dropped && paths.length <= 1)) && setPickedLine(l)}
               >
                 {paused && (
