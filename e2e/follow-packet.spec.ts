@@ -70,13 +70,19 @@ test('follow a packet from the picture to its ACK, one event at a time', async (
   await expect(page.getByTestId('step')).not.toHaveAttribute('data-follow', 'true');
 });
 
-test('a data line of the sequence diagram can be followed too', async ({ page }) => {
+/** tcp-single with its sequence diagram open, paused at `t`: the diagram. */
+async function openSequence(page: Page, t: number) {
   await page.goto('/?preset=tcp-single&variant=quick&seed=1&speed=1');
   await expect(app(page)).toHaveAttribute('data-preset', /.+/);
   await page.getByTestId('sequence-toggle').click();
   const seq = page.getByTestId('sequence-view');
   await expect(seq).toBeVisible();
-  await seekTo(page, 0.03);
+  await seekTo(page, t);
+  return seq;
+}
+
+test('a data line of the sequence diagram can be followed too', async ({ page }) => {
+  const seq = await openSequence(page, 0.03);
   await expect.poll(async () => Number(await seq.getAttribute('data-data-lines'))).toBeGreaterThan(5);
   const line = seq.locator('g.sequence-lines g[data-kind="data"]').nth(3);
   const segment = await line.getAttribute('data-seq');
@@ -128,13 +134,8 @@ test('follow an ACK from the picture back to the sender', async ({ page }) => {
 });
 
 test('a duplicate ACK line of the sequence diagram is followed as the duplicate it is', async ({ page }) => {
-  await page.goto('/?preset=tcp-single&variant=quick&seed=1&speed=1');
-  await expect(app(page)).toHaveAttribute('data-preset', /.+/);
-  await page.getByTestId('sequence-toggle').click();
-  const seq = page.getByTestId('sequence-view');
-  await expect(seq).toBeVisible();
   // The diagram opens on the first loss and its recovery: the duplicate ACKs are in it.
-  await seekTo(page, 0.3);
+  const seq = await openSequence(page, 0.3);
   await expect.poll(async () => Number(await seq.getAttribute('data-now'))).toBe(0.3);
   await expect.poll(async () => Number(await seq.getAttribute('data-drops'))).toBeGreaterThan(0);
   const acks = await seq
