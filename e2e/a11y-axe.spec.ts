@@ -103,11 +103,23 @@ const VIEWS: { name: string; open: (page: Page, q: string) => Promise<void> }[] 
       await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
     },
   },
+  {
+    // Two knobs (a 2×2): the second knob's selector and values, four columns, the grid note.
+    name: 'A/B compare 2×2',
+    open: async (page, q) => {
+      await page.goto(`/?view=compare&preset=tcp-dumbbell&compare=${encodeURIComponent('cc:cubic,reno;buffer_bdp:0.5,2')}&${FAST}${q}`);
+      await expect(page.getByTestId('compare-run')).toBeEnabled();
+      await page.getByTestId('compare-run').click();
+      await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+    },
+  },
 ];
 
 // Every view in every mode; the family presets only in the normal mode, since projector and
-// dark change colours and sizes per theme, not per preset (one preset's lab stands for them).
-const viewsFor = (mode: Mode) => (mode.name === 'normal' ? VIEWS : VIEWS.filter((v) => !v.name.startsWith('lab ') || v.name === `lab ${PRESETS[0]}`));
+// dark change colours and sizes per theme, not per preset (one preset's lab stands for them);
+// likewise the 2×2 compare, drawn with the one-knob view's components and colours.
+const viewsFor = (mode: Mode) =>
+  mode.name === 'normal' ? VIEWS : VIEWS.filter((v) => (!v.name.startsWith('lab ') || v.name === `lab ${PRESETS[0]}`) && v.name !== 'A/B compare 2×2');
 
 for (const mode of MODES) {
   test.describe(`axe, ${mode.name} mode`, () => {

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { runCompareToEnd } from './compare-run';
 
 // The A/B compare view on fixed seeds, quick variants at max speed: DOM state and data-*
 // attributes, not pixels.
@@ -9,13 +10,6 @@ const columns = (page: Page) => page.getByTestId('compare-column');
 /** A difference cell: metric id, column letter. */
 const delta = (page: Page, metric: string, column: string) => page.locator(`[data-testid="compare-delta"][data-metric="${metric}"][data-column="${column}"]`);
 
-async function runToEnd(page: Page) {
-  const run = page.getByTestId('compare-run');
-  await expect(run).toBeEnabled();
-  await run.click();
-  await expect(page.getByTestId('compare')).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
-  await expect(page.getByTestId('compare-diff')).toHaveAttribute('data-final', 'true');
-}
 
 test('two congestion controls side by side on one clock, with a difference table', async ({ page }) => {
   await page.goto(`/?view=compare&preset=tcp-dumbbell&compare=cc:cubic,reno&${FAST}`);
@@ -23,7 +17,7 @@ test('two congestion controls side by side on one clock, with a difference table
   await expect(page.getByTestId('compare-knob')).toHaveValue('cc');
   await expect(page.getByTestId('compare-value-cubic')).toBeChecked();
   await expect(page.getByTestId('compare-value-reno')).toBeChecked();
-  await runToEnd(page);
+  await runCompareToEnd(page);
 
   // Both columns stopped at the same simulated time, the end of the quick run (10 s).
   await expect(columns(page)).toHaveCount(2);
@@ -78,7 +72,7 @@ test('two congestion controls side by side on one clock, with a difference table
 test('QUIC schedulers: ABS lowers the control stream latency against RR', async ({ page }) => {
   await page.goto(`/?view=compare&preset=quic-priority-control&compare=scheduler:rr,abs&${FAST}`);
   await expect(page.getByTestId('compare-knob')).toHaveValue('scheduler');
-  await runToEnd(page);
+  await runCompareToEnd(page);
   const times = await columns(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-sim-time'))));
   expect(times).toEqual([20, 20]);
   // The preset's documented direction: a waiting control message goes in ABS's next packet.
@@ -127,7 +121,7 @@ test('a scenario without any knob says so', async ({ page }) => {
 
 test('an engine error names the column and the field; the last comparison stays', async ({ page }) => {
   await page.goto(`/?view=compare&preset=tcp-dumbbell&compare=cc:cubic,reno&${FAST}`);
-  await runToEnd(page);
+  await runCompareToEnd(page);
   const rows = await page.getByTestId('compare-row').count();
   // A bad setting in the lab is part of the scenario the comparison runs.
   await page.getByTestId('tab-lab').click();

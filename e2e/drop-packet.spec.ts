@@ -1,10 +1,11 @@
 // "Drop the packet you point at" (issue 32): in a paused run a click on a data packet of the
 // network picture offers to drop it; the scenario gains the drop, the run is re-simulated to the
 // same instant, the sequence diagram then shows the loss and the fast retransmit that repairs
-// it, the shared link carries the drop, and undo takes it back.
+// it, the shared link carries the drop, and undo takes it back. A duplicate ACK picked on the
+// picture is dropped by which duplicate it is, not as the first ACK with its number.
 import { type Page, expect, test } from '@playwright/test';
-import { app, seekTo, simTime } from './lab-page';
-import { scenarioPath } from './scenario-link';
+import { app, seekTo, simTime, wireAcks } from './lab-page';
+import { scenarioOf, scenarioPath } from './scenario-link';
 
 const seq = (page: Page) => page.getByTestId('sequence-view');
 const num = async (page: Page, attr: string) => Number(await seq(page).getAttribute(attr));
@@ -124,4 +125,48 @@ test('an MPTCP packet on the picture is named by its subflow and can be dropped'
   await expect.poll(() => num(page, 'data-now')).toBe(0.3);
   await expect.poll(() => num(page, 'data-drops')).toBe(1);
   expect(await num(page, 'data-retx')).toBeGreaterThanOrEqual(1);
+});
+
+test('a duplicate ACK on the picture is dropped by its own transmission number', async ({ page }) => {
+  // After tcp-single's first overflow (≈ 0.1 s) the receiver answers every later segment with a
+  // duplicate of one ACK: several of them are on the reverse links at once.
+  await open(page, '/?preset=tcp-single&variant=quick&seed=1&speed=1', 0.1);
+  let found: { t: number; dup: Awaited<ReturnType<typeof wireAcks>>[number]; same: Awaited<ReturnType<typeof wireAcks>> } | null = null;
+  for (let t = 0.1; t < 0.3 && !found; t = Math.round((t + 0.004) * 1000) / 1000) {
+    await seekTo(page, t);
+    const acks = await wireAcks(page, t);
+    for (const a of acks) {
+      const same = acks.filter((b) => b.link === a.link && b.seq === a.seq);
+      // A later duplicate: another ACK with its number left this link's transmitter before it.
+      if (same.length >= 3 && same.some((b) => b.wire < a.wire)) {
+        found = { t, dup: same.reduce((m, b) => (b.wire > m.wire ? b : m)), same };
+        break;
+      }
+    }
+  }
+  expect(found, 'duplicate ACKs on a wire after the first loss').not.toBeNull();
+  const { t, dup, same } = found!;
+  await page.locator('.topology-body').click({ position: { x: dup.x, y: dup.y } });
+  const pick = page.getByTestId('packet-pick');
+  await expect(pick).toHaveAttribute('data-data', 'false');
+  await expect(pick).toHaveAttribute('data-seq', String(dup.seq));
+  await expect(pick).toHaveAttribute('data-link', dup.link);
+  await expect(pick).toHaveAttribute('data-wire', String(dup.wire));
+  await pick.getByTestId('drop-packet').click();
+  await expect(app(page)).toHaveAttribute('data-preset', /^edited:/);
+  await expect.poll(() => simTime(page)).toBe(t);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=/);
+
+  // The share link names it as the engine counts it: ACK n, not the first with that number.
+  const drops = (await scenarioOf(await page.evaluate(() => location.href))).drops as Record<string, unknown>[];
+  expect(drops).toHaveLength(1);
+  const [drop] = drops;
+  expect(drop).toMatchObject({ ack: dup.seq, at: dup.link });
+  expect(drop!.transmission).toBeGreaterThanOrEqual(2);
+  expect(drop).not.toHaveProperty('seq');
+
+  // Re-run with the drop to the same instant: exactly the clicked ACK is gone from the wire,
+  // the duplicates that left before it are still there.
+  const after = (await wireAcks(page, t)).filter((b) => b.link === dup.link && b.seq === dup.seq);
+  expect(after.map((b) => b.wire).sort()).toEqual(same.filter((b) => b.wire !== dup.wire).map((b) => b.wire).sort());
 });

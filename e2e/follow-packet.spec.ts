@@ -2,9 +2,10 @@
 // picture (or a data line of the sequence diagram) offers "Follow this packet"; its journey is
 // then drawn and listed with the engine's times (wait in the queue, serialisation, propagation,
 // the ACK that covers it), the followed packet is drawn over the others on the picture, and the
-// step goes to the packet's next event instead of a fixed 1 ms — up to the ACK's arrival.
+// step goes to the packet's next event instead of a fixed 1 ms — up to the ACK's arrival. An ACK
+// can be followed on its own too: its way back to the sender, named by which duplicate it is.
 import { type Page, expect, test } from '@playwright/test';
-import { app, seekTo, simTime } from './lab-page';
+import { app, seekTo, simTime, wireAcks } from './lab-page';
 
 const panel = (page: Page) => page.getByTestId('follow-panel');
 
@@ -69,13 +70,19 @@ test('follow a packet from the picture to its ACK, one event at a time', async (
   await expect(page.getByTestId('step')).not.toHaveAttribute('data-follow', 'true');
 });
 
-test('a data line of the sequence diagram can be followed too', async ({ page }) => {
+/** tcp-single with its sequence diagram open, paused at `t`: the diagram. */
+async function openSequence(page: Page, t: number) {
   await page.goto('/?preset=tcp-single&variant=quick&seed=1&speed=1');
   await expect(app(page)).toHaveAttribute('data-preset', /.+/);
   await page.getByTestId('sequence-toggle').click();
   const seq = page.getByTestId('sequence-view');
   await expect(seq).toBeVisible();
-  await seekTo(page, 0.03);
+  await seekTo(page, t);
+  return seq;
+}
+
+test('a data line of the sequence diagram can be followed too', async ({ page }) => {
+  const seq = await openSequence(page, 0.03);
   await expect.poll(async () => Number(await seq.getAttribute('data-data-lines'))).toBeGreaterThan(5);
   const line = seq.locator('g.sequence-lines g[data-kind="data"]').nth(3);
   const segment = await line.getAttribute('data-seq');
@@ -85,4 +92,69 @@ test('a data line of the sequence diagram can be followed too', async ({ page })
   await expect(panel(page)).toHaveAttribute('data-transmission', '1');
   const ev = await events(page);
   expect(ev[0]).toMatchObject({ what: 'queued', leg: 'data', past: true });
+});
+
+test('follow an ACK from the picture back to the sender', async ({ page }) => {
+  await page.goto('/?preset=tcp-single&variant=quick&seed=1&speed=1');
+  await expect(app(page)).toHaveAttribute('data-preset', /.+/);
+  // By 0.08 s the first round trips are done: ACKs are coming back.
+  await seekTo(page, 0.08);
+  const acks = await wireAcks(page, 0.08);
+  expect(acks.length).toBeGreaterThan(0);
+  const ack = acks[0]!;
+  await page.locator('.topology-body').click({ position: { x: ack.x, y: ack.y } });
+  const pick = page.getByTestId('packet-pick');
+  await expect(pick).toHaveAttribute('data-wire', String(ack.wire));
+  await expect(pick.getByTestId('follow-packet')).toHaveText('Follow this ACK');
+  await pick.getByTestId('follow-packet').click();
+
+  // Its own journey: ACK legs only, named by its number, and which ACK with that number it is.
+  await expect(panel(page)).toHaveAttribute('data-is-ack', 'true');
+  await expect(panel(page)).toHaveAttribute('data-seq', String(ack.seq));
+  await expect(panel(page)).toHaveAttribute('data-transmission', /^[1-9]\d*$/);
+  await expect(panel(page).locator('h2')).toContainText(`ACK ${ack.seq}, transmission`);
+  await expect.poll(() => simTime(page)).toBe(0.08);
+  const svg = page.getByTestId('topology-svg');
+  await expect.poll(async () => ((await svg.getAttribute('data-followed-at')) ?? '').split(' ').slice(2).join(' ')).toMatch(new RegExp(`^${ack.link} \\w+ ack$`));
+  const first = await events(page);
+  expect(first.every((e) => e.leg === 'ack')).toBe(true);
+  expect(first.find((e) => e.what === 'on_wire' && e.past)).toBeDefined();
+
+  // Step to its arrival at the sender, one event at a time.
+  for (let i = 0; i < 20 && (await panel(page).getAttribute('data-complete')) !== 'true'; i++) {
+    const before = await simTime(page);
+    await page.getByTestId('follow-next').click();
+    await expect.poll(() => simTime(page)).toBeGreaterThan(before);
+  }
+  await expect(panel(page)).toHaveAttribute('data-complete', 'true');
+  const all = await events(page);
+  expect(all.at(-1)).toMatchObject({ leg: 'ack', what: 'delivered' });
+  await expect(panel(page).getByTestId('follow-event').last()).toContainText('reaches the sender');
+  expect(all.filter((e) => e.what === 'arrive').length).toBeGreaterThanOrEqual(1);
+});
+
+test('a duplicate ACK line of the sequence diagram is followed as the duplicate it is', async ({ page }) => {
+  // The diagram opens on the first loss and its recovery: the duplicate ACKs are in it.
+  const seq = await openSequence(page, 0.3);
+  await expect.poll(async () => Number(await seq.getAttribute('data-now'))).toBe(0.3);
+  await expect.poll(async () => Number(await seq.getAttribute('data-drops'))).toBeGreaterThan(0);
+  const acks = await seq
+    .locator('g.sequence-lines g[data-kind="ack"]')
+    .evaluateAll((els) => els.map((e, i) => ({ i, seq: Number(e.getAttribute('data-seq')), t0: Number(e.getAttribute('data-t0')) })));
+  const counts = new Map<number, number>();
+  for (const a of acks) counts.set(a.seq, (counts.get(a.seq) ?? 0) + 1);
+  const [number] = [...counts].find(([, n]) => n >= 3) ?? [];
+  expect(number, 'an ACK number sent three times or more').toBeDefined();
+  const third = acks.filter((a) => a.seq === number).sort((a, b) => a.t0 - b.t0)[2]!;
+  await seq.locator('g.sequence-lines g[data-kind="ack"]').nth(third.i).dispatchEvent('click');
+  const pick = page.getByTestId('sequence-pick');
+  await expect(pick).toHaveAttribute('data-kind', 'ack');
+  await expect(pick.getByTestId('sequence-follow')).toHaveText('Follow this ACK');
+  await pick.getByTestId('sequence-follow').click();
+  await expect(panel(page)).toHaveAttribute('data-is-ack', 'true');
+  await expect(panel(page)).toHaveAttribute('data-seq', String(number));
+  await expect(panel(page)).toHaveAttribute('data-transmission', '3');
+  const ev = await events(page);
+  expect(ev[0]).toMatchObject({ what: 'queued', leg: 'ack' });
+  expect(ev[0]!.t).toBeCloseTo(third.t0, 9);
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 type Wasm = {
   initSync(opts: { module: Uint8Array }): unknown;
   share_encode(scenario: string, seed: number, view: string): string;
+  share_decode(link: string): string;
 };
 
 let wasm: Wasm | null = null;
@@ -23,6 +24,12 @@ async function engine(): Promise<Wasm> {
 export async function scenarioPath(scenario: object, seed: number, view: object = {}): Promise<string> {
   const link = (await engine()).share_encode(JSON.stringify(scenario), seed, JSON.stringify(view));
   return `/#s=${link}`;
+}
+
+/** The scenario a page address's shareable link (`#s=v1.…`) carries, decoded by the engine. */
+export async function scenarioOf(url: string): Promise<Record<string, unknown>> {
+  const body = new URL(url).hash.replace(/^#s=/, '');
+  return (JSON.parse((await engine()).share_decode(body)) as { scenario: Record<string, unknown> }).scenario;
 }
 
 /** Two hosts joined by `rates.length` parallel paths, one CUBIC flow per path. */

@@ -654,7 +654,7 @@ impl Simulation {
         })
     }
 
-    /// Follow one data packet from now on (sim/follow.rs), or stop (`None`). What the follower
+    /// Follow one packet (a data packet, or an ACK) from now on (sim/follow.rs), or stop (`None`). What the follower
     /// sees starts now: to see a packet sent earlier, follow from a fresh simulation and run it
     /// to the time on screen (the run is deterministic; following never changes it).
     pub fn follow(&mut self, req: Option<crate::sim::follow::FollowRequest>) -> Result<(), String> {
@@ -678,7 +678,13 @@ impl Simulation {
             return Err(format!("follow.at_s: {} is not a time in the run", req.at_s));
         }
         let routes = self.listed_routes.get(flow).map_or(Vec::new(), |rs| rs.iter().map(|r| (r.forward, r.reverse)).collect());
-        let spec = crate::sim::follow::FollowSpec { flow: req.flow, seq: req.seq, path: req.path, link, at: secs(req.at_s) };
+        let wire = match req.wire_s {
+            None => None,
+            Some(_) if link.is_none() => return Err("follow.wire_s: needs the link it left (follow.link)".to_string()),
+            Some(w) if w.is_finite() && w >= 0.0 => Some(secs(w)),
+            Some(w) => return Err(format!("follow.wire_s: {w} is not a time in the run")),
+        };
+        let spec = crate::sim::follow::FollowSpec { flow: req.flow, ack: req.ack, seq: req.seq, path: req.path, link, wire, at: secs(req.at_s) };
         self.engine.world.follow = Some(Box::new(crate::sim::follow::Follower::new(spec, routes)));
         Ok(())
     }

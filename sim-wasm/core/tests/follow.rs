@@ -2,7 +2,10 @@
 //! packet — every hop's queueing, serialisation and propagation, its delivery, and the ACK that
 //! covers it — agrees with the link model and with the per-packet trace (sim/trace.rs), tells
 //! transmissions apart, and its step visits each of its events in order. TCP, MPTCP and QUIC.
+//! An ACK followed on its own: its journey, which duplicate it is, and that a drop naming that
+//! duplicate loses exactly that packet.
 
+use netlab_core::metrics::EventKind;
 use netlab_core::sim::follow::{FollowRequest, Journey, JourneyLeg};
 use netlab_core::sim::trace::{DropCause, TraceKind, TraceRecord};
 use netlab_core::Simulation;
@@ -21,7 +24,13 @@ fn tcp(segments: u64, drops: Value) -> Value {
 }
 
 fn request(flow: u32, seq: u64, path: Option<u32>, link: Option<&str>, at_s: f64) -> FollowRequest {
-    FollowRequest { flow, seq, path, link: link.map(str::to_string), at_s }
+    FollowRequest { flow, ack: false, seq, path, link: link.map(str::to_string), wire_s: None, at_s }
+}
+
+/// Follow ACK number `ack` of flow 0: the one sent closest to `at_s`, or the one on `link` at
+/// `at_s` (that left its transmitter at `wire_s`, when given), as the page asks.
+fn ack_request(ack: u64, link: Option<&str>, wire_s: Option<f64>, at_s: f64) -> FollowRequest {
+    FollowRequest { flow: 0, ack: true, seq: ack, path: None, link: link.map(str::to_string), wire_s, at_s }
 }
 
 /// Run `v` to the end following `req` and tracing its flow: the journey and the trace.
@@ -180,6 +189,8 @@ fn a_bad_request_is_refused_naming_what_is_wrong() {
     assert!(sim.follow(Some(request(3, 1, None, None, 0.0))).unwrap_err().contains("no flow 3"));
     assert!(sim.follow(Some(request(0, 1, None, Some("nowhere"), 0.0))).unwrap_err().contains("follow.link: no link named 'nowhere'"));
     assert!(sim.follow(Some(request(0, 1, None, None, f64::NAN))).unwrap_err().contains("follow.at_s"));
+    assert!(sim.follow(Some(ack_request(1, None, Some(0.1), 0.1))).unwrap_err().contains("follow.wire_s: needs the link"));
+    assert!(sim.follow(Some(ack_request(1, Some("bottleneck"), Some(-1.0), 0.1))).unwrap_err().contains("follow.wire_s: -1"));
     // Following a segment that is never sent: no journey, and no step.
     sim.follow(Some(request(0, 500, None, None, 0.0))).unwrap();
     sim.run_to_end();
@@ -214,4 +225,79 @@ fn an_mptcp_packet_on_the_picture_names_its_subflow_as_drops_does() {
     let mut tcp_sim = Simulation::from_json(&tcp(50, json!([])).to_string(), None).unwrap();
     tcp_sim.advance(0.05);
     assert!(tcp_sim.snapshot().packets.iter().all(|m| m.subflow.is_none()));
+}
+
+/// Segment 20 lost at the bottleneck: from segment 21 on, every arrival is answered by a
+/// duplicate of ACK 20. Each ACK numbered 20 is followed back to the sender and says which it
+/// is; the third, picked on the picture by its link and the time it left the transmitter (three
+/// or more of them are on the reverse bottleneck at once), is transmission 3, and the drop that
+/// names it so loses exactly that packet.
+#[test]
+fn a_duplicate_ack_is_followed_named_by_which_duplicate_it_is_and_dropped_by_that_name() {
+    let lost20 = json!([{"flow": "f", "seq": 20, "at": "bottleneck"}]);
+    let v = tcp(100, lost20.clone());
+    let (_, recs) = followed(&v, request(0, 20, None, None, 0.0));
+    let mut acks: Vec<&TraceRecord> = recs.iter().filter(|r| r.kind == TraceKind::Ack && r.seq == 20).collect();
+    acks.sort_by(|a, b| a.sent_s.total_cmp(&b.sent_s));
+    assert!(acks.len() >= 4, "an ACK 20 and three duplicates at least: {}", acks.len());
+
+    // Every ACK 20, picked by its send time (a line of the sequence diagram): its own journey
+    // back to the sender, and which one it is.
+    let journeys: Vec<Journey> = acks.iter().map(|r| followed(&v, ack_request(20, None, None, r.sent_s)).0).collect();
+    for (k, (j, r)) in journeys.iter().zip(&acks).enumerate() {
+        assert!(j.is_ack && j.ack.is_none() && j.data.number == 20, "{j:?}");
+        assert_eq!((j.transmission as usize, j.transmissions as usize), (k + 1, acks.len()));
+        assert_eq!(j.data.hops.iter().map(|h| h.link.as_str()).collect::<Vec<_>>(), ["egress1-rev", "bottleneck-rev", "access1-rev"]);
+        assert_hops_chain(&j.data);
+        assert!((j.data.hops[0].queued_s - r.sent_s).abs() < NS && (j.data.delivered_s.unwrap() - r.end_s.unwrap()).abs() < NS);
+        assert!(j.complete, "an ACK's journey ends when it reaches the sender");
+    }
+
+    // The picture at a moment the third is on the reverse bottleneck: several ACK 20s are there.
+    let third = &journeys[2].data.hops[1];
+    let (wire, arrive) = (third.wire_s.unwrap(), third.arrive_s.unwrap());
+    let t = (wire + arrive) / 2.0;
+    let t_ns = (t * 1e9).round() as u64;
+    let mut sim = Simulation::from_json(&v.to_string(), None).unwrap();
+    sim.advance_to(t_ns);
+    let on_link: Vec<_> = sim.snapshot().packets.into_iter().filter(|m| !m.data && m.seq == 20 && m.link == "bottleneck-rev").collect();
+    assert!(on_link.len() >= 2, "duplicates share the link at once: {on_link:?}");
+    let dot = on_link.iter().find(|m| (m.wire_s - wire).abs() < NS).expect("the third's dot");
+    // Resolved as the page does: a fresh run to the time on screen, following the dot.
+    let resolve = |req: FollowRequest| {
+        let mut sim = Simulation::from_json(&v.to_string(), None).unwrap();
+        sim.follow(Some(req)).unwrap();
+        sim.advance_to(t_ns);
+        sim.journey().expect("on the link then")
+    };
+    let picked = resolve(ack_request(20, Some("bottleneck-rev"), Some(dot.wire_s), t));
+    assert_eq!((picked.transmission, picked.is_ack), (3, true));
+    assert!((picked.data.hops[0].queued_s - acks[2].sent_s).abs() < NS);
+    // Without the time it left the transmitter, the link and the time alone name the first
+    // ACK 20 there: which is why the picture sends it.
+    assert!(resolve(ack_request(20, Some("bottleneck-rev"), None, t)).transmission < 3);
+
+    // Dropping "ACK 20, transmission 3, at the reverse bottleneck" loses that packet and no other.
+    let mut drops = lost20.as_array().unwrap().clone();
+    drops.push(json!({"flow": "f", "ack": 20, "transmission": picked.transmission, "at": "bottleneck-rev"}));
+    let mut sim = Simulation::from_json(&tcp(100, Value::Array(drops)).to_string(), None).unwrap();
+    sim.trace_flow(Some(0)).unwrap();
+    sim.run_to_end();
+    let recs2 = sim.trace(0.0, f64::INFINITY, usize::MAX).unwrap().records;
+    let lost_acks: Vec<_> = recs2.iter().filter(|r| r.kind == TraceKind::Ack && r.drop.is_some()).collect();
+    assert_eq!(lost_acks.len(), 1, "{lost_acks:?}");
+    assert_eq!((lost_acks[0].seq, lost_acks[0].drop.as_ref().unwrap().link.as_str()), (20, "bottleneck-rev"));
+    assert!((lost_acks[0].sent_s - acks[2].sent_s).abs() < NS, "the third ACK 20 is the one lost");
+    // The event log's drop on the reverse bottleneck is at the time that ACK was there.
+    let ack_drops: Vec<f64> = sim
+        .log()
+        .filter(|e| matches!(e.kind, EventKind::Drop { wire: true, .. }) && e.flow == Some(0))
+        .map(|e| e.t_ns as f64 / 1e9)
+        .filter(|&at| at > third.queued_s - NS && at < arrive + NS)
+        .collect();
+    assert_eq!(ack_drops.len(), 1, "one drop while the third ACK 20 was on the reverse bottleneck: {ack_drops:?}");
+    // The ACKs before it went through as before.
+    let before: Vec<_> = recs2.iter().filter(|r| r.kind == TraceKind::Ack && r.seq == 20 && r.sent_s < acks[2].sent_s - NS).collect();
+    assert_eq!(before.len(), 2);
+    assert!(before.iter().all(|r| r.drop.is_none() && r.end_s.is_some()));
 }

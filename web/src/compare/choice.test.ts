@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Knob, PresetDesc } from '../types';
 import {
+  GRID_VALUES,
+  MAX_COLUMNS,
+  choiceColumns,
   choiceError,
   columnSettings,
+  differsFromA,
   compareKnobs,
   defaultChoice,
   defaultNumbers,
@@ -14,6 +18,8 @@ import {
   parseChoiceParam,
   sweepAlgorithmsFor,
   toggleValue,
+  withFirst,
+  withSecond,
 } from './choice';
 
 const knob = (name: string, options?: string[], value: string | number | null = null): Knob =>
@@ -62,7 +68,7 @@ describe('number knobs (any knob of the preset can be compared)', () => {
   });
 
   it('set a number knob to a number in the column settings', () => {
-    expect(columnSettings({ cc: 'bbr' }, 'buffer_bdp', '0.5', true)).toEqual({ cc: 'bbr', buffer_bdp: 0.5 });
+    expect(columnSettings({ cc: 'bbr' }, [{ knob: 'buffer_bdp', value: '0.5' }], () => true)).toEqual({ cc: 'bbr', buffer_bdp: 0.5 });
   });
 });
 
@@ -119,7 +125,7 @@ describe('editing a choice', () => {
   });
 
   it('sets the compared knob over the lab edits', () => {
-    expect(columnSettings({ loss: 0.1, cc: 'reno' }, 'cc', 'bbr')).toEqual({ loss: 0.1, cc: 'bbr' });
+    expect(columnSettings({ loss: 0.1, cc: 'reno' }, [{ knob: 'cc', value: 'bbr' }], () => false)).toEqual({ loss: 0.1, cc: 'bbr' });
   });
 });
 
@@ -136,5 +142,72 @@ describe('the compare= URL parameter', () => {
     expect(parseChoiceParam('cubic,reno')).toBeNull();
     expect(parseChoiceParam(':cubic')).toBeNull();
     expect(parseChoiceParam(null)).toBeNull();
+  });
+});
+
+// Two knobs (issue 32 §4, a 2×2): the URL's second knob after ";", the columns as every pair,
+// and the refusals that name the second knob.
+describe('a second knob', () => {
+  const grid = { knob: 'cc', values: ['bbr', 'cubic'], second: { knob: 'buffer_bdp', values: ['0.5', '2'] } };
+
+  it('round-trips through compare= after a semicolon, and old one-knob links read as before', () => {
+    expect(formatChoiceParam(grid)).toBe('cc:bbr,cubic;buffer_bdp:0.5,2');
+    expect(parseChoiceParam('cc:bbr,cubic;buffer_bdp:0.5,2')).toEqual(grid);
+    expect(parseChoiceParam(formatChoiceParam(grid))).toEqual(grid);
+    expect(parseChoiceParam(' cc:bbr, cubic ; buffer_bdp: 0.5,2, ')).toEqual(grid);
+    // No second part (or an empty one): exactly the one-knob choice, no `second` field.
+    expect(parseChoiceParam('cc:cubic,reno')).toEqual({ knob: 'cc', values: ['cubic', 'reno'] });
+    expect(parseChoiceParam('cc:cubic,reno;')).toEqual({ knob: 'cc', values: ['cubic', 'reno'] });
+    expect(formatChoiceParam({ knob: 'cc', values: ['cubic', 'reno'], second: null })).toBe('cc:cubic,reno');
+  });
+
+  it('keeps a malformed second part as a knob named by its text, so it is refused by name', () => {
+    expect(parseChoiceParam('cc:bbr,cubic;oops')).toEqual({ knob: 'cc', values: ['bbr', 'cubic'], second: { knob: 'oops', values: [] } });
+    expect(choiceError(BBR, parseChoiceParam('cc:bbr,cubic;oops'))).toBe("Second knob oops: Knob 'oops' is not a knob of this scenario (it has cc, buffer_bdp, flows).");
+    const three = parseChoiceParam('cc:bbr,cubic;flows:1,2;buffer_bdp:1,2');
+    expect(three?.second?.knob).toBe('flows:1,2;buffer_bdp:1,2');
+    expect(choiceError(BBR, three)).toContain('Second knob flows:1,2;buffer_bdp:1,2:');
+  });
+
+  it('runs every pair of values, the first knob outermost; B, C and D change one, the other, both', () => {
+    const cols = choiceColumns(grid);
+    expect(cols).toEqual([
+      [{ knob: 'cc', value: 'bbr' }, { knob: 'buffer_bdp', value: '0.5' }],
+      [{ knob: 'cc', value: 'bbr' }, { knob: 'buffer_bdp', value: '2' }],
+      [{ knob: 'cc', value: 'cubic' }, { knob: 'buffer_bdp', value: '0.5' }],
+      [{ knob: 'cc', value: 'cubic' }, { knob: 'buffer_bdp', value: '2' }],
+    ]);
+    expect([1, 2, 3].map((c) => differsFromA(cols, c))).toEqual([['buffer_bdp'], ['cc'], ['cc', 'buffer_bdp']]);
+    expect(choiceColumns({ knob: 'cc', values: ['a', 'b', 'c'] })).toEqual([[{ knob: 'cc', value: 'a' }], [{ knob: 'cc', value: 'b' }], [{ knob: 'cc', value: 'c' }]]);
+    // Each column's settings: both knobs over the lab's edits, the number one as a number.
+    expect(cols.map((c) => columnSettings({ flows: 2, cc: 'reno' }, c, (k) => k === 'buffer_bdp'))).toEqual([
+      { flows: 2, cc: 'bbr', buffer_bdp: 0.5 },
+      { flows: 2, cc: 'bbr', buffer_bdp: 2 },
+      { flows: 2, cc: 'cubic', buffer_bdp: 0.5 },
+      { flows: 2, cc: 'cubic', buffer_bdp: 2 },
+    ]);
+  });
+
+  it('refuses a second knob that is the first, is not a knob, has a bad value, or makes too many runs', () => {
+    expect(choiceError(BBR, grid)).toBeNull();
+    expect(GRID_VALUES * GRID_VALUES).toBeLessThanOrEqual(MAX_COLUMNS);
+    expect(choiceError(BBR, { ...grid, second: { knob: 'cc', values: ['bbr', 'cubic'] } })).toBe('The second knob cc is the first knob too: pick another knob for the second, or none.');
+    expect(choiceError(BBR, { ...grid, second: { knob: 'nope', values: ['1', '2'] } })).toMatch(/^Second knob nope: Knob 'nope' is not a knob/);
+    expect(choiceError(BBR, { ...grid, second: { knob: 'buffer_bdp', values: ['0.5', '9'] } })).toBe('Second knob buffer_bdp: buffer_bdp=9 is above its maximum 3.');
+    expect(choiceError(BBR, { ...grid, second: { knob: 'buffer_bdp', values: ['0.5'] } })).toContain('Second knob buffer_bdp: Pick at least 2 values of buffer_bdp');
+    expect(choiceError(BBR, { ...grid, second: { knob: 'buffer_bdp', values: ['0.5', '1', '2'] } })).toBe(
+      'cc × buffer_bdp makes 6 runs (2 × 3 values); a comparison runs at most 4: pick 2 values of each.',
+    );
+    // The first knob is still checked first.
+    expect(choiceError(BBR, { ...grid, values: ['bbr', 'x'] })).toContain("'x' is not an option of cc");
+  });
+
+  it('is added with two values of each knob and dropped when it becomes the first knob', () => {
+    const three = { knob: 'cc', values: ['bbr', 'cubic', 'reno'] };
+    expect(withSecond(three, { knob: 'buffer_bdp', values: ['1', '2'] })).toEqual({ knob: 'cc', values: ['bbr', 'cubic'], second: { knob: 'buffer_bdp', values: ['1', '2'] } });
+    expect(withSecond(grid, null)).toEqual({ knob: 'cc', values: ['bbr', 'cubic'] });
+    expect(withFirst(grid, { knob: 'flows', values: ['1', '2'] })).toEqual({ knob: 'flows', values: ['1', '2'], second: grid.second });
+    expect(withFirst(grid, { knob: 'buffer_bdp', values: ['1', '2'] })).toEqual({ knob: 'buffer_bdp', values: ['1', '2'] });
+    expect(withFirst(null, { knob: 'cc', values: ['a', 'b', 'c'] })).toEqual({ knob: 'cc', values: ['a', 'b', 'c'] });
   });
 });

@@ -2,7 +2,7 @@
 // protocol and run reducer, here with one column per compared value): user intents become store
 // actions plus worker messages; worker messages become store actions and per-column series
 // points. The scenario is the lab's (preset or opened link, knob edits, variant, seed), read
-// when a run starts; every column runs it under the same seed, only the compared knob differs.
+// when a run starts; every column runs it under the same seed, only the compared knob(s) differ.
 import { i18n } from '../i18n/i18n';
 import { useSyncExternalStore } from 'react';
 import { urlSpeed } from '../lib/format';
@@ -11,7 +11,7 @@ import { RunPipeline } from '../sim/pipeline';
 import { SeriesStore } from '../sim/seriesStore';
 import { labStore, createStore } from '../store/store';
 import type { Speed, TimeWindow, Topology } from '../types';
-import { COLUMN_NAMES, type CompareChoice, choiceError, columnSettings, compareKnobs, parseChoiceParam } from './choice';
+import { COLUMN_NAMES, type ColumnSetting, type CompareChoice, choiceColumns, choiceError, columnSettings, compareKnobs, formatChoiceParam, parseChoiceParam } from './choice';
 import { type CompareAction, type CompareState, compareReducer, initialCompareState, type LoadedRun, matchesLoaded } from './state';
 
 /**
@@ -37,7 +37,7 @@ function urlChoice(): CompareChoice | null {
 
 class CompareController {
   /** What each requested run compares, by run id, until the worker answers. */
-  private pending = new Map<number, LoadedRun & { values: string[] }>();
+  private pending = new Map<number, LoadedRun & { settings: ColumnSetting[][] }>();
   private readonly pipeline = new RunPipeline({
     name: 'compare worker',
     getState: () => compareStore.getState(),
@@ -54,8 +54,8 @@ class CompareController {
         end: msg.end,
         columns: msg.meta.length,
         aggregate: msg.aggregate,
-        values: p?.values ?? msg.meta.map((_, i) => String(i)),
-        loaded: { scenario: p?.scenario ?? '', knob: p?.knob ?? '', seed: p?.seed ?? 0, variant: p?.variant ?? null, edits: p?.edits ?? '{}' },
+        settings: p?.settings ?? msg.meta.map(() => []),
+        loaded: { scenario: p?.scenario ?? '', choice: p?.choice ?? '', seed: p?.seed ?? 0, variant: p?.variant ?? null, edits: p?.edits ?? '{}' },
         playing: msg.playing,
       });
     },
@@ -94,14 +94,16 @@ class CompareController {
     }
     const choice = c.choice;
     const preset = lab$.presets.find((p) => p.name === lab$.presetName);
-    const numeric = compareKnobs(preset).find((k) => k.name === choice.knob)?.kind !== 'enum';
+    const knobs = compareKnobs(preset);
+    const numeric = (name: string) => knobs.find((k) => k.name === name)?.kind !== 'enum';
+    const columns = choiceColumns(choice);
     const runId = this.pipeline.load({
       presetText: text,
       variant: lab$.variant,
       seed: lab$.seed,
-      columns: choice.values.map((value, i) => ({
-        settings: columnSettings(lab$.knobEdits, choice.knob, value, numeric),
-        name: `column ${COLUMN_NAMES[i] ?? i + 1} (${choice.knob}=${value})`,
+      columns: columns.map((column, i) => ({
+        settings: columnSettings(lab$.knobEdits, column, numeric),
+        name: `column ${COLUMN_NAMES[i] ?? i + 1} (${column.map((c) => `${c.knob}=${c.value}`).join(', ')})`,
       })),
       play,
       speed: c.speed,
@@ -109,11 +111,11 @@ class CompareController {
     });
     this.pending.set(runId, {
       scenario: lab$.presetName ?? '',
-      knob: choice.knob,
+      choice: formatChoiceParam(choice),
       seed: lab$.seed,
       variant: lab$.variant,
       edits: JSON.stringify(lab$.knobEdits),
-      values: [...choice.values],
+      settings: columns,
     });
   }
 

@@ -9,8 +9,8 @@ const loadedAction = (runId: number, playing = true): CompareAction => ({
   runId,
   duration: 10,
   columns: 2,
-  values: ['cubic', 'reno'],
-  loaded: { scenario: 'tcp-dumbbell', knob: 'cc', seed: 1, variant: 'quick', edits: '{}' },
+  settings: [[{ knob: 'cc', value: 'cubic' }], [{ knob: 'cc', value: 'reno' }]],
+  loaded: { scenario: 'tcp-dumbbell', choice: 'cc:cubic,reno', seed: 1, variant: 'quick', edits: '{}' },
   playing,
 });
 const tick = (runId: number, now: number): CompareAction => ({
@@ -31,9 +31,9 @@ describe('compare reducer', () => {
   it('loads one column per value, paused or running', () => {
     const s = run([{ type: 'loading' }, loadedAction(1)]);
     expect(s.run).toBe('running');
-    expect(s.values).toEqual(['cubic', 'reno']);
+    expect(s.settings.map((c) => c[0]?.value)).toEqual(['cubic', 'reno']);
     expect(s.columns).toHaveLength(2);
-    expect(s.loaded?.knob).toBe('cc');
+    expect(s.loaded?.choice).toBe('cc:cubic,reno');
     expect(run([loadedAction(1, false)]).run).toBe('paused');
   });
 
@@ -107,6 +107,9 @@ describe('matchesLoaded', () => {
     expect(matchesLoaded(s, { ...lab, knobEdits: { loss: 0.01 } })).toBe(false);
     const swapped = compareReducer(s, { type: 'choose', scenario: 'tcp-dumbbell', choice: { knob: 'cc', values: ['reno', 'cubic'] } });
     expect(matchesLoaded(swapped, lab)).toBe(false);
+    // Adding a second knob is another comparison.
+    const grid = compareReducer(s, { type: 'choose', scenario: 'tcp-dumbbell', choice: { knob: 'cc', values: ['cubic', 'reno'], second: { knob: 'buffer_bdp', values: ['1', '2'] } } });
+    expect(matchesLoaded(grid, lab)).toBe(false);
     expect(matchesLoaded(initialCompareState, lab)).toBe(false);
   });
 });

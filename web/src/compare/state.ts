@@ -1,10 +1,10 @@
 // The A/B compare view's state and its pure reducer (unit-tested in state.test.ts): the choice
 // (which knob, which values) and the run on screen, whose fields and reducer are the lab's
-// (store/run.ts: one column per compared value). Series points live in per-column SeriesStores
+// (store/run.ts: one column per compared value, or per pair of values of two knobs). Series points live in per-column SeriesStores
 // (sim/pipeline.ts); this state carries a version.
 import type { KnobValue, Speed } from '../types';
 import { type RunAction, type RunFields, initialRun, runReducer } from '../store/run';
-import type { CompareChoice } from './choice';
+import { type ColumnSetting, type CompareChoice, formatChoiceParam } from './choice';
 
 /** The lab scenario a comparison ran: preset (or link) name, variant, seed, knob edits. */
 export interface LabScenario {
@@ -17,7 +17,8 @@ export interface LabScenario {
 /** What a loaded comparison ran (knob edits as JSON, to compare them cheaply). */
 export interface LoadedRun {
   scenario: string;
-  knob: string;
+  /** The choice it ran, as the URL writes it (`cc:bbr,cubic;buffer_bdp:0.5,2`). */
+  choice: string;
   seed: number;
   variant: string | null;
   edits: string;
@@ -29,8 +30,8 @@ export interface CompareState extends RunFields {
   choice: CompareChoice | null;
   /** What the loaded comparison runs (it may differ from `choice` once the user edits it). */
   loaded: LoadedRun | null;
-  /** The compared knob's value in each column of the loaded comparison (A first). */
-  values: string[];
+  /** The compared knobs' values in each column of the loaded comparison (A first; one or two per column). */
+  settings: ColumnSetting[][];
   speed: Speed;
 }
 
@@ -39,7 +40,7 @@ export const initialCompareState: CompareState = {
   scenario: null,
   choice: null,
   loaded: null,
-  values: [],
+  settings: [],
   speed: 1,
 };
 
@@ -48,7 +49,7 @@ export type CompareAction =
   | { type: 'speed'; speed: Speed }
   /** The run (store/run.ts); a comparison's load also says what each column runs. */
   | Exclude<RunAction, { type: 'loaded' }>
-  | (Extract<RunAction, { type: 'loaded' }> & { values: string[]; loaded: LoadedRun });
+  | (Extract<RunAction, { type: 'loaded' }> & { settings: ColumnSetting[][]; loaded: LoadedRun });
 
 export function compareReducer(s: CompareState, a: CompareAction): CompareState {
   switch (a.type) {
@@ -58,7 +59,7 @@ export function compareReducer(s: CompareState, a: CompareAction): CompareState 
       return s.speed === a.speed ? s : { ...s, speed: a.speed };
     case 'loaded': {
       const next = runReducer(s, a);
-      return next === s ? s : { ...next, values: a.values, loaded: a.loaded };
+      return next === s ? s : { ...next, settings: a.settings, loaded: a.loaded };
     }
     default:
       return runReducer(s, a);
@@ -70,12 +71,10 @@ export function matchesLoaded(s: CompareState, lab: LabScenario): boolean {
   return (
     s.loaded !== null &&
     s.choice !== null &&
-    s.loaded.knob === s.choice.knob &&
+    s.loaded.choice === formatChoiceParam(s.choice) &&
     s.loaded.scenario === lab.presetName &&
     s.loaded.seed === lab.seed &&
     s.loaded.variant === lab.variant &&
-    s.loaded.edits === JSON.stringify(lab.knobEdits) &&
-    s.values.length === s.choice.values.length &&
-    s.values.every((v, i) => v === s.choice!.values[i])
+    s.loaded.edits === JSON.stringify(lab.knobEdits)
   );
 }

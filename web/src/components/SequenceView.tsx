@@ -347,6 +347,7 @@ export function SequenceView() {
                 data-retx={l.retx || undefined}
                 data-dropped={l.dropped || undefined}
                 data-seq={l.seq}
+                data-t0={l.t0}
                 onClick={() => paused && l.kind !== 'syn' && (l.kind === 'data' || (!l.dropped && paths.length <= 1)) && setPickedLine(l)}
               >
                 {paused && (
@@ -403,14 +404,14 @@ export function SequenceView() {
               type="button"
               data-testid="sequence-drop"
               onClick={() => {
-                lab.editDrops(dropForLine(pickedLine, w), pickedLine.kind === 'data' ? followRequestForLine(pickedLine, w.flow) : undefined);
+                lab.editDrops(dropForLine(pickedLine, w), pickedLine.kind !== 'syn' ? followRequestForLine(pickedLine, w.flow) : undefined);
                 setPickedLine(null);
               }}
             >
               {msg.dropThisPacket(pickedLine.kind === 'data')}
             </button>
           )}{' '}
-          {pickedLine.kind === 'data' && (
+          {pickedLine.kind !== 'syn' && (
             <button
               type="button"
               data-testid="sequence-follow"
@@ -419,7 +420,7 @@ export function SequenceView() {
                 setPickedLine(null);
               }}
             >
-              {followMsg.followThis()}
+              {pickedLine.kind === 'data' ? followMsg.followThis() : followMsg.followAck()}
             </button>
           )}{' '}
           <button type="button" onClick={() => setPickedLine(null)}>

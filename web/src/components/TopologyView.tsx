@@ -290,6 +290,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
             data-data={picked.mark.data}
             data-link={picked.mark.link}
             data-subflow={picked.mark.subflow ?? ''}
+            data-wire={picked.mark.wire_s ?? ''}
             style={{ left: picked.x, top: picked.y }}
           >
             <p>{lessonMsg.pickedPacket(pickedFlow.id, picked.mark.data, picked.mark.seq, picked.mark.link)}</p>
@@ -301,8 +302,8 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
                   const d = dropFor(picked.mark, pickedFlow);
                   setAdded((a) => [...a, d]);
                   setPicked(null);
-                  // A data packet: the engine names which transmission the dot is.
-                  lab.editDrops(d, picked.mark.data ? followRequestFor(picked.mark, labSimTime()) : undefined);
+                  // The engine names which transmission the dot is (an ACK: which duplicate).
+                  lab.editDrops(d, followRequestFor(picked.mark, labSimTime()));
                 }}
               >
                 {lessonMsg.dropThisPacket(picked.mark.data)}
@@ -310,7 +311,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
             ) : (
               <p className="muted">{lessonMsg.cannotDrop(pickedWhy)}</p>
             )}{' '}
-            {picked.mark.data ? (
+            {picked.mark.data || picked.mark.seq > 0 ? (
               <button
                 type="button"
                 data-testid="follow-packet"
@@ -319,7 +320,7 @@ export function TopologyView({ maxHeight }: { maxHeight?: number } = {}) {
                   setPicked(null);
                 }}
               >
-                {followMsg.followThis()}
+                {picked.mark.data ? followMsg.followThis() : followMsg.followAck()}
               </button>
             ) : (
               <p className="muted">{followMsg.cannotFollow()}</p>

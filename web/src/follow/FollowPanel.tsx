@@ -1,5 +1,5 @@
 // The followed packet's panel (issue 32 §2): its journey drawn over time, one row per hop of the
-// data packet and then of the ACK that covers it, each stretch coloured by what happens there
+// data packet and then of the ACK that covers it (a followed ACK: of that ACK alone), each stretch coloured by what happens there
 // (wait in the queue, serialisation, propagation) with a "now" line at the time on screen; its
 // events listed with their times (those still ahead greyed); a per-hop summary; and the step
 // that goes to the packet's next event. Everything comes from the engine's journey
@@ -11,7 +11,7 @@ import { useSize } from '../components/LineChart';
 import type { Journey, JourneyHop } from '../generated';
 import { lab } from '../sim/controller';
 import { useLab } from '../store/store';
-import { type PhaseKind, journeyEvents, phasesOf } from './journey';
+import { type LegKind, type PhaseKind, journeyEvents, legNumber, legsOf, phasesOf } from './journey';
 import * as msg from './messages';
 import { useFollow } from './store';
 
@@ -53,11 +53,12 @@ export function FollowPanel() {
       data-transmission={journey?.transmission ?? ''}
       data-complete={journey?.complete ?? false}
       data-ack={journey?.ack?.number ?? ''}
+      data-is-ack={request.ack}
       data-seq={request.seq}
       data-now={now}
-      aria-label={journey ? msg.following(journey.flow_id, journey.data.number, journey.transmission, journey.transmissions) : msg.followThis()}
+      aria-label={journey ? title(journey) : request.ack ? msg.followAck() : msg.followThis()}
     >
-      <h2>{journey ? msg.following(journey.flow_id, journey.data.number, journey.transmission, journey.transmissions) : msg.waitingForSend()}</h2>
+      <h2>{journey ? title(journey) : msg.waitingForSend()}</h2>
       <p className="follow-controls">
         <button type="button" data-testid="follow-next" onClick={() => lab.followStep()} disabled={journey?.complete === true && now >= lastTime(journey)}>
           {msg.nextEvent()}
@@ -71,6 +72,11 @@ export function FollowPanel() {
   );
 }
 
+/** The panel's title: the packet (or the ACK) and which transmission of its number it is. */
+function title(j: Journey): string {
+  return j.is_ack ? msg.followingAck(j.flow_id, j.data.number, j.transmission, j.transmissions) : msg.following(j.flow_id, j.data.number, j.transmission, j.transmissions);
+}
+
 /** The last known event's time. */
 function lastTime(j: Journey): number {
   const ev = journeyEvents(j);
@@ -81,14 +87,15 @@ function JourneyView({ journey, now }: { journey: Journey; now: number }) {
   const events = useMemo(() => journeyEvents(journey), [journey]);
   const phases = useMemo(() => phasesOf(journey), [journey]);
   const [ref, size] = useSize<HTMLDivElement>();
-  const rows = [...journey.data.hops.map((h) => ({ leg: 'data' as const, link: h.link })), ...(journey.ack?.hops ?? []).map((h) => ({ leg: 'ack' as const, link: h.link }))];
-  const rowOf = (leg: 'data' | 'ack', link: string) => rows.findIndex((r) => r.leg === leg && r.link === link);
+  const legs = legsOf(journey);
+  const rows = legs.flatMap(([leg, l]) => l.hops.map((h) => ({ leg, link: h.link })));
+  const rowOf = (leg: LegKind, link: string) => rows.findIndex((r) => r.leg === leg && r.link === link);
   const t0 = events[0]?.t ?? now;
   const t1 = Math.max(events[events.length - 1]?.t ?? now, now, t0 + 1e-6);
   const width = Math.max(320, size.width || 640);
   const x = scaleLinear().domain([t0, t1]).range([LABEL_W, width - 10]);
   const height = AXIS_H + rows.length * ROW_H + 4;
-  const lostHop = [...journey.data.hops, ...(journey.ack?.hops ?? [])].find((h) => h.lost !== null);
+  const lost = legs.flatMap(([leg, l]) => l.hops.map((hop) => ({ leg, hop }))).find((x) => x.hop.lost !== null);
   const sent = journey.data.hops[0]?.queued_s;
   const acked = journey.ack?.delivered_s ?? null;
   return (
@@ -103,7 +110,7 @@ function JourneyView({ journey, now }: { journey: Journey; now: number }) {
           </text>
           {rows.map((r, i) => (
             <text key={`${r.leg}/${r.link}`} x={LABEL_W - 6} y={AXIS_H + i * ROW_H + 12} textAnchor="end" className="follow-row-label">
-              {r.leg === 'ack' ? `${msg.legName('ack', journey.ack?.number ?? 0)} · ${r.link}` : r.link}
+              {r.leg === 'ack' ? `${msg.legName('ack', legNumber(journey, 'ack'))} · ${r.link}` : r.link}
             </text>
           ))}
           {phases.map((p, i) => {
@@ -125,10 +132,10 @@ function JourneyView({ journey, now }: { journey: Journey; now: number }) {
               </rect>
             );
           })}
-          {lostHop && lostHop.lost_s !== null && (
+          {lost && lost.hop.lost_s !== null && (
             <path
               className="follow-lost"
-              d={`M${x(lostHop.lost_s) - 5},${AXIS_H + rowOf('data', lostHop.link) * ROW_H + 4}l10,10m0,-10l-10,10`}
+              d={`M${x(lost.hop.lost_s) - 5},${AXIS_H + rowOf(lost.leg, lost.hop.link) * ROW_H + 4}l10,10m0,-10l-10,10`}
               stroke="#c0001a"
               strokeWidth={2}
             />
@@ -148,22 +155,23 @@ function JourneyView({ journey, now }: { journey: Journey; now: number }) {
       </p>
       {sent !== undefined && acked !== null && <p data-testid="follow-round-trip">{msg.roundTrip(fmtMs(acked - sent))}</p>}
       <ul className="follow-hops">
-        {journey.data.hops.map((h, i) => (
-          <li key={`d${i}`}>{hopText(h)}</li>
-        ))}
-        {journey.ack?.hops.map((h, i) => (
-          <li key={`a${i}`}>
-            {msg.legName('ack', journey.ack!.number)} · {hopText(h)}
-          </li>
-        ))}
+        {legs.flatMap(([leg, l]) =>
+          l.hops.map((h, i) => (
+            <li key={`${leg}${i}`}>
+              {leg === 'ack' && `${msg.legName('ack', l.number)} · `}
+              {hopText(h)}
+            </li>
+          )),
+        )}
       </ul>
       <ol className="follow-events" data-testid="follow-events">
         {events.map((e, i) => {
           const past = e.t <= now + 1e-12;
-          const hop = e.what === 'lost' ? [...journey.data.hops, ...(journey.ack?.hops ?? [])].find((h) => h.link === e.link && h.lost !== null) : undefined;
+          const hop = e.what === 'lost' ? legs.flatMap(([, l]) => l.hops).find((h) => h.link === e.link && h.lost !== null) : undefined;
           return (
             <li key={i} data-testid="follow-event" data-what={e.what} data-leg={e.leg} data-t={e.t} data-past={past} className={past ? undefined : 'muted'}>
-              {fmtMs(e.t)} — {msg.legName(e.leg, e.leg === 'data' ? journey.data.number : (journey.ack?.number ?? 0))} {msg.eventText(e.what, e.leg, e.link, hop?.lost ?? null)}
+              {fmtMs(e.t)} — {msg.legName(e.leg, legNumber(journey, e.leg))}{' '}
+              {journey.is_ack && e.what === 'delivered' ? msg.ackReachesSender() : msg.eventText(e.what, e.leg, e.link, hop?.lost ?? null)}
             </li>
           );
         })}

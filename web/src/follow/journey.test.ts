@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey, JourneyHop } from '../generated';
-import { followedMark, hopAt, journeyEvents, lastEventBy, phasesOf } from './journey';
+import { followedMark, hopAt, journeyEvents, lastEventBy, legNumber, legsOf, phasesOf } from './journey';
 
 const hop = (link: string, queued: number, tx: number | null, wire: number | null, arrive: number | null, lost: number | null = null): JourneyHop => ({
   link,
@@ -16,6 +16,7 @@ const hop = (link: string, queued: number, tx: number | null, wire: number | nul
 const journey: Journey = {
   flow: 0,
   flow_id: 'f',
+  is_ack: false,
   transmission: 1,
   transmissions: 1,
   data: { number: 7, path: 0, hops: [hop('access', 0, 0, 0.001, 0.002), hop('bottleneck', 0.002, 0.004, 0.005, 0.015)], delivered_s: 0.015 },
@@ -72,5 +73,34 @@ describe('a followed packet', () => {
     expect(followedMark(lost, 0.005)).toBeNull();
     const waiting: Journey = { ...lost, data: { ...lost.data, hops: [hop('bottleneck', 0.002, null, null, null)] } };
     expect(followedMark(waiting, 0.5)).toMatchObject({ link: 'bottleneck', tx_s: Number.MAX_VALUE });
+  });
+});
+
+// A followed ACK (issue 32: which duplicate a picked ACK is): its journey is one ACK leg, named
+// by its own number, placed on the picture as an ACK.
+describe('a followed ACK', () => {
+  const dup: Journey = {
+    ...journey,
+    is_ack: true,
+    transmission: 3,
+    transmissions: 5,
+    data: { number: 20, path: 1, hops: [hop('bottleneck-rev', 0.02, 0.02, 0.0201, 0.0301), hop('access-rev', 0.0301, 0.0301, 0.03011, 0.03111)], delivered_s: 0.03111 },
+    ack: null,
+  };
+
+  it("is one ACK leg: its events and phases are the ACK's, ending at the sender", () => {
+    expect(legsOf(dup).map(([k, l]) => [k, l.number])).toEqual([['ack', 20]]);
+    expect(legNumber(dup, 'ack')).toBe(20);
+    expect(legNumber(dup, 'data')).toBe(0);
+    const ev = journeyEvents(dup);
+    expect(new Set(ev.map((e) => e.leg))).toEqual(new Set(['ack']));
+    expect(ev[ev.length - 1]).toMatchObject({ what: 'delivered', t: 0.03111 });
+    expect(phasesOf(dup).every((p) => p.leg === 'ack')).toBe(true);
+  });
+
+  it('is drawn on the picture as that ACK', () => {
+    expect(followedMark(dup, 0.025)).toMatchObject({ link: 'bottleneck-rev', data: false, seq: 20, wire_s: 0.0201 });
+    // The data packet's journey still names its ACK by the ACK's number.
+    expect(followedMark(journey, 0.02)).toMatchObject({ link: 'bottleneck-rev', data: false, seq: 8 });
   });
 });

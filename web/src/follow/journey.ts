@@ -29,7 +29,11 @@ export interface Phase {
   to: number;
 }
 
-const legsOf = (j: Journey): [LegKind, JourneyLeg][] => (j.ack ? [['data', j.data], ['ack', j.ack]] : [['data', j.data]]);
+/** The journey's legs, in order: the data packet and its covering ACK; a followed ACK is one ACK leg. */
+export const legsOf = (j: Journey): [LegKind, JourneyLeg][] => (j.is_ack ? [['ack', j.data]] : j.ack ? [['data', j.data], ['ack', j.ack]] : [['data', j.data]]);
+
+/** The number of the journey's leg of kind `leg` (a segment / packet number, or an ACK's), 0 if none. */
+export const legNumber = (j: Journey, leg: LegKind): number => legsOf(j).find(([k]) => k === leg)?.[1].number ?? 0;
 
 /** Every known event, in time order (a hop's arrival before the next hop's queueing at the same instant). */
 export function journeyEvents(j: Journey): JourneyEvent[] {
@@ -96,7 +100,7 @@ export function followedMark(j: Journey, t: number): PacketMark | null {
     tx_s: hop.tx_s ?? far,
     wire_s: hop.wire_s ?? far,
     arrive_s: hop.lost_s ?? hop.arrive_s ?? far,
-    seq: leg === 'data' ? j.data.number : (j.ack?.number ?? 0),
+    seq: legNumber(j, leg),
     subflow: null,
   };
 }

@@ -28,8 +28,22 @@ export const complete = () => i18n._({ id: 'follow.complete', message: 'Its jour
 
 export const refused = (why: string) => i18n._({ id: 'follow.refused', message: 'Cannot follow this packet: {why}', values: { why } });
 
-/** Why a picked packet cannot be followed. */
-export const cannotFollow = () => i18n._({ id: 'follow.only-data', message: 'Only data packets can be followed (their ACK is shown with them).' });
+/** The button on an ACK (picture or sequence diagram): its own journey back to the sender. */
+export const followAck = () => i18n._({ id: 'follow.button-ack', message: 'Follow this ACK' });
+
+/** The panel's title for a followed ACK: "Following short-rtt: ACK 20, transmission 3 of 5 (…)", counted as `drops` counts it. */
+export const followingAck = (flow: string, ack: number, transmission: number, transmissions: number) =>
+  i18n._({
+    id: 'follow.title-ack',
+    message: 'Following {flow}: ACK {ack}, transmission {transmission} of {transmissions} (the first ACK with that number, then each duplicate)',
+    values: { flow, ack, transmission, transmissions },
+  });
+
+/** A followed ACK's last event. */
+export const ackReachesSender = () => i18n._({ id: 'follow.event.ack-alone-delivered', message: 'reaches the sender' });
+
+/** Why a picked packet cannot be followed: the handshake has no number to follow it by. */
+export const cannotFollow = () => i18n._({ id: 'follow.not-handshake', message: 'The handshake cannot be followed: follow a data packet or an ACK.' });
 
 /** The two legs of the journey. */
 export const legName = (leg: LegKind, n: number) =>

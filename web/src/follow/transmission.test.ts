@@ -22,11 +22,13 @@ function fake(n: number | null): FollowingSim & { calls: string[] } {
 describe('naming the transmission a picked packet is', () => {
   it('follows the packet on its link at the time on screen and reads which transmission it is', () => {
     const sim = fake(2);
-    expect(transmissionOf(sim, { flow: 0, seq: 20, path: null, link: 'bottleneck', at_s: 0.25 })).toBe(2);
-    expect(sim.calls).toEqual(['follow {"flow":0,"seq":20,"path":null,"link":"bottleneck","at_s":0.25}', 'advance 0.25', 'free']);
-    expect(transmissionOf(fake(null), { flow: 0, seq: 20, path: null, link: 'bottleneck', at_s: 0.25 })).toBeNull();
+    const req = { flow: 0, ack: false, seq: 20, path: null, link: 'bottleneck', wire_s: 0.2412, at_s: 0.25 };
+    expect(transmissionOf(sim, req)).toBe(2);
+    expect(sim.calls).toEqual([`follow ${JSON.stringify(req)}`, 'advance 0.25', 'free']);
+    expect(transmissionOf(fake(null), req)).toBeNull();
   });
-  it('names a retransmission in the drop, and leaves the first at its default', () => {
+  it('names a retransmission (or a duplicate ACK) in the drop, and leaves the first at its default', () => {
+    expect(withTransmission({ flow: 'f', ack: 20, at: 'bottleneck-rev' }, 3)).toEqual({ flow: 'f', ack: 20, at: 'bottleneck-rev', transmission: 3 });
     expect(withTransmission({ flow: 'f', seq: 20, at: 'bottleneck' }, 2)).toEqual({ flow: 'f', seq: 20, at: 'bottleneck', transmission: 2 });
     expect(withTransmission({ flow: 'f', seq: 20, transmission: 3 }, 1)).toEqual({ flow: 'f', seq: 20 });
     expect(withTransmission({ flow: 'f', seq: 20 }, null)).toEqual({ flow: 'f', seq: 20 });

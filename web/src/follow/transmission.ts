@@ -1,7 +1,9 @@
 // "A click names the transmission the dot actually is" (issue 32): the picture's packets carry no
-// transmission count, so a picked data packet is resolved by the engine's follower (core
+// transmission count, so a picked packet is resolved by the engine's follower (core
 // sim/follow.rs) — the scenario re-run to the time on screen, following the packet that is on
-// the clicked link then — and a drop then names that transmission (`transmission`, default 1).
+// the clicked link then — and a drop then names that transmission (`transmission`, default 1):
+// a data packet's n-th transmission, or for an ACK the n-th with its number (the first, then
+// each duplicate).
 import type { DropSpec, FollowRequest, Journey } from '../generated';
 
 /** What the resolution needs of a simulation (the wasm `Simulation`). */

@@ -10,14 +10,26 @@ export type FollowRequest = {
  */
 flow: number, 
 /**
- * Data packet number, as the picture and the sequence diagram name it.
+ * Follow an ACK: `seq` is then its cumulative ACK (QUIC: largest acknowledged + 1), as the
+ * picture, the sequence diagram and `drops`' `ack` name it.
+ */
+ack: boolean, 
+/**
+ * Data packet number (or, with `ack`, the ACK's number), as the picture and the sequence
+ * diagram name it.
  */
 seq: number, 
 /**
- * The data's network path (an MPTCP subflow's, as the trace records it); none: any.
+ * The packet's network path as the trace records it (an MPTCP subflow's; an ACK's is the
+ * reverse path it travels); none: any.
  */
 path: number | null, 
 /**
  * The link it was seen on at `at_s`; none: the transmission sent closest to `at_s`.
  */
-link: string | null, at_s: number, };
+link: string | null, 
+/**
+ * When it left that link's transmitter (the picture's `PacketMark::wire_s`): tells apart
+ * packets of one name on the link at once (duplicate ACKs); none: the first there at `at_s`.
+ */
+wire_s: number | null, at_s: number, };

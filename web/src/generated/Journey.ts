@@ -6,8 +6,12 @@ import type { JourneyLeg } from "./JourneyLeg";
  */
 export type Journey = { flow: number, flow_id: string, 
 /**
- * Which transmission of its number this is (1 = the original), and how many the sender has
- * made so far.
+ * The followed packet is an ACK: `data` is its journey (and `ack` is none).
+ */
+is_ack: boolean, 
+/**
+ * Which transmission of its number this is (1 = the original; an ACK: 1 = the first ACK
+ * with its number, then each duplicate), and how many the sender has made so far.
  */
 transmission: number, transmissions: number, data: JourneyLeg, 
 /**

@@ -1,9 +1,9 @@
 // "Drop this packet" (issue 32): a packet picked on the network picture, named the way the
 // scenario's `drops` field names it (core scenario/drops.rs) — its flow's id, its number (a data
 // packet's segment or QUIC packet number, an ACK's cumulative ACK), an MPTCP packet's subflow
-// (the engine gives each packet's), and the link it is on. Which transmission a data packet is,
-// the worker asks the engine when the drop is added (follow/transmission.ts); an ACK is named
-// as the first with its number.
+// (the engine gives each packet's), and the link it is on. Which transmission it is (a data
+// packet's retransmission, or which duplicate of an ACK), the worker asks the engine when the
+// drop is added (follow/transmission.ts).
 import type { DropSpec, FlowView, TraceWindow } from '../generated';
 import type { SeqLine } from '../charts/sequence';
 import type { DrawnMark } from '../topology/marks';

@@ -2,7 +2,7 @@
 //
 // What the URL holds, and who decides it:
 //   ?view=gallery|editor|compare   the view on screen (store/ui.ts; the lab is named by none)
-//   ?compare=knob:a,b              the comparison the compare view shows (views/Compare.tsx)
+//   ?compare=knob:a,b[;knob2:c,d]  the comparison the compare view shows (views/Compare.tsx)
 //   ?layout=id:x:y,…               dragged node positions (topology/positions.ts)
 //   ?projector=1                   projector mode (store/ui.ts)
 //   ?preset= &variant= &seed= &speed=   the run to open (sim/controller.ts reads them)

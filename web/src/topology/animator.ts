@@ -341,7 +341,13 @@ export class TopologyAnimator {
     // Where a data packet on a wire is drawn ("x y link seq"): what a test clicks to pick one.
     const onWire = this.marks.find((m) => m.data && m.state === 'wire');
     const pick = onWire ? `${onWire.x.toFixed(1)} ${onWire.y.toFixed(1)} ${onWire.link} ${onWire.seq}` : '';
-    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}|${colors}|${pick}`;
+    // Every ACK on a wire ("x y link number wire_s", ";"-separated): duplicates of one number
+    // share a link at once, and a test picks one of them by when it left the transmitter.
+    const wireAcks = this.marks
+      .filter((m) => !m.data && m.state === 'wire' && m.seq > 0)
+      .map((m) => `${m.x.toFixed(1)} ${m.y.toFixed(1)} ${m.link} ${m.seq} ${m.wire_s ?? ''}`)
+      .join(';');
+    const readout = `${this.marks.length}|${lanes}|${acks}|${ce}|${colors}|${pick}|${wireAcks}`;
     if (readout !== this.readout) {
       this.readout = readout;
       this.svg
@@ -350,7 +356,8 @@ export class TopologyAnimator {
         .attr('data-links-with-acks', acks)
         .attr('data-ce-drawn', ce)
         .attr('data-packet-colors', colors)
-        .attr('data-wire-data-at', pick);
+        .attr('data-wire-data-at', pick)
+        .attr('data-wire-acks', wireAcks);
     }
     const text = [...counts].map(([k, v]) => `${k}:${v}`).join(' ');
     if (text !== this.stackText) {

@@ -54,6 +54,11 @@ export interface DrawnMark {
   seq: number;
   /** An MPTCP packet's subflow (its path number, as `drops` names it); null for other packets. */
   subflow?: number | null;
+  /**
+   * When it leaves this link's transmitter (simulated s): no two packets leave one transmitter
+   * at once, so with the link it names the packet even among identical duplicate ACKs.
+   */
+  wire_s?: number;
   state: MarkState;
   /** Unit vector across the lane (to the right of travel): a queued packet is a bar across its stack. */
   nx: number;
@@ -141,7 +146,7 @@ export function markColor(m: Pick<DrawnMark, 'flow' | 'stream'>, color: (index: 
 /** Where packet `m` is at simulated time `tS` on its link (see the file comment); null once it has arrived. */
 export function placePacket(m: PacketMark, g: LaneGeom, tS: number): DrawnMark | null {
   if (!(tS < m.arrive_s)) return null;
-  const base = { flow: m.flow, link: m.link, data: m.data, ce: m.ce, stream: m.stream ?? null, seq: m.seq, subflow: m.subflow ?? null };
+  const base = { flow: m.flow, link: m.link, data: m.data, ce: m.ce, stream: m.stream ?? null, seq: m.seq, subflow: m.subflow ?? null, wire_s: m.wire_s };
   if (tS < m.tx_s) {
     const bytesAhead = ((m.tx_s - tS) * g.link.rate_mbps * 1e6) / 8;
     const fill = Math.min(1, bytesAhead / Math.max(1, g.capacityBytes));

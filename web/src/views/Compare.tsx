@@ -4,7 +4,9 @@
 // value (sim/pipeline.ts) — each with the lab's own charts (cwnd, queue, throughput, Jain's
 // index: components/Charts.tsx reading the column through a RunSource) on a shared time axis
 // and y scale, and a short summary; then a difference table of each column against column A
-// (the baseline).
+// (the baseline). With a second knob (a 2×2, issue 32 §4) the columns are every pair of the two
+// knobs' values (compare/choice.ts choiceColumns); headers name both, and a note says which
+// knob(s) each column changed against A.
 import { useLingui } from '@lingui/react';
 import { i18n } from '../i18n/i18n';
 import { unitText } from '../i18n/units';
@@ -18,10 +20,13 @@ import { useEffect, useId, useMemo } from 'react';
 import { makeBaselineName } from '../a11y/messages';
 import {
   COLUMN_NAMES,
+  GRID_VALUES,
   MAX_COLUMNS,
   MIN_COLUMNS,
+  type ColumnSetting,
   type CompareChoice,
   choiceError,
+  differsFromA,
   compareKnobs,
   defaultChoice,
   firstCompareKnob,
@@ -29,7 +34,10 @@ import {
   makeBaseline,
   sweepAlgorithmsFor,
   toggleValue,
+  withFirst,
+  withSecond,
 } from '../compare/choice';
+import { secondMsg } from '../compare/twoKnobMessages';
 import { compare, useCompare } from '../compare/controller';
 import { matchesLoaded } from '../compare/state';
 import { type DiffRow, SAME_TOLERANCE, diffRows, formatDelta, formatRelative, formatValue } from '../compare/diff';
@@ -130,11 +138,12 @@ function Setup() {
   const id = useId();
   const knobs = compareKnobs(preset);
   const knob = knobs.find((k) => k.name === choice?.knob);
-  const editList = Object.entries(edits).filter(([k]) => k !== choice?.knob);
+  const knob2 = knobs.find((k) => k.name === choice?.second?.knob);
+  const editList = Object.entries(edits).filter(([k]) => k !== choice?.knob && k !== choice?.second?.knob);
   if (!preset || scenario === null) return <p className="muted">{i18n._({ id: 'compare.loading-the-engine', message: 'Loading the engine…' })}</p>;
   const setKnob = (name: string) => {
     const k = knobs.find((x) => x.name === name);
-    if (k) compare.choose(preset.name, firstChoice(lab.presetText(preset.name), k));
+    if (k) compare.choose(preset.name, withFirst(choice, firstChoice(lab.presetText(preset.name), k)));
   };
   return (
     <section className="panel compare-setup" aria-label={i18n._({ id: 'compare.what-to-compare', message: 'What to compare' })} data-testid="compare-setup" data-knobs={knobs.length}>
@@ -188,53 +197,17 @@ function Setup() {
             <span>{i18n._({ id: 'compare.compare', message: 'Compare' })}</span>
             <select id={`${id}-knob`} data-testid="compare-knob" value={choice?.knob ?? ''} onChange={(e) => setKnob(e.target.value)}>
               {!knob && <option value={choice?.knob ?? ''}>{choice?.knob ?? '—'}</option>}
-              {knobs.map((k) => (
-                <option key={k.name} value={k.name}>
-                  {localText(k.label)}
-                  {k.kind !== 'enum' && k.unit ? ` (${unitText(i18n, k.unit)})` : ''}
-                </option>
-              ))}
+              <KnobOptions knobs={knobs} />
             </select>
           </label>
-          {knob && choice && knob.kind !== 'enum' && <NumberValues presetName={preset.name} knob={knob} values={choice.values} />}
-          {knob && choice && knob.kind === 'enum' && (
-            <fieldset className="compare-values" data-testid="compare-values">
-              <legend>
-                {i18n._({ id: 'compare.values-range', message: 'Values, {min}–{max} (one column each; A is the baseline)', values: { min: MIN_COLUMNS, max: MAX_COLUMNS } })}
-              </legend>
-              {(knob.options ?? []).map((o) => {
-                const col = choice.values.indexOf(o);
-                return (
-                  <span key={o} className={col >= 0 ? 'compare-value on' : 'compare-value'}>
-                    <label>
-                      <input
-                        type="checkbox"
-                        data-testid={`compare-value-${o}`}
-                        checked={col >= 0}
-                        onChange={() => compare.choose(preset.name, { knob: knob.name, values: toggleValue(choice.values, o) })}
-                      />{' '}
-                      {col >= 0 && <span className="compare-letter">{COLUMN_NAMES[col] ?? '?'}</span>} {o}
-                    </label>
-                    {col > 0 && (
-                      <button
-                        type="button"
-                        className="link-button compare-baseline"
-                        data-testid={`compare-baseline-${o}`}
-                        onClick={() => compare.choose(preset.name, { knob: knob.name, values: makeBaseline(choice.values, o) })}
-                        aria-label={makeBaselineName(o)}
-                      >
-                        {i18n._({ id: 'compare.make-a', message: 'make A' })}
-                      </button>
-                    )}
-                  </span>
-                );
-              })}
-            </fieldset>
+          {knob && choice && (
+            <KnobValuesEditor knob={knob} values={choice.values} grid={!!choice.second} testPrefix="compare" onChange={(values) => compare.choose(preset.name, { ...choice, values })} />
           )}
+          {choice && knob && <SecondKnob presetName={preset.name} knobs={knobs} choice={choice} />}
         </div>
       )}
       <p className="muted compare-seed-note" data-testid="compare-seed-note" data-seed={seed}>
-        {i18n._({
+        {knob2 && knob ? secondMsg.controlled(seed, localText(knob.label).toLowerCase(), localText(knob2.label).toLowerCase()) : i18n._({
           id: 'compare.controlled',
           message: 'Every column runs seed {seed}: a controlled experiment, in which only {knob} differs between the columns.',
           values: { seed, knob: knob ? localText(knob.label).toLowerCase() : i18n._({ id: 'compare.the-knob', message: 'the compared knob' }) },
@@ -244,53 +217,138 @@ function Setup() {
   );
 }
 
+/** A knob selector's options: each knob by its label, a number knob with its unit. */
+function KnobOptions({ knobs }: { knobs: readonly Knob[] }) {
+  return (
+    <>
+      {knobs.map((k) => (
+        <option key={k.name} value={k.name}>
+          {localText(k.label)}
+          {k.kind !== 'enum' && k.unit ? ` (${unitText(i18n, k.unit)})` : ''}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /**
- * The values of a number knob, one input per column (2–4): typed freely, checked by
- * choiceError (a number, in the knob's range, each value once).
+ * The second knob of a 2×2 (issue 32 §4): none, or any other comparable knob; picking one
+ * proposes two of its values as the first knob does, and its values are edited the same way.
  */
-function NumberValues({ presetName, knob, values }: { presetName: string; knob: Knob; values: string[] }) {
-  const set = (next: string[]) => compare.choose(presetName, { knob: knob.name, values: next });
+function SecondKnob({ presetName, knobs, choice }: { presetName: string; knobs: Knob[]; choice: CompareChoice }) {
+  const id = useId();
+  const second = choice.second ?? null;
+  const knob2 = knobs.find((k) => k.name === second?.knob);
+  const others = knobs.filter((k) => k.name !== choice.knob);
+  const pick = (name: string) => {
+    const k = others.find((x) => x.name === name);
+    compare.choose(presetName, withSecond(choice, k ? firstChoice(lab.presetText(presetName), k) : null));
+  };
+  if (others.length === 0) return null;
+  return (
+    <>
+      <label className="field compact" htmlFor={`${id}-knob2`}>
+        <span>{secondMsg.label()}</span>
+        <select id={`${id}-knob2`} data-testid="compare-knob2" value={second?.knob ?? ''} onChange={(e) => pick(e.target.value)}>
+          <option value="">{secondMsg.none()}</option>
+          {second && !knob2 && <option value={second.knob}>{second.knob}</option>}
+          <KnobOptions knobs={others} />
+        </select>
+      </label>
+      {second && knob2 && (
+        <KnobValuesEditor knob={knob2} values={second.values} grid testPrefix="compare2" onChange={(values) => compare.choose(presetName, { ...choice, second: { knob: knob2.name, values } })} />
+      )}
+    </>
+  );
+}
+
+/**
+ * One compared knob's values: an option knob's as checkboxes (the order checked is the column
+ * order; "make A" moves one first), a number knob's as one input per value, typed freely and
+ * checked by choiceError (a number, in the knob's range, each value once). Alone, each value is
+ * a column (2–4, lettered); in a 2×2 (`grid`) each knob has GRID_VALUES values and the columns
+ * are their pairs, so the values carry no letter.
+ */
+function KnobValuesEditor({ knob, values, grid, testPrefix, onChange }: { knob: Knob; values: string[]; grid: boolean; testPrefix: string; onChange: (values: string[]) => void }) {
+  const max = grid ? GRID_VALUES : MAX_COLUMNS;
+  const letter = (i: number) => (grid || i < 0 ? null : <span className="compare-letter">{COLUMN_NAMES[i] ?? '?'}</span>);
+  if (knob.kind === 'enum') {
+    return (
+      <fieldset className="compare-values" data-testid={`${testPrefix}-values`} data-kind="option">
+        <legend>
+          {grid ? secondMsg.legend(localText(knob.label)) : i18n._({ id: 'compare.values-range', message: 'Values, {min}–{max} (one column each; A is the baseline)', values: { min: MIN_COLUMNS, max: MAX_COLUMNS } })}
+        </legend>
+        {(knob.options ?? []).map((o) => {
+          const col = values.indexOf(o);
+          return (
+            <span key={o} className={col >= 0 ? 'compare-value on' : 'compare-value'}>
+              <label>
+                <input type="checkbox" data-testid={`${testPrefix}-value-${o}`} checked={col >= 0} onChange={() => onChange(toggleValue(values, o))} /> {letter(col)} {o}
+              </label>
+              {col > 0 && (
+                <button type="button" className="link-button compare-baseline" data-testid={`${testPrefix}-baseline-${o}`} onClick={() => onChange(makeBaseline(values, o))} aria-label={makeBaselineName(o)}>
+                  {i18n._({ id: 'compare.make-a', message: 'make A' })}
+                </button>
+              )}
+            </span>
+          );
+        })}
+      </fieldset>
+    );
+  }
   const unit = knob.unit ? ` ${unitText(i18n, knob.unit)}` : '';
   const range =
     knob.min !== undefined || knob.max !== undefined
       ? i18n._({ id: 'compare.range', message: ' from {min} to {max}{unit}', values: { min: knob.min ?? '−∞', max: knob.max ?? '∞', unit } })
       : '';
   return (
-    <fieldset className="compare-values" data-testid="compare-values" data-kind="number">
+    <fieldset className="compare-values" data-testid={`${testPrefix}-values`} data-kind="number">
       <legend>
-        {i18n._({
-          id: 'compare.values-range-of',
-          message: 'Values{range}, {min}–{max} (one column each; A is the baseline)',
-          values: { range, min: MIN_COLUMNS, max: MAX_COLUMNS },
-        })}
+        {grid
+          ? secondMsg.legend(`${localText(knob.label)}${range}`)
+          : i18n._({
+              id: 'compare.values-range-of',
+              message: 'Values{range}, {min}–{max} (one column each; A is the baseline)',
+              values: { range, min: MIN_COLUMNS, max: MAX_COLUMNS },
+            })}
       </legend>
       {values.map((v, i) => (
         <span key={i} className="compare-value on">
           <label>
-            <span className="compare-letter">{COLUMN_NAMES[i] ?? '?'}</span>{' '}
+            {letter(i)}{' '}
             <input
               className="compare-number"
-              data-testid={`compare-number-${i}`}
+              data-testid={`${testPrefix}-number-${i}`}
               type="number"
               inputMode="decimal"
               min={knob.min}
               max={knob.max}
               step={knob.step ?? (knob.kind === 'integer' ? 1 : 'any')}
               value={v}
-              aria-label={i18n._({ id: 'compare.column', message: '{v0}, column {v1}', values: { v0: localText(knob.label), v1: COLUMN_NAMES[i] ?? i + 1 } })}
-              onChange={(e) => set(values.map((x, j) => (j === i ? e.target.value : x)))}
+              aria-label={
+                grid
+                  ? secondMsg.valueLabel(localText(knob.label), i + 1)
+                  : i18n._({ id: 'compare.column', message: '{v0}, column {v1}', values: { v0: localText(knob.label), v1: COLUMN_NAMES[i] ?? i + 1 } })
+              }
+              onChange={(e) => onChange(values.map((x, j) => (j === i ? e.target.value : x)))}
             />
             {unit}
           </label>
           {values.length > MIN_COLUMNS && (
-            <button type="button" className="link-button" data-testid={`compare-remove-${i}`} onClick={() => set(values.filter((_, j) => j !== i))} aria-label={i18n._({ id: 'compare.remove-column', message: 'Remove column {v0}', values: { v0: COLUMN_NAMES[i] } })}>
+            <button
+              type="button"
+              className="link-button"
+              data-testid={`${testPrefix}-remove-${i}`}
+              onClick={() => onChange(values.filter((_, j) => j !== i))}
+              aria-label={grid ? secondMsg.removeValue(localText(knob.label), v) : i18n._({ id: 'compare.remove-column', message: 'Remove column {v0}', values: { v0: COLUMN_NAMES[i] } })}
+            >
               {i18n._({ id: 'compare.remove', message: 'remove' })}
             </button>
           )}
         </span>
       ))}
-      {values.length < MAX_COLUMNS && (
-        <button type="button" className="link-button" data-testid="compare-add-value" onClick={() => set([...values, values[values.length - 1] ?? ''])}>
+      {values.length < max && (
+        <button type="button" className="link-button" data-testid={`${testPrefix}-add-value`} onClick={() => onChange([...values, values[values.length - 1] ?? ''])}>
           {i18n._({ id: 'compare.add-a-column', message: '+ add a column' })}
         </button>
       )}
@@ -483,14 +541,12 @@ function ColumnSummary({ name, summary, final }: { name: string; summary: Summar
 
 function Columns() {
   const columns = useCompare((s) => s.columns);
-  const values = useCompare((s) => s.values);
+  const settings = useCompare((s) => s.settings);
   const version = useCompare((s) => s.seriesVersion);
   const duration = useCompare((s) => s.duration);
   const settled = useCompare((s) => s.run !== 'running');
   const paused = useCompare((s) => s.summariesAt !== null);
-  const knob = useCompare((s) => s.loaded?.knob ?? '');
   const knobs = useLab((s) => currentPreset(s)?.knobs);
-  const numeric = knobs?.find((k) => k.name === knob)?.kind !== 'enum';
   const tops = useMemo(() => sharedTops(compare.stores, duration, settled), [version, columns.length, duration, settled]);
   const sources = useMemo(() => columns.map((_, i) => columnSource(i, COLUMN_NAMES[i] ?? String(i + 1), tops)), [columns.length, tops]);
   if (columns.length === 0) return null;
@@ -498,16 +554,18 @@ function Columns() {
     <div className="compare-columns" data-testid="compare-columns" data-count={columns.length} style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}>
       {columns.map((c, i) => {
         const name = COLUMN_NAMES[i] ?? String(i + 1);
-        const value = values[i] ?? '';
-        const words = settingWords(knobs, knob, numeric && value !== '' ? Number(value) : value);
+        const set = settings[i] ?? [];
+        const value = set[0]?.value ?? '';
+        const words = columnWords(knobs, set);
         const jain = columnJain(compare.stores[i], c.finished || paused ? c.summary : null);
         return (
           <section
-            key={`${i}-${value}`}
+            key={`${i}-${set.map((x) => x.value).join('|')}`}
             className="panel compare-column"
             data-testid="compare-column"
             data-column={name}
             data-value={value}
+            data-value2={set[1]?.value}
             data-sim-time={c.now}
             data-events={c.events}
             data-finished={c.finished}
@@ -538,6 +596,16 @@ function Columns() {
   );
 }
 
+/** A column's compared settings in words ("Congestion control = bbr · Buffer = 0.5 BDP"). */
+function columnWords(knobs: readonly Knob[] | undefined, set: readonly ColumnSetting[]): string {
+  return set
+    .map(({ knob, value }) => {
+      const numeric = knobs?.find((k) => k.name === knob)?.kind !== 'enum';
+      return settingWords(knobs, knob, numeric && value !== '' ? Number(value) : value);
+    })
+    .join(' · ');
+}
+
 /** A difference's verdict in words (the cell's hover text and its screen-reader words). */
 function verdictText(verdict: 'better' | 'worse' | 'same' | 'neutral' | 'missing'): string {
   switch (verdict) {
@@ -559,10 +627,12 @@ function DiffTable() {
   const summaries = useMemo(() => allSummaries({ columns }), [columns]);
   const final = useCompare((s) => s.run === 'finished');
   const at = useCompare((s) => s.summariesAt ?? s.simTime);
-  const values = useCompare((s) => s.values);
-  const knob = useCompare((s) => s.loaded?.knob ?? '');
+  const settings = useCompare((s) => s.settings);
   const knobs = useLab((s) => currentPreset(s)?.knobs);
-  const numeric = knobs?.find((k) => k.name === knob)?.kind !== 'enum';
+  // The compared knobs, by name: the first column's settings name them in order.
+  const compared = (settings[0] ?? []).map((x) => x.knob);
+  const knob = compared[0] ?? '';
+  const knob2 = compared[1] ?? null;
   const run = useCompare((s) => s.run);
   const labSettings = useLab((s) => s.knobValues);
   const labVariant = useLab((s) => s.variant);
@@ -571,18 +641,20 @@ function DiffTable() {
   useCompare((s) => s.seriesVersion);
   const rows: DiffRow[] = useMemo(() => (summaries ? diffRows(summaries) : []), [summaries]);
   const live = columns.map((_, i) => columnJain(compare.stores[i], null));
-  const words = (i: number) => settingWords(knobs, knob, numeric && values[i] ? Number(values[i]) : (values[i] ?? ''));
+  const words = (i: number) => columnWords(knobs, settings[i] ?? []);
+  const valuesOf = (k: number) => settings.map((set) => set[k]?.value ?? '');
   // What the export files say was compared: the other knobs' settings are shared by every column.
   const exported = (): CompareExport => ({
     scenario: scenarioName,
     variant: labVariant,
     seed: labSeed,
     knob,
-    values: values.map(String),
-    settings: Object.fromEntries(Object.entries(labSettings).filter(([k]) => k !== knob)),
+    values: valuesOf(0),
+    second: knob2 ? { knob: knob2, values: valuesOf(1) } : null,
+    settings: Object.fromEntries(Object.entries(labSettings).filter(([k]) => !compared.includes(k))),
     rows,
   });
-  const fileBase = `${scenarioName}-compare-${knob}`.replace(/[^\w.-]+/g, '_');
+  const fileBase = `${scenarioName}-compare-${compared.join('-')}`.replace(/[^\w.-]+/g, '_');
   if (columns.length === 0) return null;
   return (
     <section className="panel compare-diff" data-testid="compare-diff" data-final={final} data-rows={rows.length} aria-label={i18n._({ id: 'compare.difference-summary', message: 'Difference summary' })}>
@@ -620,6 +692,7 @@ function DiffTable() {
                 "Green is better, vermillion worse: higher Jain's index and throughput, lower completion time and latency. A difference under {pct} % of A's value gets no verdict (one seed's noise, not a better scheme). A flow's own goodput has no better direction.",
               values: { pct: SAME_TOLERANCE * 100 },
             })}
+            {knob2 && <GridNote settings={settings} knobs={knobs} />}
           </p>
           <button
             type="button"
@@ -694,6 +767,31 @@ function DiffTable() {
   );
 }
 
+/**
+ * In a 2×2, what each column changed against A (one knob, or both): its difference from A is
+ * the effect of that change, and of both knobs at once in the last column.
+ */
+function GridNote({ settings, knobs }: { settings: ColumnSetting[][]; knobs: readonly Knob[] | undefined }) {
+  const label = (name: string) => {
+    const k = knobs?.find((x) => x.name === name);
+    return k ? localText(k.label).toLowerCase() : name;
+  };
+  return (
+    <span data-testid="compare-grid-note">
+      {settings.slice(1).map((_, j) => {
+        const changed = differsFromA(settings, j + 1).map(label);
+        const words = changed.length === 2 ? secondMsg.and(changed[0]!, changed[1]!) : (changed[0] ?? '');
+        return (
+          <span key={j} data-column={COLUMN_NAMES[j + 1]} data-changed={differsFromA(settings, j + 1).join(',')}>
+            {' '}
+            {secondMsg.differs(COLUMN_NAMES[j + 1] ?? String(j + 2), words)}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
 /** Says so when the columns shown ran another scenario, seed or variant than the lab's now. */
 function Stale() {
   const loaded = useCompare((s) => s.loaded);
@@ -746,7 +844,9 @@ export function Compare() {
   return (
     <section className="compare" data-testid="compare" data-state={run} data-problem={problem ?? ''} aria-label={i18n._({ id: 'compare.a-b-compare', message: 'A/B compare' })}>
       <p className="muted compare-intro">
-        {i18n._({ id: 'compare.the-lab-s-scenario-and', message: "The lab's scenario and seed, once per value of one knob, side by side on one simulated clock, each column with the lab's charts. Column A is the baseline the others are compared against." })}
+        {choice?.second
+          ? secondMsg.intro()
+          : i18n._({ id: 'compare.the-lab-s-scenario-and', message: "The lab's scenario and seed, once per value of one knob, side by side on one simulated clock, each column with the lab's charts. Column A is the baseline the others are compared against." })}
       </p>
       <Setup />
       <Controls problem={problem} quietProblem={preset !== undefined && compareKnobs(preset).length === 0} />

@@ -1,6 +1,8 @@
 //! Follow one packet (issue 32 §2): the journey of one data packet of one flow, hop by hop, and
 //! of the ACK that covers it, with the times the engine gave it — what the page draws when a
-//! user clicks "Follow" on a packet, and where its step control goes next.
+//! user clicks "Follow" on a packet, and where its step control goes next. An ACK can be
+//! followed on its own too (its journey back to the sender), which is also how the page learns
+//! which duplicate a picked ACK is.
 //!
 //! **What a hop is.** The link model (net/link.rs) decides a packet's whole stay on a link when
 //! the link takes it: it is *queued* when offered (`World::send`), starts serialising at `tx`
@@ -10,13 +12,17 @@
 //! wire (DropTail's admission or the AQM's dequeue), so these are the engine's own numbers, not
 //! a reconstruction. A packet lost on a hop ends there, with the cause (queue, AQM, wire).
 //!
-//! **Which packet.** A data packet is named as `drops` names it (net/named_drop.rs): flow, number
-//! (TCP segment, MPTCP subflow sequence, QUIC packet number) and, for MPTCP, the path. Every
-//! transmission of that name is a *candidate*, counted from 1 in the order the sender put them on
-//! their first link (so the follower also says which transmission the chosen one is). The page
-//! picks one by where it saw it: the candidate on link `link` at time `at` (a dot of the network
-//! picture), or without a link the candidate sent closest to `at` (a line of the sequence
-//! diagram, whose start is the send time).
+//! **Which packet.** A packet is named as `drops` names it (net/named_drop.rs): flow, number
+//! (TCP segment, MPTCP subflow sequence, QUIC packet number; an ACK's cumulative ACK, QUIC's
+//! largest acknowledged + 1) and, for MPTCP, the path. Every packet of that name is a
+//! *candidate*, counted from 1 in the order its sender put them on their first link (so the
+//! follower also says which transmission the chosen one is: for an ACK, the first with its
+//! number and then each duplicate, as `drops` counts them). The page picks one by where it saw
+//! it: the candidate on link `link` at time `at` (a dot of the network picture; when the dot
+//! also gives the time it left the link's transmitter, `wire`, the candidate that left then —
+//! duplicate ACKs a few µs apart share a link at one instant, but no two packets leave one
+//! transmitter at once), or without a link the candidate sent closest to `at` (a line of the
+//! sequence diagram, whose start is the send time).
 //!
 //! **Recognising it on later hops.** Packets carry no id; a packet is recognised by the trace's
 //! fingerprint (sim/trace.rs `identity`: a TCP segment by number and send stamp, a QUIC packet by
@@ -25,7 +31,8 @@
 //! Two packets of one flow never arrive over one link at the same instant (each takes its
 //! serialisation time), so the match is exact even for identical duplicate ACKs.
 //!
-//! **The ACK that covers it.** The first ACK its receiver sends, at or after the delivery, on the
+//! **The ACK that covers it** (data packets only: a followed ACK is its own last leg). The first
+//! ACK its receiver sends, at or after the delivery, on the
 //! reverse path of the data's route, that acknowledges it: TCP and MPTCP (subflow numbers) a
 //! cumulative ACK beyond the segment or a SACK block holding it (RFC 2018); QUIC an ACK range
 //! holding its packet number (RFC 9000 §19.3).
@@ -41,19 +48,24 @@ use crate::net::packet::{Body, FlowIdx, Packet, PathId};
 use crate::sim::trace::{identity, Key};
 use serde::Serialize;
 
-/// Candidates kept at most (transmissions of one name): more is a pathological run.
-const MAX_CANDIDATES: usize = 64;
+/// Candidates kept at most (packets of one name): a segment is rarely sent more than a few
+/// times, but one cumulative ACK can be duplicated once per segment of a window after a loss.
+const MAX_CANDIDATES: usize = 4096;
 
 /// What to follow: see the module header.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FollowSpec {
     pub flow: FlowIdx,
-    /// Data packet number: segment, subflow sequence or QUIC packet number.
+    /// Follow an ACK (named by `seq`, its cumulative ACK) rather than a data packet.
+    pub ack: bool,
+    /// Data packet number: segment, subflow sequence or QUIC packet number; an ACK's cumulative ACK.
     pub seq: u64,
     /// The data's network path (an MPTCP subflow's); `None`: any.
     pub path: Option<PathId>,
     /// The link the packet was seen on at `at`; `None`: the transmission sent closest to `at`.
     pub link: Option<u32>,
+    /// When it left `link`'s transmitter (end of serialisation), if the page knows it.
+    pub wire: Option<Time>,
     pub at: Time,
 }
 
@@ -64,14 +76,24 @@ pub struct FollowSpec {
 pub struct FollowRequest {
     /// The flow's index.
     pub flow: u32,
-    /// Data packet number, as the picture and the sequence diagram name it.
+    /// Follow an ACK: `seq` is then its cumulative ACK (QUIC: largest acknowledged + 1), as the
+    /// picture, the sequence diagram and `drops`' `ack` name it.
+    #[serde(default)]
+    pub ack: bool,
+    /// Data packet number (or, with `ack`, the ACK's number), as the picture and the sequence
+    /// diagram name it.
     pub seq: u64,
-    /// The data's network path (an MPTCP subflow's, as the trace records it); none: any.
+    /// The packet's network path as the trace records it (an MPTCP subflow's; an ACK's is the
+    /// reverse path it travels); none: any.
     #[serde(default)]
     pub path: Option<u32>,
     /// The link it was seen on at `at_s`; none: the transmission sent closest to `at_s`.
     #[serde(default)]
     pub link: Option<String>,
+    /// When it left that link's transmitter (the picture's `PacketMark::wire_s`): tells apart
+    /// packets of one name on the link at once (duplicate ACKs); none: the first there at `at_s`.
+    #[serde(default)]
+    pub wire_s: Option<f64>,
     pub at_s: f64,
 }
 
@@ -180,8 +202,10 @@ pub struct JourneyLeg {
 pub struct Journey {
     pub flow: u32,
     pub flow_id: String,
-    /// Which transmission of its number this is (1 = the original), and how many the sender has
-    /// made so far.
+    /// The followed packet is an ACK: `data` is its journey (and `ack` is none).
+    pub is_ack: bool,
+    /// Which transmission of its number this is (1 = the original; an ACK: 1 = the first ACK
+    /// with its number, then each duplicate), and how many the sender has made so far.
     pub transmission: u32,
     pub transmissions: u32,
     pub data: JourneyLeg,
@@ -213,8 +237,9 @@ impl Follower {
             return;
         }
         match name_of(&pkt.body) {
-            Some((false, n)) if n == self.spec.seq && self.spec.path.is_none_or(|p| p == pkt.path) && self.candidates.len() < MAX_CANDIDATES => {
-                let ack_path = self.routes.iter().find(|r| r.0 == pkt.path).map(|r| r.1);
+            Some((ack, n)) if ack == self.spec.ack && n == self.spec.seq && self.spec.path.is_none_or(|p| p == pkt.path) && self.candidates.len() < MAX_CANDIDATES => {
+                // A followed ACK is not itself covered by anything.
+                let ack_path = if ack { None } else { self.routes.iter().find(|r| r.0 == pkt.path).map(|r| r.1) };
                 self.candidates.push(Candidate { data: Leg::start(now, pkt, link), ack_path, ack: None });
             }
             Some((true, _)) => {
@@ -264,11 +289,13 @@ impl Follower {
     /// The candidate the spec picks (see the module header), by index.
     fn chosen(&self) -> Option<usize> {
         let at = self.spec.at;
-        match self.spec.link {
-            Some(link) => self.candidates.iter().position(|c| {
+        match (self.spec.link, self.spec.wire) {
+            // Serialisation ends are whole nanoseconds; the page's seconds round-trip within one.
+            (Some(link), Some(wire)) => self.candidates.iter().position(|c| c.data.hops.iter().any(|h| h.link == link && h.wire != Time::MAX && h.wire.abs_diff(wire) <= 1)),
+            (Some(link), None) => self.candidates.iter().position(|c| {
                 c.data.hops.iter().any(|h| h.link == link && h.queued <= at && (h.arrive == Time::MAX || at <= h.arrive) && h.lost.is_none_or(|l| at <= l.0))
             }),
-            None => (0..self.candidates.len()).min_by_key(|&i| self.candidates[i].data.hops[0].queued.abs_diff(at)),
+            (None, _) => (0..self.candidates.len()).min_by_key(|&i| self.candidates[i].data.hops[0].queued.abs_diff(at)),
         }
     }
 
@@ -298,15 +325,15 @@ impl Follower {
                 .collect(),
             delivered_s: l.delivered.map(to_secs),
         };
-        let lost = c.data.hops.iter().any(|h| h.lost.is_some()) || c.ack.as_ref().is_some_and(|a| a.hops.iter().any(|h| h.lost.is_some()));
         Some(Journey {
             flow: self.spec.flow,
             flow_id: flow_id.to_string(),
+            is_ack: self.spec.ack,
             transmission: i as u32 + 1,
             transmissions: self.candidates.len() as u32,
             data: leg(&c.data),
             ack: c.ack.as_ref().map(leg),
-            complete: lost || c.ack.as_ref().is_some_and(|a| a.delivered.is_some()),
+            complete: self.done(c),
         })
     }
 
@@ -319,11 +346,15 @@ impl Follower {
 
     /// Whether nothing more can happen to the chosen packet (see [`Journey::complete`]).
     pub fn complete(&self) -> bool {
-        self.chosen().is_some_and(|i| {
-            let c = &self.candidates[i];
-            let lost = |l: &Leg| l.hops.iter().any(|h| h.lost.is_some());
-            lost(&c.data) || c.ack.as_ref().is_some_and(|a| lost(a) || a.delivered.is_some())
-        })
+        self.chosen().is_some_and(|i| self.done(&self.candidates[i]))
+    }
+
+    /// Nothing more can happen to candidate `c`: a leg was lost, or its last leg arrived (a
+    /// data packet's covering ACK at the sender; a followed ACK itself).
+    fn done(&self, c: &Candidate) -> bool {
+        let lost = |l: &Leg| l.hops.iter().any(|h| h.lost.is_some());
+        let last = if self.spec.ack { Some(&c.data) } else { c.ack.as_ref() };
+        lost(&c.data) || last.is_some_and(|a| lost(a) || a.delivered.is_some())
     }
 }
 
@@ -353,7 +384,7 @@ mod tests {
     /// ACK beyond it is followed back; an earlier ACK that does not cover it is not.
     #[test]
     fn a_packet_and_its_ack_hop_by_hop() {
-        let mut f = Follower::new(FollowSpec { flow: 0, seq: 5, path: None, link: Some(7), at: 150 }, vec![(0, 1)]);
+        let mut f = Follower::new(FollowSpec { flow: 0, ack: false, seq: 5, path: None, link: Some(7), wire: None, at: 150 }, vec![(0, 1)]);
         f.on_offer(100, &data(5, 100, 0), 3);
         f.on_wire(&data(5, 100, 0), 110, 120, 140);
         // Another segment on hop 1 at the same instant is not it.
@@ -384,7 +415,7 @@ mod tests {
     /// pick one, the send time the other.
     #[test]
     fn transmissions_are_told_apart() {
-        let spec = FollowSpec { flow: 0, seq: 5, path: None, link: None, at: 0 };
+        let spec = FollowSpec { flow: 0, ack: false, seq: 5, path: None, link: None, wire: None, at: 0 };
         let mut f = Follower::new(spec.clone(), vec![(0, 1)]);
         f.on_offer(100, &data(5, 100, 0), 3);
         f.on_drop(100, &data(5, 100, 0), DropCause::Queue);
