@@ -11,8 +11,12 @@ import { app, simTime } from './lab-page';
 // The service worker's registration is part of what is checked (the suite blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
-/** Chunks (by file-name stem) the first run must not wait for. */
-const NOT_FIRST = ['presets-index', 'Gallery'];
+/**
+ * Chunks (by file-name stem) the first run must not wait for: the whole preset index, the
+ * gallery, the panels that load once the run is live, and those a TCP run never shows (MPTCP,
+ * QUIC, with the algorithm registry the QUIC panel compares schedulers from).
+ */
+const NOT_FIRST = ['presets-index', 'Gallery', 'Inspector', 'FollowPanel', 'StateTimeline', 'WorksheetPanel', 'ExportPanel', 'MptcpPanel', 'QuicPanel', 'registry'];
 
 /** Holds the engine's wasm until `release()` and records every request's path. */
 async function holdEngine(page: Page) {
@@ -59,8 +63,16 @@ test('the default scenario starts with its own preset entry; the rest follows on
   await expect(page.getByTestId('preset')).toHaveAttribute('aria-busy', 'true');
   expect(await options(page)).toEqual(['tcp-dumbbell']);
 
+  // The page's scripts before the run: one chunk (vite-plugins/first-load-chunk.ts), the page
+  // language's catalog and the simulation worker.
+  const scripts = engine.requested.filter((p) => /\/assets\/.+\.js$/.test(p)).map((p) => p.replace(/^.*\/|-[\w-]{8}\.js$/g, ''));
+  expect(scripts.sort()).toEqual(['en', 'index', 'sim.worker']);
+
   engine.release();
   await expect.poll(() => simTime(page)).toBeGreaterThan(0);
+  // Live: the panels the run shows load (the inspector with its hint, the state timeline).
+  await expect(page.getByTestId('inspector')).toBeVisible();
+  expect(engine.asked('MptcpPanel') || engine.asked('QuicPanel')).toBe(false);
   // Live: the whole index arrives (the picker lists every preset) and the service worker registers.
   await expect(page.getByTestId('preset')).toHaveAttribute('aria-busy', 'false');
   const names = await options(page);

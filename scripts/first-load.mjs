@@ -87,10 +87,13 @@ async function oneTry(browser, link) {
   link.cut(false);
   await page.goto(link.url, { waitUntil: 'commit' });
   const coldMs = await clockPassesZero(page, TIMEOUT_MS);
-  // When the page first saw the clock past 0 (its frame, coldMs, is painted a little later).
-  const seenMs = coldMs === null ? null : await page.evaluate(() => window.__clockSeen);
-  // What the page asked for before its clock passed 0 (the server's clock starts at the page's
-  // request, a few ms after the page's own): the first load. What it asks for once the run is
+  // When the page first saw the clock past 0 (its frame, coldMs, is painted a little later), on
+  // the server's clock: that starts at the page's request for its HTML (requestStart).
+  const seenMs =
+    coldMs === null
+      ? null
+      : await page.evaluate(() => window.__clockSeen - (performance.getEntriesByType('navigation')[0]?.requestStart ?? 0));
+  // What the page asked for before its clock passed 0: the first load. What it asks for once the run is
   // live (the rest of the preset index, panels and behaviours that wait for that, the service
   // worker's precache) is listed apart, and not counted.
   const all = link.log.map((r) => ({ ...r }));

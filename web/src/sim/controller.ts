@@ -4,7 +4,7 @@
 import { i18n } from '../i18n/i18n';
 import { isPresetFile, loadPresetEntry, loadPresetText, loadPresets, openingPreset, presetTextNow, presetsNow } from '../presets';
 import { firstRunLive } from './firstRunLive';
-import { presetListMessages as m } from '../presetList/messages';
+import { presetListMessages as m } from '../firstLoad/messages';
 import { urlSpeed } from '../lib/format';
 import { LINK_PREFIX, NO_PRESET, linkFromHash, parseSeed } from '../lib/shareLink';
 import { absoluteAddress, readHash, readParam, writeAddress } from '../lib/addressBar';
