@@ -13,10 +13,10 @@ test.use({ serviceWorkers: 'allow' });
 
 /**
  * Chunks (by file-name stem) the first run must not wait for: the whole preset index, the
- * gallery, the panels that load once the run is live, and those a TCP run never shows (MPTCP,
+ * gallery, the charts' zoom and brush behaviours (d3-zoom, d3-brush, d3-transition), the panels that load once the run is live, and those a TCP run never shows (MPTCP,
  * QUIC, with the algorithm registry the QUIC panel compares schedulers from).
  */
-const NOT_FIRST = ['presets-index', 'Gallery', 'Inspector', 'FollowPanel', 'StateTimeline', 'WorksheetPanel', 'ExportPanel', 'MptcpPanel', 'QuicPanel', 'registry'];
+const NOT_FIRST = ['presets-index', 'Gallery', 'timeBehaviours', 'Inspector', 'FollowPanel', 'StateTimeline', 'WorksheetPanel', 'ExportPanel', 'MptcpPanel', 'QuicPanel', 'registry'];
 
 /** Holds the engine's wasm until `release()` and records every request's path. */
 async function holdEngine(page: Page) {
