@@ -1,17 +1,25 @@
 // When the time axis' d3 behaviours (timeBehaviours.ts: d3-zoom, d3-brush, d3-transition) load:
 // once the first run is live (issue 31 part 5, first load over a shared classroom link), so their
-// code does not share the link with the engine's download. A chart or the overview strip made
+// code does not share the link with the engine's download. sim/firstRunLive.ts says when; this
+// module imports nothing of the store's (the store's run reducer imports charts/timeBrush.ts). A chart or the overview strip made
 // before gets a stand-in that remembers the last state to show and hands it over on arrival.
-import { firstRunLive } from '../sim/firstRunLive';
 import type { TimeWindow } from '../types';
 
 type Behaviours = typeof import('./timeBehaviours');
+
+let goLive: () => void = () => {};
+const live = new Promise<void>((resolve) => (goLive = resolve));
+
+/** The first run is live: the behaviours may load (sim/firstRunLive.ts calls this). */
+export function timeBehavioursMayLoad(): void {
+  goLive();
+}
 
 let behaviours: Promise<Behaviours> | null = null;
 
 /** The behaviours' module, fetched once the first run is live. */
 export function timeBehaviours(): Promise<Behaviours> {
-  behaviours ??= firstRunLive()
+  behaviours ??= live
     .then(() => import('./timeBehaviours'))
     .catch((e: unknown) => {
       // Not fetched (the network dropped before the service worker had it): the next chart asks again.

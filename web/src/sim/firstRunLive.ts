@@ -7,6 +7,7 @@
 // scenario without MPTCP or QUIC never shows, the charts' zoom and brush behaviours, and the
 // service worker's precache of the whole app.
 import { useSyncExternalStore } from 'react';
+import { timeBehavioursMayLoad } from '../charts/behaviours';
 import type { LabState } from '../store/state';
 import { labStore } from '../store/store';
 
@@ -25,6 +26,7 @@ function check(): void {
   live = true;
   stop?.();
   resolveLive();
+  timeBehavioursMayLoad();
   for (const fn of [...listeners]) fn();
 }
 
