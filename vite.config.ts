@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 import { wasmPreload } from './vite-plugins/wasm-preload.ts';
 import { offline } from './vite-plugins/offline.ts';
 import { oneWasm, singleFile } from './vite-plugins/single-file.ts';
+import { DEFAULT_PRESET, presetIndex } from './vite-plugins/preset-index.ts';
+import { firstLoadChunk } from './vite-plugins/first-load-chunk.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -29,7 +31,11 @@ export default defineConfig(({ mode }) => {
   // lingui(): a web/src/locales/*.po import becomes a module of compiled messages at build time
   // (docs/i18n.md). A message missing from zh/ja falls back to English in a build (so a new string
   // never blocks a developer); web/src/i18n/catalogs.test.ts fails `npm test` until it is translated.
-  plugins: single ? [react(), lingui({ failOnCompileError: true }), ...singleFile()] : [react(), lingui({ failOnCompileError: true }), wasmPreload(), offline()],
+  // presetIndex(): the preset index in pieces, the default preset's entry in the first bundle;
+  // firstLoadChunk(): what the page's entry imports statically in one chunk, not fourteen.
+  plugins: single
+    ? [react(), lingui({ failOnCompileError: true }), presetIndex({ first: DEFAULT_PRESET }), ...singleFile()]
+    : [react(), lingui({ failOnCompileError: true }), presetIndex({ first: DEFAULT_PRESET }), firstLoadChunk(), wasmPreload(), offline()],
   resolve: {
     alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
   },

@@ -102,6 +102,7 @@ test('keys alone: pick a preset, play, pause, step, seek, inspect a flow and swi
   await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
   // The preset picker: the next preset, chosen with the arrow key, starts running.
   await tabTo(page, 'preset');
+  await expect(page.getByTestId('preset')).toHaveAttribute('aria-busy', 'false');
   const options = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   const next = options[options.indexOf('tcp-dumbbell') + 1]!;
   await page.keyboard.press('ArrowDown');

@@ -83,8 +83,12 @@ test('the embed waits for Play with autoplay=0, and its link opens the full lab 
 
 test('"Copy embed code" gives an <iframe> that runs the same scenario', async ({ page, baseURL }) => {
   await page.goto('/?preset=bufferbloat&variant=quick&seed=7&speed=max');
+  // The first run (at full speed it may finish before the knob is typed) is not the one shared.
+  await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  const firstRun = await app(page).getAttribute('data-run-id');
   await page.getByTestId('knob-buffer_packets').fill('40');
   await page.getByTestId('knob-buffer_packets').press('Enter');
+  await expect(app(page)).not.toHaveAttribute('data-run-id', firstRun!);
   await expect(app(page)).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   const digest = await page.getByTestId('summary').getAttribute('data-digest');
   expect(digest).toBeTruthy();

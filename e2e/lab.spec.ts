@@ -100,6 +100,8 @@ test('switching presets loads and runs the new one', async ({ page }) => {
 test('every preset in the picker loads and draws its charts', async ({ page }) => {
   await page.goto(`/?${FAST}`);
   await expect(app(page)).toHaveAttribute('data-preset', 'tcp-dumbbell');
+  // The whole list loads once the first run is live (the first load has the opening preset's entry).
+  await expect(page.getByTestId('preset')).toHaveAttribute('aria-busy', 'false');
   const names = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   // The list comes from public/scenarios at build time, not from a list in the code.
   expect(names).toEqual(expect.arrayContaining(['tcp-dumbbell', 'tcp-single', 'bench-two-flows']));

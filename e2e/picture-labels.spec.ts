@@ -47,6 +47,8 @@ for (const projector of [false, true]) {
 test('projector mode sets the state timeline labels larger', async ({ page }) => {
   await page.goto('/?preset=tcp-dumbbell&seed=1&variant=quick&speed=max');
   await expect(page.getByTestId('app')).toHaveAttribute('data-state', 'finished', { timeout: 45_000 });
+  // The state timeline loads once the run is live (App.tsx): at full speed the run may finish first.
+  await expect(page.locator('.timeline-label').first()).toBeVisible();
   const normal = await px(page, '.timeline-label');
   expect(normal.length).toBeGreaterThan(0);
   await page.getByTestId('projector-toggle').click();

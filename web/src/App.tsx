@@ -1,20 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { LanguagePicker } from './i18n/LanguagePicker';
-import { WorksheetPanel } from './worksheet/WorksheetPanel';
 import { LabCharts } from './components/Charts';
-import { StateTimeline } from './components/StateTimeline';
 import { UpdateBanner } from './offline/UpdateBanner';
 import { ErrorBanner, NoticeBanner } from './components/ErrorBanner';
 import { KnobPanel, PresetPicker } from './components/PresetPanel';
 import { RunControls } from './components/RunControls';
 import { TourButton, TourCallout } from './components/Tour';
-import { ExportPanel } from './components/ExportPanel';
-import { Inspector } from './components/Inspector';
-import { MptcpPanel } from './components/MptcpPanel';
-import { QuicPanel } from './components/QuicPanel';
 import { TopologyView } from './components/TopologyView';
-import { FollowPanel } from './follow/FollowPanel';
 import { TimeBrush } from './components/TimeBrush';
 import { HeadlinePanel, LiveTable, SummaryTable } from './components/Tables';
 import { lab } from './sim/controller';
@@ -27,6 +20,9 @@ import { Workbench } from './views/Workbench';
 import { LazyView } from './components/LazyView';
 import { hasNumericKnob, hasSweep } from './presets';
 import { LiveRegion } from './a11y/LiveRegion';
+import { useFirstRunLive } from './sim/firstRunLive';
+import { useHasMptcp, useHasQuic } from './components/familyPresence';
+import { panelNames } from './firstLoad/messages';
 
 // The sweep panel (its figure and the code that fans a sweep out to workers) is loaded only
 // when the open preset declares a sweep or someone asks to sweep a knob, so it stays out of
@@ -34,19 +30,34 @@ import { LiveRegion } from './a11y/LiveRegion';
 // views/Workbench.tsx).
 const loadSweepPanel = () => import('./components/SweepPanel').then((m) => m.SweepPanel);
 
-/**
- * Whether the page's first run has gone live: its clock passed 0, or it settled without moving
- * (paused by `?autoplay=0`, finished, failed). Once true it stays true. A declared sweep's panel
- * (below the fold) waits for it, so its chunk does not share a slow link with the engine's
- * download (issue 31 part 5, first load over a shared classroom link).
- */
-function useFirstRunLive(): boolean {
-  const now = useLab((s) => s.simTime > 0 || s.error !== null || s.run === 'paused' || s.run === 'finished');
-  const [live, setLive] = useState(now);
-  useEffect(() => {
-    if (now) setLive(true);
-  }, [now]);
-  return live || now;
+// Panels the first run does not need on screen before its clock moves load once it is live
+// (issue 31 part 5, first load over a shared classroom link: their code would share the link
+// with the engine's download); the MPTCP and QUIC panels only for runs that have such flows.
+const loadInspector = () => import('./components/Inspector').then((m) => m.Inspector);
+const loadFollow = () => import('./follow/FollowPanel').then((m) => m.FollowPanel);
+const loadTimeline = () => import('./components/StateTimeline').then((m) => m.StateTimeline);
+const loadMptcp = () => import('./components/MptcpPanel').then((m) => m.MptcpPanel);
+const loadQuic = () => import('./components/QuicPanel').then((m) => m.QuicPanel);
+const loadWorksheet = () => import('./worksheet/WorksheetPanel').then((m) => m.WorksheetPanel);
+const loadExport = () => import('./components/ExportPanel').then((m) => m.ExportPanel);
+
+/** A panel of the lab loaded once the first run is live, and only while `when` holds. */
+function AfterLive({ load, what, when = true }: { load: () => Promise<() => ReactNode>; what: () => string; when?: boolean }) {
+  useLingui();
+  const live = useFirstRunLive();
+  if (!live || !when) return null;
+  return <LazyView load={load} what={what()} props={{}} quiet />;
+}
+
+function FamilyPanels() {
+  const mptcp = useHasMptcp();
+  const quic = useHasQuic();
+  return (
+    <>
+      <AfterLive load={loadMptcp} what={panelNames.mptcp} when={mptcp} />
+      <AfterLive load={loadQuic} what={panelNames.quic} when={quic} />
+    </>
+  );
 }
 
 // The sequence diagram (issue 16) is loaded when first opened: its drawing code stays out of the
@@ -152,18 +163,17 @@ export function App() {
           <HeadlinePanel />
           <div className="live-lab">
             <TopologyView />
-            <Inspector />
+            <AfterLive load={loadInspector} what={panelNames.inspector} />
           </div>
-          <FollowPanel />
+          <AfterLive load={loadFollow} what={panelNames.follow} />
           <TimeBrush />
           <LabCharts />
-          <StateTimeline />
+          <AfterLive load={loadTimeline} what={panelNames.timeline} />
           <SequenceSection />
-          <MptcpPanel />
-          <QuicPanel />
+          <FamilyPanels />
           <SummaryTable />
-          <WorksheetPanel />
-          <ExportPanel />
+          <AfterLive load={loadWorksheet} what={panelNames.worksheet} />
+          <AfterLive load={loadExport} what={panelNames.export} />
           <SweepSection />
           <LiveTable />
         </main>

@@ -5,15 +5,16 @@ import { App } from './App';
 import { EMBEDDED } from './embed/flags';
 import { wasmModule } from './lib/wasmModule';
 import { registerOffline } from './offline/serviceWorker';
+import { firstRunLive } from './sim/firstRunLive';
 import { activate, i18n, initialLang } from './i18n/i18n';
 import './styles.css';
 
 // The engine compiles while the page renders (index.html preloads its bytes).
+void wasmModule().catch(() => {});
 // Offline after one visit: the service worker precaches the app, the engine and every preset —
-// 2 MB, registered once the engine is in, so the precache does not share the first load's link.
-void wasmModule()
-  .catch(() => {})
-  .finally(() => setTimeout(registerOffline, 1000));
+// 2 MB, registered once the first run is live, so the precache does not share the first load's
+// link (issue 31 part 5) and the engine's bytes it asks for again come from the HTTP cache.
+void firstRunLive().then(registerOffline);
 
 // `?embed=1`: the compact lab for an iframe (embed/EmbedApp.tsx), loaded only when asked for.
 const EmbedApp = lazy(() => import('./embed/EmbedApp').then((m) => ({ default: m.EmbedApp })));

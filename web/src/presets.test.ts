@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LEARNING_ORDER } from './lib/gallery';
-import { PRESETS } from './presets';
+import { loadPresets } from './presets';
+
+const PRESETS = await loadPresets();
 
 describe('the lab preset list', () => {
   it('follows the gallery teaching order, tcp-single first (issue 30 item 14)', () => {

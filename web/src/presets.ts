@@ -10,8 +10,14 @@
 // into the build by Vite) when something needs it — running it, the editor, a card's preview —
 // and kept. Scenarios opened from the editor or a shared link are still described by the
 // engine (worker 'openText' / 'openLink').
+//
+// The index itself is 35 kB gzip, and the first run needs one entry of it (issue 31 part 5,
+// first load over a shared classroom link): the first bundle has the preset files' names and
+// the default preset's entry; another preset's entry (a link to `?preset=…`) is a small chunk,
+// and the whole index loads after the first run is live, or at once when a view that lists the
+// presets opens (vite-plugins/preset-index.ts serves these pieces).
 import { useEffect, useState } from 'react';
-import index from './generated/presets-index.json';
+import { DEFAULT_PRESET, FILES, FIRST, loadEntry, loadIndex } from 'virtual:netlab/presets';
 import { galleryGroups } from './lib/gallery';
 import type { PresetDesc } from './types';
 import { fetchPreset } from './presetFetch';
@@ -24,11 +30,7 @@ export type PresetIndexEntry = PresetDesc & {
   sweep: boolean;
 };
 
-// The JSON is typed by its shape; its fields are the engine's PresetInfo (generated.rs writes them).
-export const PRESET_INDEX: readonly PresetIndexEntry[] = index as unknown as PresetIndexEntry[];
-
-/** The presets as the store lists them: in the gallery's teaching order (issue 30 item 14). */
-export const PRESETS: PresetDesc[] = inTeachingOrder(PRESET_INDEX).map(({ file: _file, sweep: _sweep, ...desc }) => desc);
+export { DEFAULT_PRESET };
 
 /** `entries` in the order the gallery teaches them (lib/gallery.ts), the rest after. */
 export function inTeachingOrder<T extends { name: string }>(entries: readonly T[]): T[] {
@@ -36,12 +38,70 @@ export function inTeachingOrder<T extends { name: string }>(entries: readonly T[
   return order.map((n) => entries.find((e) => e.name === n)!);
 }
 
-export const DEFAULT_PRESET = 'tcp-dumbbell';
+const descs = new WeakMap<PresetIndexEntry, PresetDesc>();
 
-const entry = (name: string | null | undefined) => PRESET_INDEX.find((p) => p.file === name);
+/**
+ * A preset's description as the store lists it (the index entry without its file facts): the
+ * same object each time, so the lab's panels see no new preset when the rest of the index
+ * arrives (a knob being typed into keeps its text).
+ */
+export function presetDesc(entry: PresetIndexEntry): PresetDesc {
+  let desc = descs.get(entry);
+  if (!desc) {
+    const { file: _file, sweep: _sweep, ...rest } = entry;
+    desc = rest;
+    descs.set(entry, desc);
+  }
+  return desc;
+}
+
+/** The entries the page has so far, by file name: the default one from the start. */
+const entries = new Map<string, PresetIndexEntry>([[FIRST.file, FIRST]]);
+const entry = (name: string | null | undefined) => (name == null ? undefined : entries.get(name));
 
 /** Whether `name` is a preset file of the index. */
-export const isPresetFile = (name: string | null | undefined): boolean => entry(name) !== undefined;
+export const isPresetFile = (name: string | null | undefined): boolean => name != null && FILES.includes(name);
+
+/** The preset the lab opens: `wanted` when it is a preset file, else the default one. */
+export function openingPreset(wanted: string | null): string {
+  return wanted !== null && isPresetFile(wanted) ? wanted : DEFAULT_PRESET;
+}
+
+/** The presets whose entries the page has, in teaching order (all of them once the index loaded). */
+export function presetsNow(): PresetDesc[] {
+  return inTeachingOrder([...entries.values()]).map(presetDesc);
+}
+
+/** One preset file's entry, fetched once (its own small chunk) unless the page has it. */
+export async function loadPresetEntry(name: string): Promise<PresetIndexEntry> {
+  const have = entries.get(name);
+  if (have) return have;
+  if (!isPresetFile(name)) throw new Error(`unknown preset '${name}'`);
+  const e = await loadEntry(name);
+  entries.set(name, e);
+  return e;
+}
+
+let whole: Promise<PresetDesc[]> | null = null;
+
+/**
+ * Every preset, in the gallery's teaching order (issue 30 item 14): the whole index, fetched
+ * once. A failed fetch (offline before the service worker had it) may be tried again.
+ */
+export function loadPresets(): Promise<PresetDesc[]> {
+  whole ??= loadIndex().then(
+    (all) => {
+      // An entry the page has stays the same object (the store's preset for it is unchanged).
+      for (const e of all) if (!entries.has(e.file)) entries.set(e.file, e);
+      return presetsNow();
+    },
+    (e: unknown) => {
+      whole = null;
+      throw e;
+    },
+  );
+  return whole;
+}
 
 /** Where the page fetches a preset's text (the build serves public/ at its base). */
 export function presetUrl(name: string): string {

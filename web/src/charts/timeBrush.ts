@@ -6,9 +6,8 @@
 //
 // The mapping functions are pure and unit-tested (timeBrush.test.ts); `createTimeBrush` wires
 // them to d3-brush and is created once per element in an effect, like createTimeZoom.
-import { type BrushBehavior, type D3BrushEvent, brushSelection, brushX } from 'd3-brush';
-import { select } from 'd3-selection';
 import type { TimeWindow } from '../types';
+import { deferred, timeBehaviours } from './behaviours';
 import { MAX_SCALE } from './timeZoom';
 
 /** The narrowest window: the charts' deepest zoom (a thousandth of the run). */
@@ -85,52 +84,10 @@ export interface TimeBrush {
   destroy(): void;
 }
 
-/** A d3-brush on the SVG group `node`; user gestures are reported through `onWindow`. */
+/**
+ * The brush on the SVG group `node`; user gestures are reported through `onWindow`. Its d3 code
+ * loads once the first run is live (charts/behaviours.ts); until then it only remembers what to show.
+ */
 export function createTimeBrush(node: SVGGElement, onWindow: (w: TimeWindow) => void): TimeBrush {
-  const g = select(node);
-  let width = 0;
-  let duration = 0;
-  // True while the user drags: the store's echo of the drag must not move the brush under them.
-  let dragging = false;
-  const behaviour: BrushBehavior<unknown> = brushX<unknown>()
-    .on('start', (event: D3BrushEvent<unknown>) => {
-      if (event.sourceEvent) dragging = true;
-    })
-    .on('brush', (event: D3BrushEvent<unknown>) => {
-      if (!event.sourceEvent || !event.selection) return;
-      const [x0, x1] = event.selection as [number, number];
-      onWindow(windowFromPixels(x0, x1, width, duration));
-    })
-    .on('end', (event: D3BrushEvent<unknown>) => {
-      if (!event.sourceEvent) return;
-      dragging = false;
-      // A click beside the selection clears it: the whole run.
-      const sel = event.selection as [number, number] | null;
-      onWindow(sel === null ? null : windowFromPixels(sel[0], sel[1], width, duration));
-    });
-  g.call(behaviour);
-  g.on('dblclick.reset', () => onWindow(null));
-
-  return {
-    update(w, h, d, window) {
-      const resized = w !== width;
-      width = w;
-      duration = d;
-      if (resized) {
-        behaviour.extent([
-          [0, 0],
-          [w, h],
-        ]);
-        g.call(behaviour);
-      }
-      if (dragging) return;
-      const want = pixelsFromWindow(window, w, d);
-      const have = brushSelection(node) as [number, number] | null;
-      const same = want === null ? have === null : have !== null && Math.abs(have[0] - want[0]) < 0.5 && Math.abs(have[1] - want[1]) < 0.5;
-      if (!same) g.call(behaviour.move, want);
-    },
-    destroy() {
-      g.on('.brush', null).on('dblclick.reset', null);
-    },
-  };
+  return deferred(() => timeBehaviours().then((m) => m.brushOn(node, onWindow)));
 }

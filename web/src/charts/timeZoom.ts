@@ -1,11 +1,10 @@
-// Framework-free time-axis zoom for a chart's plot area, on d3-zoom: created once per element
+// Framework-free time-axis zoom for a chart's plot area, on d3-zoom (timeBehaviours.ts): created once per element
 // in an effect, then kept in step with the shared time window by `update`. Wheel or pinch
 // zooms the time axis, drag pans it, double-click shows the whole run again. Every chart
 // reports its gestures through `onWindow`; the store holds the one window all charts show,
 // so zooming one chart zooms the others.
-import { select } from 'd3-selection';
-import { type D3ZoomEvent, type ZoomBehavior, zoom, zoomIdentity } from 'd3-zoom';
 import type { TimeWindow } from '../types';
+import { deferred, timeBehaviours } from './behaviours';
 
 export interface TimeZoom {
   /** Re-fits the behaviour to the plot size and the run length, and shows `window`. */
@@ -35,42 +34,11 @@ export function windowFor(k: number, x: number, duration: number, width: number)
   return [t0, t1];
 }
 
+/**
+ * The zoom on `domNode` (a chart's plot area): gestures are reported through `onWindow`. Its
+ * d3 code loads once the first run is live (charts/behaviours.ts); until then it only
+ * remembers what to show.
+ */
 export function createTimeZoom(domNode: Element, onWindow: (w: TimeWindow) => void): TimeZoom {
-  const sel = select(domNode);
-  let width = 0;
-  let duration = 0;
-  // Set while we move the behaviour ourselves, so that echo is not reported back.
-  let syncing = false;
-  const behaviour: ZoomBehavior<Element, unknown> = zoom<Element, unknown>()
-    .scaleExtent([1, MAX_SCALE])
-    .on('zoom', (event: D3ZoomEvent<Element, unknown>) => {
-      if (syncing) return;
-      onWindow(windowFor(event.transform.k, event.transform.x, duration, width));
-    });
-  sel.call(behaviour).on('dblclick.zoom', null).on('dblclick.reset', () => onWindow(null));
-
-  return {
-    update(w, h, d, window) {
-      width = w;
-      duration = d;
-      behaviour.extent([
-        [0, 0],
-        [w, h],
-      ]);
-      behaviour.translateExtent([
-        [0, 0],
-        [w, h],
-      ]);
-      const { k, x } = transformFor(window, d, w);
-      syncing = true;
-      try {
-        sel.call(behaviour.transform, zoomIdentity.translate(x, 0).scale(k));
-      } finally {
-        syncing = false;
-      }
-    },
-    destroy() {
-      sel.on('.zoom', null).on('dblclick.reset', null);
-    },
-  };
+  return deferred(() => timeBehaviours().then((m) => m.zoomOn(domNode, onWindow)));
 }

@@ -3,13 +3,13 @@
 // scheduler's latest decision with its reason), one of its subflows or streams, or a link
 // (queue, drops, what crosses it). Values come from the newest snapshot; fields the engine adds
 // later (subflows, streams, new event types) are shown generically.
-import type { ReactNode } from 'react';
 import { formatBytes, formatInt, formatMbps, formatPercent, formatSeconds, rttSampled } from '../lib/format';
 import { colorFor } from '../lib/palette';
 import { lab } from '../sim/controller';
 import { type DecisionEvent, flowEvents } from '../sim/flowEvents';
 import { type EventContext, eventWords } from '../inspector/messages';
-import { type Selection, sameSelection } from '../store/state';
+import type { Selection } from '../store/state';
+import { InspectButton } from './InspectButton';
 import { NOT_STARTED, outsideLifetime } from '../lib/lifetime';
 import { DecisionSentence } from './DecisionSentence';
 import { useLab } from '../store/store';
@@ -18,39 +18,6 @@ import { firstSummary } from '../store/run';
 import { useLingui } from '@lingui/react';
 import { i18n } from '../i18n/i18n';
 import { stateWords } from '../inspector/messages';
-
-/** A name in a table or list that opens the thing in the inspector. */
-export function InspectButton({ selection, children }: { selection: Selection; children: ReactNode }) {
-  const current = useLab((s) => s.selection);
-  const on = sameSelection(current, selection);
-  return (
-    <button
-      type="button"
-      className={`inspect-button${on ? ' selected' : ''}`}
-      aria-pressed={on}
-      data-inspect={`${selection.kind}:${selection.id}`}
-      onClick={() => lab.select(on ? null : selection)}
-      title={inspectTitle(selection)}
-    >
-      {children}
-    </button>
-  );
-}
-
-/** The button's hover text: "Inspect flow short-rtt". */
-function inspectTitle(sel: Selection): string {
-  const id = sel.id;
-  switch (sel.kind) {
-    case 'flow':
-      return i18n._({ id: 'inspector.inspect-flow', message: 'Inspect flow {id}', values: { id } });
-    case 'link':
-      return i18n._({ id: 'inspector.inspect-link', message: 'Inspect link {id}', values: { id } });
-    case 'subflow':
-      return i18n._({ id: 'inspector.inspect-subflow', message: 'Inspect subflow {id}', values: { id } });
-    case 'stream':
-      return i18n._({ id: 'inspector.inspect-stream', message: 'Inspect stream {id}', values: { id } });
-  }
-}
 
 /** A subflow's or stream's field name in words (the engine's snapshot fields). */
 function fieldWords(k: string): string {

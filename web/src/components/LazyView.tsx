@@ -72,10 +72,13 @@ export function LazyView<P extends object>({
   load,
   what,
   props,
+  quiet = false,
 }: {
   load: Loader<P>;
   what: string;
   props: P;
+  /** No loading line (a panel that appears once loaded, as the lab's panels after the first run). */
+  quiet?: boolean;
 }) {
   // Each retry makes a new lazy component (React.lazy keeps a rejected promise for good).
   const [attempt, setAttempt] = useState(0);
@@ -85,9 +88,11 @@ export function LazyView<P extends object>({
     <LoadBoundary what={what} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense
         fallback={
-          <p className="muted" role="status" data-testid="view-loading">
-            loading {what}…
-          </p>
+          quiet ? null : (
+            <p className="muted" role="status" data-testid="view-loading">
+              loading {what}…
+            </p>
+          )
         }
       >
         <View {...props} />

@@ -10,9 +10,12 @@ import { currentPreset } from '../store/state';
 import { useLab } from '../store/store';
 import type { Knob, KnobValue, PresetDesc } from '../types';
 
+const askForPresets = () => void lab.loadPresets().catch(() => {});
+
 export function PresetPicker() {
   const { i18n } = useLingui();
   const presets = useLab((s) => s.presets);
+  const complete = useLab((s) => s.presetsComplete);
   const name = useLab((s) => s.presetName);
   const preset = useLab(currentPreset);
   const id = useId();
@@ -21,7 +24,18 @@ export function PresetPicker() {
       <h2 id={`${id}-h`}>{i18n._({ id: 'preset.scenario', message: 'Scenario' })}</h2>
       <label className="field" htmlFor={id}>
         <span>{i18n._({ id: 'preset.preset', message: 'Preset' })}</span>
-        <select id={id} data-testid="preset" value={name ?? ''} onChange={(e) => lab.selectPreset(e.target.value)} disabled={presets.length === 0}>
+        {/* Until the whole index is in (it loads once the first run is live) the list has the
+            presets the page has; reaching for it asks for the rest at once. */}
+        <select
+          id={id}
+          data-testid="preset"
+          value={name ?? ''}
+          onChange={(e) => lab.selectPreset(e.target.value)}
+          onFocus={askForPresets}
+          onPointerDown={askForPresets}
+          aria-busy={!complete}
+          disabled={presets.length === 0}
+        >
           {presets.length === 0 && <option value="">{i18n._({ id: 'preset.loading', message: 'Loading…' })}</option>}
           {presets.map((p) => (
             <option key={p.name} value={p.name}>

@@ -20,21 +20,14 @@ import { PLAIN_LINES, TimeChart, chartSeries, chartWords } from './Charts';
 import { CHARTS } from '../charts/catalogue';
 import type { ChartKind } from '../generated';
 import type { ChartSeries } from './LineChart';
-import { firstSummary } from '../store/run';
 import { useLingui } from '@lingui/react';
+import { useHasQuic } from './familyPresence';
 import { i18n } from '../i18n/i18n';
 import { stateWords } from '../inspector/messages';
 
 const WORKERS = poolSize(STREAM_SCHEDULERS.length);
 const PICKS_SHOWN = 12;
 
-export function useHasQuic(): boolean {
-  const version = useLab((s) => s.seriesVersion);
-  const live = useLab((s) => s.snapshot?.flows.some((f) => f.streams !== undefined) ?? false);
-  const done = useLab((s) => firstSummary(s)?.flows.some((f) => f.kind === 'quic') ?? false);
-  const charted = useMemo(() => seriesStore.all().some((s) => s.meta.scope === 'stream'), [version]);
-  return charted || live || done;
-}
 
 function StreamTable({ flow }: { flow: FlowSnapshot }) {
   const streams = flow.streams ?? [];

@@ -10,7 +10,7 @@ import { timeSpan } from '../store/state';
 import { useLab } from '../store/store';
 import { useUi } from '../store/ui';
 import { useSize } from './LineChart';
-import { mptcpConnections } from './MptcpPanel';
+import { mptcpConnections } from './familyPresence';
 import { outsideLifetime } from '../lib/lifetime';
 import { useLingui } from '@lingui/react';
 import { i18n } from '../i18n/i18n';

@@ -5,11 +5,11 @@ import { currentPreset } from '../store/state';
 import { outsideLifetime } from '../lib/lifetime';
 import { useLab } from '../store/store';
 import type { HeadlineName, Summary } from '../types';
-import { InspectButton } from './Inspector';
+import { InspectButton } from './InspectButton';
 import { firstSummary } from '../store/run';
 import { useLingui } from '@lingui/react';
 import { headlineTitle } from '../lib/headline';
-import { stateWords } from '../inspector/messages';
+import { stateWords } from '../inspector/stateWords';
 
 /** Many-flow presets (50 flows) would push the page down: show the first few live. */
 const LIVE_MAX = 12;

@@ -6,6 +6,7 @@
 import { i18n } from '../i18n/i18n';
 import { formatInt, formatMbps } from '../lib/format';
 import type { EngineEvent } from '../types';
+import { stateWords } from './stateWords';
 
 /** What an event's numbers refer to: flow ids and links by the engine's indices. */
 export interface EventContext {
@@ -15,35 +16,7 @@ export interface EventContext {
   link(index: number): { id: string; aqm?: string } | undefined;
 }
 
-/** A controller state name in words ("congestion_avoidance" → "congestion avoidance"). */
-export function stateWords(state: string): string {
-  switch (state) {
-    case 'slow_start':
-      return i18n._({ id: 'state.slow-start', message: 'slow start' });
-    case 'congestion_avoidance':
-      return i18n._({ id: 'state.congestion-avoidance', message: 'congestion avoidance' });
-    case 'recovery':
-      return i18n._({ id: 'state.recovery', message: 'recovery' });
-    case 'startup':
-      return i18n._({ id: 'state.startup', message: 'startup' });
-    case 'drain':
-      return i18n._({ id: 'state.drain', message: 'drain' });
-    case 'probe_bw':
-      return i18n._({ id: 'state.probe-bw', message: 'probe bw' });
-    case 'probe_rtt':
-      return i18n._({ id: 'state.probe-rtt', message: 'probe rtt' });
-    case 'delay':
-      return i18n._({ id: 'state.hystart-delay', message: 'delay' });
-    case 'not started':
-      return i18n._({ id: 'state.not-started', message: 'not started' });
-    case 'done':
-      return i18n._({ id: 'state.done', message: 'done' });
-    case 'ack_train':
-      return i18n._({ id: 'state.hystart-ack-train', message: 'ack train' });
-    default:
-      return state.replace(/_/g, ' ');
-  }
-}
+export { stateWords };
 
 /** "the bottleneck", or "link r1-r2". */
 function linkWords(link: { id: string } | undefined, index: number): string {

@@ -2,7 +2,9 @@
 // worker messages; worker messages become store actions and series points. The run itself
 // goes through the pipeline A/B compare uses too (sim/pipeline.ts), with one column.
 import { i18n } from '../i18n/i18n';
-import { DEFAULT_PRESET, PRESETS, isPresetFile, loadPresetText, presetTextNow } from '../presets';
+import { isPresetFile, loadPresetEntry, loadPresetText, loadPresets, openingPreset, presetTextNow, presetsNow } from '../presets';
+import { firstRunLive } from './firstRunLive';
+import { presetListMessages as m } from '../firstLoad/messages';
 import { urlSpeed } from '../lib/format';
 import { LINK_PREFIX, NO_PRESET, linkFromHash, parseSeed } from '../lib/shareLink';
 import { absoluteAddress, readHash, readParam, writeAddress } from '../lib/addressBar';
@@ -69,6 +71,8 @@ class LabController {
   /** The sequence diagram's requests awaiting the worker's answer, by id. */
   private traceWaiting = new Map<number, (answer: TraceAnswer) => void>();
   private traceId = 0;
+  /** Counts openings of the URL's preset: one whose index entry arrives late must not override a later choice. */
+  private openToken = 0;
   /** Counts loads: a preset text fetched for an older load must not start that load. */
   private loadToken = 0;
   /** What the link the worker is encoding is for: the address bar, or an embed's <iframe>. */
@@ -131,7 +135,9 @@ class LabController {
     // the first run is asked for now (its text is fetched alongside the engine's wasm) rather
     // than after an engine round trip (issue 18).
     this.post({ type: 'init' });
-    labStore.dispatch({ type: 'ready', presets: PRESETS });
+    labStore.dispatch({ type: 'ready', presets: presetsNow(), complete: false });
+    // The rest of the index once the first run is live (a view listing the presets asks sooner).
+    void firstRunLive().then(() => this.loadPresets());
     // For end-to-end tests and the console: the live state and the series checksum, and a way
     // to make the engine panic (tests of the worker's recovery; see worker/sim.worker.ts).
     (window as unknown as { __netlab?: unknown }).__netlab = {
@@ -389,16 +395,43 @@ class LabController {
     });
   }
 
-  /** The preset named in the URL (`?preset=`), else tcp-dumbbell, else the first one. */
+  /**
+   * The preset named in the URL (`?preset=`), else the default one (tcp-dumbbell). Its index
+   * entry is in the first bundle for the default; another preset's entry is fetched first,
+   * alongside its text.
+   */
   private openDefault(): void {
-    const wanted = readParam('preset') ?? DEFAULT_PRESET;
-    const names = labStore.getState().presets.map((p) => p.name);
-    const name = names.includes(wanted) ? wanted : names.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : names[0];
-    if (name === undefined) {
-      labStore.dispatch({ type: 'error', runId: null, message: 'no presets found in public/scenarios' });
+    const name = openingPreset(readParam('preset'));
+    const variant = readParam('variant');
+    if (labStore.getState().presets.some((p) => p.name === name)) {
+      this.selectPreset(name, variant);
       return;
     }
-    this.selectPreset(name, readParam('variant'));
+    const token = ++this.openToken;
+    void loadPresetText(name).catch(() => {});
+    loadPresetEntry(name).then(
+      () => {
+        // Something else was opened meanwhile (a link pasted into the address bar).
+        if (token !== this.openToken || labStore.getState().presetName !== null) return;
+        labStore.dispatch({ type: 'ready', presets: presetsNow(), complete: false });
+        this.selectPreset(name, variant);
+      },
+      (e: unknown) => labStore.dispatch({ type: 'error', runId: null, message: m.entryFailed(name, e) }),
+    );
+  }
+
+  /**
+   * Every preset in the store's list (the whole index: the picker, the gallery and the editor
+   * list them); resolves when they are there. Fetched once; a failure says so and may be tried again.
+   */
+  loadPresets(): Promise<void> {
+    return loadPresets().then(
+      (presets) => labStore.dispatch({ type: 'ready', presets, complete: true }),
+      (e: unknown) => {
+        labStore.dispatch({ type: 'notice', message: m.indexFailed(e) });
+        throw e;
+      },
+    );
   }
 
   private post(msg: ToWorker): void {

@@ -41,7 +41,7 @@ const summary = (duration_s: number): Summary => ({
 });
 
 function ready(): LabState {
-  return reducer(reducer(initialState, { type: 'ready', presets }), { type: 'engine', engineVersion: '0.1.0' });
+  return reducer(reducer(initialState, { type: 'ready', presets, complete: true }), { type: 'engine', engineVersion: '0.1.0' });
 }
 
 describe('lab reducer', () => {
@@ -206,6 +206,19 @@ describe('lab reducer', () => {
     s = reducer(s, { type: 'addPreset', preset: { ...shared, title: 'again' } });
     expect(s.presets.map((p) => p.name)).toEqual(['tcp-dumbbell', 'tcp-single', 'link:tcp-dumbbell']);
     expect(s.presets[2]!.title).toBe('again');
+  });
+
+  it('keeps a shared scenario and the choice when the whole preset index arrives after the first entry', () => {
+    // The first load has the opening preset's entry only (presets.ts); the rest comes later.
+    let s = reducer(initialState, { type: 'ready', presets: [presets[0]!], complete: false });
+    expect(s.presetsComplete).toBe(false);
+    s = reducer(s, { type: 'selectPreset', name: 'tcp-dumbbell', variant: 'quick' });
+    s = reducer(s, { type: 'addPreset', preset: { ...presets[0]!, name: 'link:tcp-dumbbell', origin: { kind: 'shared', variant: null } } });
+    s = reducer(s, { type: 'ready', presets, complete: true });
+    expect(s.presetsComplete).toBe(true);
+    expect(s.presets.map((p) => p.name)).toEqual(['tcp-dumbbell', 'tcp-single', 'link:tcp-dumbbell']);
+    expect(s.presetName).toBe('tcp-dumbbell');
+    expect(s.variant).toBe('quick');
   });
 
   it('forgets the share URL when another run loads', () => {

@@ -12,6 +12,8 @@ export { type RunState, timeSpan } from './run';
 export interface LabState extends RunFields {
   engineVersion: string | null;
   presets: PresetDesc[];
+  /** Whether `presets` lists every preset file (the whole index loaded), not only the opening one. */
+  presetsComplete: boolean;
   presetName: string | null;
   /** The values the controls show and the next load sends: variant defaults + user edits. */
   knobValues: Record<string, KnobValue>;
@@ -45,6 +47,7 @@ export const initialState: LabState = {
   ...initialRun,
   engineVersion: null,
   presets: [],
+  presetsComplete: false,
   presetName: null,
   knobValues: {},
   knobEdits: {},
@@ -58,8 +61,11 @@ export const initialState: LabState = {
 };
 
 export type Action =
-  /** The preset list (the build-time index at start). */
-  | { type: 'ready'; presets: PresetDesc[] }
+  /**
+   * The preset files' list (the build-time index): at start the entries the first run needs,
+   * later all of them. Presets added since (a shared link's, an edited scenario) stay, after it.
+   */
+  | { type: 'ready'; presets: PresetDesc[]; complete: boolean }
   /** The engine started (the worker's answer to init). */
   | { type: 'engine'; engineVersion: string }
   | { type: 'selectPreset'; name: string; variant?: string | null }
@@ -103,8 +109,10 @@ export function currentPreset(s: LabState): PresetDesc | undefined {
 
 export function reducer(s: LabState, a: Action): LabState {
   switch (a.type) {
-    case 'ready':
-      return { ...s, presets: a.presets };
+    case 'ready': {
+      const files = new Set(a.presets.map((p) => p.name));
+      return { ...s, presets: [...a.presets, ...s.presets.filter((p) => p.origin && !files.has(p.name))], presetsComplete: a.complete };
+    }
     case 'engine':
       return { ...s, engineVersion: a.engineVersion };
     case 'selectPreset': {

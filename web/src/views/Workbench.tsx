@@ -5,21 +5,28 @@
 // Vite emits each as a chunk of its own): most visits open the lab or the gallery and never
 // pay for the editor's form code and the scenario JSON Schema it validates against, nor for
 // the compare view's controller and difference tables (issue 18: first load ≤ 400 kB gzip;
-// `npm run bench` prints the first-load total and each lazy chunk). The gallery is small and
-// is where a first visit often starts, so it stays in the first bundle.
+// `npm run bench` prints the first-load total and each lazy chunk). The gallery is loaded the
+// same way (issue 31 part 5: the first run over a shared classroom link needs neither it nor
+// the whole preset index it lists).
 import type { View } from '../store/ui';
-import { Gallery } from './Gallery';
+import { lab } from '../sim/controller';
 import { LazyView } from '../components/LazyView';
 
 // A failed load (network down, site redeployed) shows one line and a retry in the view's place;
 // the lab stays mounted with its run (components/LazyView.tsx).
-const loadEditor = () => import('./Editor').then((m) => m.Editor);
+// The gallery and the editor list every preset: they wait for the whole preset index too (it
+// loads after the first run is live otherwise; presets.ts).
+const withPresets = <T,>(view: Promise<T>) => Promise.all([view, lab.loadPresets()]).then(([v]) => v);
+const loadGallery = () => withPresets(import('./Gallery').then((m) => m.Gallery));
+const loadEditor = () => withPresets(import('./Editor').then((m) => m.Editor));
 const loadCompare = () => import('./Compare').then((m) => m.Compare);
 
 export function Workbench({ view }: { view: View }) {
   return (
     <div className="workbench" data-testid={`view-${view}`}>
-      {view === 'gallery' && <Gallery />}
+      {view === 'gallery' && (
+        <LazyView load={loadGallery} what="the gallery" props={{}} />
+      )}
       {view === 'editor' && (
         <LazyView load={loadEditor} what="the editor" props={{}} />
       )}
