@@ -12,6 +12,8 @@
 //!   pushed on a path (a chain of borrowed parents, as serde_path_to_error keeps it), and with
 //!   serde_json's checks (`invalid length …, expected fewer elements in array/map`, `expected
 //!   map with a single key`, the variant shapes);
+//! - one departure from serde_json: a struct is read from an object only, not also from an
+//!   array of its fields (a shape no scenario, schema or doc uses; see `deserialize_struct`);
 //! - the first error records its path, exactly where serde_path_to_error would: the value that
 //!   failed, the key whose name was refused, or the object a field is missing from.
 //!
@@ -279,9 +281,12 @@ impl<'de> Deserializer<'de> for De<'_> {
         self.compound(visitor, false, true)
     }
 
-    /// serde_json reads a struct from an array of its fields too.
+    /// A struct is an object. serde_json also reads one from an array of its fields, a shape no
+    /// scenario, schema or doc uses: taking it compiled every struct's sequence reader into the
+    /// wasm engine (~40 kB), and an array where an object belongs said "invalid length 0,
+    /// expected struct LinkSpec with 6 elements" instead of what is wrong.
     fn deserialize_struct<V: Visitor<'de>>(self, _name: &'static str, _fields: &'static [&'static str], visitor: V) -> Result<V::Value, Error> {
-        self.compound(visitor, true, true)
+        self.compound(visitor, false, true)
     }
 
     /// serde_json's external tagging: `"variant"` or `{"variant": payload}`.
@@ -505,6 +510,14 @@ mod tests {
         assert_eq!(refusal(json!({"pair": [1, 2, 3]})), ("pair".into(), "invalid length 3, expected fewer elements in array".into()));
         assert_eq!(refusal(json!({"pair": [1]})).0, "pair");
         assert_eq!(refusal(json!({"pair": {"a": 1}})).0, "pair");
+    }
+
+    #[test]
+    fn a_struct_is_an_object_not_an_array() {
+        // serde_json would read `[1]` as Inner's fields in order; here it is the wrong type.
+        let e = from_json::<Outer>(json!({"list": [[1]]})).unwrap_err();
+        assert_eq!((e.path(), e.inner().to_string().as_str()), ("list[0]", "invalid type: sequence, expected struct Inner"));
+        assert!(serde_json::from_value::<Outer>(json!({"list": [[1]]})).is_ok());
     }
 
     #[test]
