@@ -262,6 +262,21 @@ describe('bad input', () => {
     assert.match(validate_scenario(text), /bogus_field/);
   });
 
+  test('a bad follow request names its field; a good one follows', () => {
+    const sim = new Simulation(scenarioOf('tcp-dumbbell').scenario, SEED);
+    try {
+      sim.advance(0.5);
+      assert.throws(() => sim.follow_json('{"flow": 0, "seq": "x", "at_s": 0.1}'), /^Error: follow: seq: invalid type: string "x", expected u64$/);
+      assert.throws(() => sim.follow_json('{"flow": 0, "seq": 1, "at_s": 0.1, "hop": 2}'), /^Error: follow: hop: unknown field `hop`/);
+      assert.throws(() => sim.follow_json('{"flow": 0, "seq": 1}'), /^Error: follow: missing field `at_s`$/);
+      assert.throws(() => sim.follow_json('{"flow": 0,'), /^Error: follow: malformed JSON: /);
+      sim.follow_json('{"flow": 0, "seq": 1, "at_s": 0.1}');
+      sim.follow_json(undefined);
+    } finally {
+      sim.free();
+    }
+  });
+
   test('a valid scenario validates to ""', () => {
     assert.equal(validate_scenario(scenarioOf('tcp-single').scenario), '');
   });

@@ -347,7 +347,9 @@ impl Simulation {
     pub fn follow_json(&mut self, request: Option<String>) -> Result<(), JsError> {
         let req = match request {
             None => None,
-            Some(text) => Some(serde_json::from_str(&text).map_err(|e| JsError::new(&format!("follow: {e}")))?),
+            // The scenario's reader (a field path in the message), not serde_json's text one:
+            // one deserializer per type keeps the engine the page downloads small.
+            Some(text) => Some(scenario::from_json(parse_json(&text, "follow")?).map_err(|e| js_err(format!("follow: {e}")))?),
         };
         self.inner.follow(req).map_err(|m| JsError::new(&m))
     }

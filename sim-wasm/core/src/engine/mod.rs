@@ -4,6 +4,7 @@
 //! (docs/ARCHITECTURE.md).
 
 pub mod ids;
+pub mod json;
 pub mod math;
 pub mod queue;
 pub mod registry;

@@ -106,15 +106,7 @@ pub fn parse_params<T: serde::de::DeserializeOwned + Default>(
     match params {
         None => Ok(T::default()),
         // The same reader as `scenario::from_json` (one path-tracking deserializer over a Value,
-        // so the wasm compiles each parameter struct once), called directly: the engine layer
-        // may not use the scenario layer (tests/layers.rs).
-        Some(v) => serde_path_to_error::deserialize::<_, T>(v.clone()).map_err(|e| {
-            let path = e.path().to_string();
-            if path == "." {
-                e.inner().to_string()
-            } else {
-                format!("{}: {}", path, e.inner())
-            }
-        }),
+        // so the wasm compiles each parameter struct once).
+        Some(v) => super::json::from_json::<T>(v.clone()).map_err(|e| e.to_string()),
     }
 }

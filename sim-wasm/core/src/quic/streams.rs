@@ -286,7 +286,10 @@ impl Source {
 
     /// The MAVLink telemetry `mix`, each interval varied by ±`jitter`.
     pub fn telemetry(mix: TelemetryMix, jitter: f64) -> Self {
-        let file: MixFile = serde_json::from_str(MAVLINK_MIX).expect("the bundled mix parses");
+        // Parsed as a JSON value and read by the engine's one JSON reader (engine/json.rs), not
+        // deserialised from the text: that would compile MixFile once more for the text reader.
+        let value = serde_json::from_str(MAVLINK_MIX).expect("the bundled mix is JSON");
+        let file: MixFile = crate::engine::json::from_json(value).expect("the bundled mix parses");
         let types = match mix {
             TelemetryMix::GroundToDrone => file.ground_to_drone,
             TelemetryMix::DroneToGround => file.drone_to_ground,

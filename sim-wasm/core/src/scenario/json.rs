@@ -9,7 +9,8 @@
 //! per key.
 
 use super::ScenarioError;
-use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::cell::RefCell;
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -38,37 +39,60 @@ pub fn parse_text(text: &str) -> Result<Value, ScenarioError> {
         if e.is_syntax() || e.is_eof() {
             ScenarioError::new("", format!("malformed JSON: {e}"))
         } else {
-            ScenarioError::new(if path == "." { String::new() } else { path }, e.to_string())
+            ScenarioError::new(path, e.to_string())
         }
     };
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = serde_path_to_error::deserialize::<_, Strict>(&mut de).map_err(|e| refusal(e.path().to_string(), e.inner()))?;
+    let path = RefCell::new(String::new());
+    let value = Strict(&path).deserialize(&mut de).map_err(|e| refusal(path.borrow().clone(), &e))?;
     de.end().map_err(|e| refusal(String::new(), &e))?;
-    Ok(value.0)
+    Ok(value)
 }
 
 /// Deserialise `T` from a JSON value, keeping the field path of an error. Every part of a
-/// scenario (the scenario itself, a link's body, knobs, variants, a worksheet question) is read
-/// through this one deserializer, `serde_path_to_error` over `serde_json::Value`: serde compiles
+/// scenario (the scenario itself, a link's body, knobs, variants, a worksheet question) and every
+/// algorithm's parameters are read through this one deserializer (`engine::json`): serde compiles
 /// a type once per deserializer that reads it, and in the wasm engine each extra one cost the
 /// page's first load kilobytes of download (docs/cli.md, "First load over a shared classroom
 /// link").
-pub fn from_json<T: DeserializeOwned>(value: Value) -> Result<T, serde_path_to_error::Error<serde_json::Error>> {
-    serde_path_to_error::deserialize(value)
-}
+pub use crate::engine::json::{from_json, PathError};
 
-/// A JSON value read with duplicate keys refused.
-struct Strict(Value);
+/// A JSON value read with duplicate keys refused. `path` is where the reader is (`a.b[0]`):
+/// left in place when an error returns, so it names the object holding the duplicate.
+#[derive(Clone, Copy)]
+struct Strict<'p>(&'p RefCell<String>);
 
-impl<'de> Deserialize<'de> for Strict {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(StrictVisitor).map(Strict)
+impl<'de> DeserializeSeed<'de> for Strict<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
     }
 }
 
-struct StrictVisitor;
+impl Strict<'_> {
+    /// Read one value with `segment` appended to the path, which is restored if it succeeds.
+    fn nested<'de, E, F: FnOnce(Self) -> Result<Option<Value>, E>>(self, segment: fmt::Arguments, read: F) -> Result<Option<Value>, E> {
+        let len = self.0.borrow().len();
+        self.0.borrow_mut().push_fmt(segment);
+        let v = read(self)?;
+        self.0.borrow_mut().truncate(len);
+        Ok(v)
+    }
+}
 
-impl<'de> Visitor<'de> for StrictVisitor {
+/// `String::write_fmt` without the `fmt::Write` import's `Result` to ignore at every call.
+trait PushFmt {
+    fn push_fmt(&mut self, args: fmt::Arguments);
+}
+
+impl PushFmt for String {
+    fn push_fmt(&mut self, args: fmt::Arguments) {
+        let _ = fmt::Write::write_fmt(self, args);
+    }
+}
+
+impl<'de> Visitor<'de> for Strict<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -101,12 +125,12 @@ impl<'de> Visitor<'de> for StrictVisitor {
         Ok(Value::Null)
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        Strict::deserialize(d).map(|s| s.0)
+        self.deserialize(d)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut out = Vec::new();
-        while let Some(Strict(v)) = seq.next_element()? {
+        while let Some(v) = self.nested(format_args!("[{}]", out.len()), |s| seq.next_element_seed(s))? {
             out.push(v);
         }
         Ok(Value::Array(out))
@@ -118,8 +142,9 @@ impl<'de> Visitor<'de> for StrictVisitor {
             if out.contains_key(&key) {
                 return Err(de::Error::custom(format!("duplicate key '{key}' (each key may appear once in an object)")));
             }
-            let Strict(v) = map.next_value()?;
-            out.insert(key, v);
+            let dot = if self.0.borrow().is_empty() { "" } else { "." };
+            let v = self.nested(format_args!("{dot}{key}"), |s| map.next_value_seed(s).map(Some))?;
+            out.insert(key, v.unwrap_or(Value::Null));
         }
         Ok(Value::Object(out))
     }

@@ -18,12 +18,15 @@
 //! serde loses the field path of an error inside a flattened struct (it buffers the fields
 //! first), so `LinkProps` is read through [`read`], which reads it with the path kept and hands
 //! it up in the message; [`super::error_at`] joins it to the outer path
-//! (`topology.paths[0].buffer.bdp`, not `topology.paths[0]`). A topology's body is read through
-//! it too (scenario/topology.rs), so a path handed up from inside is joined on the way.
+//! (`topology.paths[0].buffer.bdp`, not `topology.paths[0]`). A topology's body is read the same
+//! way ([`read_value`], scenario/topology.rs), so a path handed up from inside is joined on the way.
 
 use super::validate;
 use super::{BufferSpec, ScenarioError};
+use crate::engine::json;
+use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
 
 /// Default one-way delay of a link direction, ms (the dumbbell bottleneck's and a graph link's).
 pub const DEFAULT_LINK_DELAY_MS: f64 = 1.0;
@@ -93,22 +96,69 @@ pub(super) const PATH_MARK: char = '\u{1f}';
 
 /// Read a flattened struct keeping the path of an error inside it (module header).
 pub fn read<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<T, D::Error> {
-    // Deserialising `T` itself (not a map of its fields) lets serde mark the fields it takes,
-    // so the outer struct's `deny_unknown_fields` still sees the ones nobody took.
-    // An error handed up by a `read` inside (a topology's links) already carries its path:
-    // the two paths are joined, so one mark always separates the whole path from the message.
-    serde_path_to_error::deserialize(d).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        if path == "." {
-            return inner;
+    T::deserialize(Flattened(d))
+}
+
+/// Read `T` from a JSON object (a topology's body), handing an error's path up in the message.
+pub fn read_value<T: DeserializeOwned, E: de::Error>(body: Value) -> Result<T, E> {
+    json::from_json(body).map_err(hand_up)
+}
+
+/// An error from inside, as a message that carries its path before [`PATH_MARK`]. An error
+/// handed up by a read inside (a topology's links) already carries its path: the two paths are
+/// joined, so one mark always separates the whole path from the message.
+fn hand_up<E: de::Error>(e: json::PathError) -> E {
+    let path = e.path().to_string();
+    let inner = e.into_inner().to_string();
+    if path.is_empty() {
+        return E::custom(inner);
+    }
+    match inner.split_once(PATH_MARK) {
+        Some((deeper, msg)) => E::custom(format!("{path}.{deeper}{PATH_MARK}{msg}")),
+        None => E::custom(format!("{path}{PATH_MARK}{inner}")),
+    }
+}
+
+/// The deserializer serde hands a flattened field: it gives the fields `T` names (serde marks
+/// them taken, so the outer struct's `deny_unknown_fields` still sees the ones nobody took),
+/// collected as JSON values and read by the path-keeping reader with `T`'s own visitor.
+struct Flattened<D>(D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Flattened<D> {
+    type Error = D::Error;
+
+    fn deserialize_struct<V: Visitor<'de>>(self, name: &'static str, fields: &'static [&'static str], visitor: V) -> Result<V::Value, D::Error> {
+        let fields = self.0.deserialize_struct(name, fields, Fields)?;
+        json::visit_fields(fields, visitor).map_err(hand_up)
+    }
+
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, D::Error> {
+        Err(de::Error::custom("a flattened field must be a struct"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option
+        unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
+}
+
+/// Collects the fields a flattened struct takes, as JSON values.
+struct Fields;
+
+impl<'de> Visitor<'de> for Fields {
+    type Value = Map<String, Value>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("fields")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out = Map::new();
+        while let Some((key, value)) = map.next_entry::<String, Value>()? {
+            out.insert(key, value);
         }
-        let inner = inner.to_string();
-        match inner.split_once(PATH_MARK) {
-            Some((deeper, msg)) => serde::de::Error::custom(format!("{path}.{deeper}{PATH_MARK}{msg}")),
-            None => serde::de::Error::custom(format!("{path}{PATH_MARK}{inner}")),
-        }
-    })
+        Ok(out)
+    }
 }
 
 /// The properties of one direction of a graph link. On a link every field but `rate_mbps`

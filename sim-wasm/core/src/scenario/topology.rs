@@ -7,12 +7,12 @@
 //! graph nodes, …) is compiled a second time for the buffer's deserializer — tens of kB of the
 //! wasm module the page downloads first (docs/cli.md, "First load over a shared classroom link").
 //! Here the object is read as JSON values with `kind` taken out, and the chosen variant's struct
-//! is read from the rest through [`link::read`], the same path-keeping reader as a link's
+//! is read from the rest through [`link::read_value`], the same path-keeping reader as a link's
 //! flattened properties: one deserializer for every topology struct, errors with their full path.
 //! The messages are serde's own (`missing field `kind``, `unknown variant `ring`, expected one
 //! of …`), and `kind` is still the shape written, in the schema and in TypeScript.
 
-use super::{graph, link, Dumbbell, Parallel, Topology};
+use super::{link, Topology};
 use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -82,11 +82,11 @@ impl<'de> Visitor<'de> for TopologyVisitor {
         let kind = kind.ok_or_else(|| de::Error::missing_field("kind"))?;
         let body = Value::Object(body);
         let read = match KINDS[kind.0] {
-            "dumbbell" => link::read::<_, Dumbbell>(body).map(Topology::Dumbbell),
-            "parallel" => link::read::<_, Parallel>(body).map(Topology::Parallel),
-            _ => link::read::<_, graph::Graph>(body).map(Topology::Graph),
+            "dumbbell" => link::read_value(body).map(Topology::Dumbbell),
+            "parallel" => link::read_value(body).map(Topology::Parallel),
+            _ => link::read_value(body).map(Topology::Graph),
         };
-        read.map_err(de::Error::custom)
+        read
     }
 }
 
