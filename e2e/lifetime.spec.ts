@@ -17,6 +17,9 @@ test('request.1 is "not started" before 3 s and "done" after its last byte, with
 
   // Timeline: controller states only inside [start, end] (one sample tick of slack each side).
   const band = page.locator('[data-testid="state-timeline"] g[data-flow="request.1"] rect');
+  // The state timeline is a chunk that loads once the run is live: at full speed the run can
+  // finish before it is drawn.
+  await expect(band.first()).toBeAttached({ timeout: 15_000 });
   const segs = await band.evaluateAll((rs) =>
     rs.map((r) => ({ state: r.getAttribute('data-state')!, t0: Number(r.getAttribute('data-t0')), t1: Number(r.getAttribute('data-t1')) })),
   );
