@@ -6,6 +6,7 @@
 // the rest arrives and works: the picker and the gallery list every preset, a link to another
 // preset opens it.
 import { type Page, expect, test } from '@playwright/test';
+import { openHeld } from './heldEngine';
 import { app, simTime } from './lab-page';
 
 // The service worker's registration is part of what is checked (the suite blocks it elsewhere).
@@ -17,34 +18,6 @@ test.use({ serviceWorkers: 'allow' });
  * QUIC, with the algorithm registry the QUIC panel compares schedulers from).
  */
 const NOT_FIRST = ['presets-index', 'Gallery', 'timeBehaviours', 'Inspector', 'FollowPanel', 'StateTimeline', 'WorksheetPanel', 'ExportPanel', 'MptcpPanel', 'QuicPanel', 'registry'];
-
-/** Holds the engine's wasm until `release()` and records every request's path. */
-async function holdEngine(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(/\.wasm$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  const requested: string[] = [];
-  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-  const asked = (stem: string) => requested.some((p) => new RegExp(`/${stem}-[^/]+\\.js$`).test(p));
-  return { release, requested, asked };
-}
-
-/** Opens `path` with the engine held; returns once the page has rendered its preset and waits for the engine. */
-async function openHeld(page: Page, path: string, preset: string) {
-  const engine = await holdEngine(page);
-  const scenario = page.waitForResponse(new RegExp(`/scenarios/${preset}\\.json$`));
-  await page.goto(path);
-  await scenario;
-  await expect(app(page)).toHaveAttribute('data-preset', preset);
-  await expect(page.getByTestId('controls')).toBeVisible();
-  // Time for anything else the page would fetch on its own.
-  await page.waitForTimeout(500);
-  expect(await simTime(page)).toBe(0);
-  return engine;
-}
 
 const options = (page: Page) =>
   page

@@ -3,6 +3,7 @@
 // redeployed so the hashed chunk name is gone — must not blank the page. The lab and its run
 // stay, one line says what failed, and a retry loads the view once the network is back.
 import { type Page, expect, test } from '@playwright/test';
+import { openHeld } from './heldEngine';
 import { app, simTime } from './lab-page';
 
 /** Makes every request for a chunk whose file name starts with `stem` fail like a dropped network. */
@@ -67,39 +68,18 @@ test('the sequence diagram failing to load keeps the lab running and retries', a
 // asked, and a preset that declares a sweep loads it once its first run has gone live — the
 // clock passed 0, or the run settled paused.
 test.describe('the sweep panel stays out of the first load', () => {
-  /** Holds the engine's wasm until `release()`: the run cannot start before. */
-  async function holdEngine(page: Page) {
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route(/\.wasm$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    const requested: string[] = [];
-    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    return { release, sweepChunkAsked: () => requested.some((p) => /\/SweepPanel-[^/]+\.js$/.test(p)) };
-  }
-
   /** Opens `path` with the engine held back, checks the clock stays at 0 with no sweep chunk, then lets the engine in. */
-  async function openHeld(page: Page, path: string, preset: string) {
-    const engine = await holdEngine(page);
-    const scenario = page.waitForResponse(new RegExp(`/scenarios/${preset}\\.json$`));
-    await page.goto(path);
-    // The page has rendered and fetched its preset; it waits for the engine.
-    await scenario;
-    await expect(app(page)).toHaveAttribute('data-preset', preset);
-    await expect(page.getByTestId('controls')).toBeVisible();
-    await page.waitForTimeout(500);
-    expect(await simTime(page)).toBe(0);
-    expect(engine.sweepChunkAsked()).toBe(false);
+  async function openHeldWithoutSweep(page: Page, path: string, preset: string) {
+    const engine = await openHeld(page, path, preset);
+    expect(engine.asked('SweepPanel')).toBe(false);
     await expect(page.getByTestId('sweep')).toHaveCount(0);
     engine.release();
     await expect.poll(() => simTime(page)).toBeGreaterThan(0);
-    return engine;
+    return { sweepChunkAsked: () => engine.asked('SweepPanel') };
   }
 
   test('the default scenario offers a sweep and loads the panel only when asked', async ({ page }) => {
-    const engine = await openHeld(page, '/', 'tcp-dumbbell');
+    const engine = await openHeldWithoutSweep(page, '/', 'tcp-dumbbell');
     await expect(page.getByTestId('sweep-offer')).toBeVisible();
     await page.waitForTimeout(500);
     expect(engine.sweepChunkAsked()).toBe(false);
@@ -109,7 +89,7 @@ test.describe('the sweep panel stays out of the first load', () => {
   });
 
   test("a preset's declared sweep shows once its first run is live", async ({ page }) => {
-    const engine = await openHeld(page, '/?preset=bbr-fairness&variant=quick', 'bbr-fairness');
+    const engine = await openHeldWithoutSweep(page, '/?preset=bbr-fairness&variant=quick', 'bbr-fairness');
     await expect(page.getByTestId('sweep')).toHaveAttribute('data-mode', 'declared');
     expect(engine.sweepChunkAsked()).toBe(true);
   });
