@@ -240,16 +240,18 @@ impl TcpSender {
                 return sent_new;
             }
             let pacing = self.cc.pacing_rate();
-            let continues = burst.is_some_and(|(last, fresh, left)| left > 0 && self.continues_burst(last, fresh));
-            if !continues {
-                if self.cc.holds_at(pacing, w.now) {
-                    let timer = self.pace_timer();
-                    self.cc.wait_for_slot(self.me, timer, w);
-                    return sent_new;
+            let left = match burst {
+                Some((last, fresh, left)) if left > 0 && self.continues_burst(last, fresh) => left,
+                _ => {
+                    if self.cc.holds_at(pacing, w.now) {
+                        let timer = self.pace_timer();
+                        self.cc.wait_for_slot(self.me, timer, w);
+                        return sent_new;
+                    }
+                    self.sb.start_burst();
+                    self.burst_quantum(pacing)
                 }
-                self.sb.start_burst();
-                burst = Some((0, false, self.burst_quantum(pacing)));
-            }
+            };
             let Some(seq) = self.next_segment() else {
                 // Window open but nothing to send: samples taken now measure the application,
                 // not the path (tcp_rate_check_app_limited). A subflow's connection decides
@@ -263,9 +265,7 @@ impl TcpSender {
             sent_new |= fresh;
             let wire = self.transmit(seq, w);
             self.cc.on_sent(pacing, wire, w.now);
-            if let Some((_, _, left)) = burst {
-                burst = Some((seq, fresh, left - 1));
-            }
+            burst = Some((seq, fresh, left - 1));
         }
     }
 
