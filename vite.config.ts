@@ -4,7 +4,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vite';
 import { wasmPreload } from './vite-plugins/wasm-preload.ts';
 import { offline } from './vite-plugins/offline.ts';
-import { oneWasm, singleFile } from './vite-plugins/single-file.ts';
+import { singleFile } from './vite-plugins/single-file.ts';
+import { oneWasm } from './vite-plugins/one-wasm.ts';
 import { DEFAULT_PRESET, presetIndex } from './vite-plugins/preset-index.ts';
 import { firstLoadChunk } from './vite-plugins/first-load-chunk.ts';
 
@@ -35,7 +36,7 @@ export default defineConfig(({ mode }) => {
   // firstLoadChunk(): what the page's entry imports statically in one chunk, not fourteen.
   plugins: single
     ? [react(), lingui({ failOnCompileError: true }), presetIndex({ first: DEFAULT_PRESET }), ...singleFile()]
-    : [react(), lingui({ failOnCompileError: true }), presetIndex({ first: DEFAULT_PRESET }), firstLoadChunk(), wasmPreload(), offline()],
+    : [react(), lingui({ failOnCompileError: true }), presetIndex({ first: DEFAULT_PRESET }), firstLoadChunk(), oneWasm(), wasmPreload(), offline()],
   resolve: {
     alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
   },
@@ -50,7 +51,8 @@ export default defineConfig(({ mode }) => {
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // The single file's workers are classic scripts: Chromium refuses a module worker from a
   // blob URL in a page opened from file:// (an opaque origin).
-  worker: { format: single ? 'iife' : 'es', plugins: () => (single ? [oneWasm()] : []) },
+  // oneWasm(): the engine ships only as its xz copy (vite-plugins/one-wasm.ts).
+  worker: { format: single ? 'iife' : 'es', plugins: () => [oneWasm()] },
   build: {
     outDir: at(single ? './dist-single' : './dist'),
     emptyOutDir: true,

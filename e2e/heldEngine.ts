@@ -4,11 +4,11 @@
 import { type Page, expect } from '@playwright/test';
 import { app, simTime } from './lab-page';
 
-/** Holds the engine's wasm until `release()` and records every request's path. */
+/** Holds the engine (its xz copy, lib/wasmModule.ts) until `release()` and records every request's path. */
 export async function holdEngine(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  await page.route(/\.wasm$/, async (route) => {
+  await page.route(/netlab_wasm_bg\.wasm-[\w-]+\.xz$/, async (route) => {
     await released;
     await route.continue();
   });

@@ -5,5 +5,6 @@ export const TYPES: Record<string, string> = {
   '.css': 'text/css',
   '.json': 'application/json',
   '.wasm': 'application/wasm',
+  '.xz': 'application/x-xz',
   '.svg': 'image/svg+xml',
 };

@@ -20,6 +20,7 @@ const TYPES = {
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.wasm': 'application/wasm',
+  '.xz': 'application/x-xz',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };

@@ -63,7 +63,7 @@ function watchClock() {
  */
 async function milestones(page) {
   return page.evaluate(() => {
-    const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'));
+    const wasm = performance.getEntriesByType('resource').find((r) => /netlab_wasm_bg([-.][^/]*)?\.(wasm|xz)$/.test(r.name));
     return { wasm_end_ms: wasm ? wasm.responseEnd : null, run_loaded_ms: window.__runLoaded, clock_ms: window.__clock };
   });
 }

@@ -18,6 +18,8 @@ function heading(i18n: I18n, kind: ErrorKind, error: string): string {
       return i18n._({ id: 'error.engine', message: 'Engine failure:' });
     case 'budget':
       return i18n._({ id: 'error.budget', message: 'Too large for the page:' });
+    case 'download':
+      return i18n._({ id: 'error.download', message: 'Could not download the engine:' });
   }
 }
 
@@ -35,6 +37,11 @@ export function ErrorBanner() {
           {error}
         </code>
       </span>
+      {kind === 'download' && (
+        <button type="button" data-testid="error-retry" onClick={() => lab.play()}>
+          {i18n._({ id: 'error.download.retry', message: 'Try again' })}
+        </button>
+      )}
       <button type="button" onClick={() => lab.dismissError()} aria-label={i18n._({ id: 'error.dismiss.label', message: 'Dismiss error' })}>
         {i18n._({ id: 'banner.dismiss', message: 'Dismiss' })}
       </button>

@@ -10,10 +10,12 @@ let ready: Promise<Wasm> | null = null;
 
 export function engine(): Promise<Wasm> {
   ready ??= import('@netlab/wasm').then(async (wasm) => {
-    // The module the page compiled at start (lib/wasmModule.ts); without it, the glue fetches.
-    const module = await wasmModule().catch(() => undefined);
-    await wasm.default(module ? { module_or_path: module } : undefined);
+    // The module the page compiled at start (lib/wasmModule.ts), the engine's one download.
+    await wasm.default({ module_or_path: await wasmModule() });
     return wasm;
+  });
+  ready.catch(() => {
+    ready = null; // the download failed: the next call tries again
   });
   return ready;
 }

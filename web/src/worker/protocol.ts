@@ -210,6 +210,7 @@ export type FromWorker = Message & { runId: number };
 
 /**
  * What an error is about, for its banner: a setting the engine rejects (the default), an engine
- * failure the worker recovered from, or a run too large for the page (worker/budget.ts).
+ * failure the worker recovered from, a run too large for the page (worker/budget.ts), or an
+ * engine the network did not deliver (worker/engineStart.ts; Play tries again).
  */
-export type ErrorKind = 'invalid' | 'engine' | 'budget';
+export type ErrorKind = 'invalid' | 'engine' | 'budget' | 'download';

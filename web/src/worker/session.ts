@@ -20,6 +20,7 @@
 import { Simulation, apply_knobs } from '@netlab/wasm';
 import { seedValue } from '../lib/shareLink';
 import { crashed, errorText, resetEngine } from './engineReset';
+import { EngineDownloadFailed } from './engineStart';
 import { flowGroupsOf, journeyOf, seriesMetaOf, summaryOf, topologyOf, traceOf } from '../lib/engineJson';
 import type { PackedSnapshot } from '../lib/packedSnapshot';
 import type { FollowRequest } from '../generated';
@@ -152,9 +153,11 @@ export class RunSession {
     }
   }
 
-  /** An error for the page, in one line; a run that outgrew the page says so. */
+  /** An error for the page, in one line; a run that outgrew the page, or an engine the network
+   * did not deliver, says so. */
   postError(e: unknown, id = this.runId): void {
-    this.post({ type: 'error', message: errorText(e), kind: e instanceof BudgetStop ? 'budget' : undefined }, [], id);
+    const kind = e instanceof BudgetStop ? 'budget' : e instanceof EngineDownloadFailed ? 'download' : undefined;
+    this.post({ type: 'error', message: errorText(e), kind }, [], id);
   }
 
   private enter(next: RunMode): void {
