@@ -65,14 +65,24 @@ fn ten_cubic_flows_share_a_shallow_buffer_fairly() {
 }
 
 /// One Linux BBR flow, 20 ms, 1 BDP: 94.76 Mbit/s over 30 s; ACK-aggregation does not change a
-/// single paced flow's goodput.
+/// single paced flow's goodput. Its retransmissions are STARTUP's overshoot: Linux resends 440
+/// segments (every run alike). Sending a single segment whenever the window had room for one,
+/// instead of waiting for the ACK due within a millisecond (`tcp_tso_should_defer`,
+/// tcp/defer.rs), the model resent 675 with the testbed's host jitter (seeds 1–3); the issue's
+/// bound is ×1.3.
 #[test]
-fn one_bbr_flow_keeps_the_link_as_linux_does() {
+fn one_bbr_flow_keeps_the_link_and_overshoots_startup_as_linux_does() {
     let path = format!("{}/../../docs/model/kernel/single-bbr.json", env!("CARGO_MANIFEST_DIR"));
-    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let (_, s) = run(v);
-    let g = goodput(&s, "bbr20");
-    assert!((g - 94.76).abs() < 0.5, "goodput {g:.2} (Linux 94.76)");
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    apply_setting(&mut v, "topology.senders.0.jitter_ms", &json!(0.06)).unwrap();
+    for seed in 1..=3 {
+        v["seed"] = json!(seed);
+        let (_, s) = run(v.clone());
+        let g = goodput(&s, "bbr20");
+        assert!((g - 94.76).abs() < 0.5, "seed {seed}: goodput {g:.2} (Linux 94.76)");
+        let resent = s.flows[0].retransmitted_packets as f64;
+        assert!(resent <= 440.0 * 1.3 && resent >= 440.0 / 1.3, "seed {seed}: resent {resent} (Linux 440)");
+    }
 }
 
 /// A lost segment with only one later delivery: Linux's RACK marks it lost once a quarter

@@ -137,6 +137,11 @@ impl CcDriver {
         }
     }
 
+    /// The pacing clock: when the next packet may leave (Linux `tcp_wstamp_ns`).
+    pub fn pacing_clock(&self) -> Time {
+        self.next_send
+    }
+
     /// Let the next packet leave at once (a retransmission timeout's resend or a probe must
     /// not wait for the pacing slot; a connection just established starts its clock now).
     pub fn release(&mut self, now: Time) {

@@ -9,6 +9,7 @@
 //! recovery with window inflation, ns-3's `RttMeanDeviation` estimator, window growth per ACK,
 //! IW 1; see `sender.rs` and `rtt.rs`.
 
+pub mod defer;
 pub mod prr;
 pub mod rack;
 pub mod rate;

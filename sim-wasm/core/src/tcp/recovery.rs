@@ -153,7 +153,7 @@ impl LossRecovery {
     }
 
     /// Fast recovery or the Loss state (Linux `icsk_ca_state >= TCP_CA_Recovery`).
-    fn recovering(&self) -> bool {
+    pub fn recovering(&self) -> bool {
         matches!(self.state, Some(State::Fast { .. } | State::Timeout { .. }))
     }
 

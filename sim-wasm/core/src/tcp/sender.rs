@@ -248,8 +248,12 @@ impl TcpSender {
                         self.cc.wait_for_slot(self.me, timer, w);
                         return sent_new;
                     }
+                    let quantum = self.burst_quantum(pacing);
+                    if self.defers(quantum, w.now) {
+                        return sent_new; // the next ACK sends (tcp/defer.rs)
+                    }
                     self.sb.start_burst();
-                    self.burst_quantum(pacing)
+                    quantum
                 }
             };
             let Some(seq) = self.next_segment() else {
@@ -277,6 +281,33 @@ impl TcpSender {
             Some(rate) if !self.cfg.ns3() => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
             _ => 1,
         }
+    }
+
+    /// Whether a burst of new data of `quantum` segments waits for the next ACK because the
+    /// window has room for less (Linux `tcp_tso_should_defer`, tcp/defer.rs). Only where bursts
+    /// are modelled (a quantum over one: a paced sender under the `linux` profile), and never
+    /// for a retransmission (Linux sends those from `tcp_xmit_retransmit_queue`, which does not
+    /// defer).
+    fn defers(&self, quantum: u32, now: Time) -> bool {
+        if quantum <= 1 || self.sb.peek_retransmission().is_some() {
+            return false;
+        }
+        let (nxt, una) = (self.sb.nxt(), self.sb.una());
+        if !self.source.has_new_data(nxt, una, self.cfg.rwnd) {
+            return false;
+        }
+        let room = self.window().saturating_sub(self.sb.in_flight());
+        super::defer::should_defer(&super::defer::DeferFacts {
+            now,
+            in_recovery: self.recovery.recovering(),
+            pacing_clock: self.cc.pacing_clock(),
+            room,
+            cwnd: self.cc.cwnd(),
+            burst: quantum,
+            last_data: self.source.last_data_within(nxt, room),
+            head_sent: (una < nxt).then(|| self.sb.seg(una).sent_at),
+            srtt: self.rtt.srtt,
+        })
     }
 
     /// Whether the next segment to send joins the burst whose last segment was `last`: new

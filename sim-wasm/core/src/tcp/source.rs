@@ -72,6 +72,13 @@ impl DataSource {
         more && nxt - una < rwnd
     }
 
+    /// Whether the new data left from `nxt` on is at most `room` segments and will not grow:
+    /// a sized flow's last data (its last buffer carries FIN, which Linux never holds back,
+    /// tcp/defer.rs). Never for bulk data or a subflow.
+    pub fn last_data_within(&self, nxt: u64, room: u32) -> bool {
+        matches!(self, DataSource::Sized { segs, .. } if segs.saturating_sub(nxt) <= u64::from(room))
+    }
+
     /// Every segment is acknowledged (never for bulk or a subflow, which its connection ends).
     pub fn done(&self, una: u64) -> bool {
         matches!(self, DataSource::Sized { segs, .. } if una >= *segs)

@@ -20,9 +20,11 @@
 //! 25 µs after the same flow's previous packet), and the second of a pair is the one the
 //! drop-tail queue drops most (29 % against ~10 %).
 //!
-//! Left out: `tcp_tso_should_defer` (waiting for a fuller buffer when the window, not pacing,
-//! limits; Linux skips it in recovery and after 1 ms idle), and ACK-clocked senders that do
-//! not pace (CUBIC and Reno without `fq`), whose bursts are whatever the window releases.
+//! When the window, not pacing, has room for less than a burst, Linux may wait for the next
+//! ACK instead (`tcp_tso_should_defer`): tcp/defer.rs.
+//!
+//! Left out: ACK-clocked senders that do not pace (CUBIC and Reno without `fq`), whose bursts
+//! are whatever the window releases.
 
 use crate::engine::time::Dur;
 
