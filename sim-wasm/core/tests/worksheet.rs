@@ -130,8 +130,8 @@ use Quote::{Derived, Given, Key, Near, Over};
 /// belongs to — None for each run the question is checked under, or "quick" / "full" when the
 /// text names that run — and what backs it).
 const QUOTES: &[(&str, &str, &str, Option<&str>, Quote)] = &[
-    ("bbr-fairness", "who-wins", "88", None, Near { metric: "flows.rtt-long.goodput_mbps", scale: 1.0, tol: 5.0 }),
-    ("bbr-fairness", "who-wins", "7", None, Near { metric: "flows.rtt10.goodput_mbps", scale: 1.0, tol: 2.0 }),
+    ("bbr-fairness", "who-wins", "87", None, Near { metric: "flows.rtt-long.goodput_mbps", scale: 1.0, tol: 5.0 }),
+    ("bbr-fairness", "who-wins", "8", None, Near { metric: "flows.rtt10.goodput_mbps", scale: 1.0, tol: 2.0 }),
     ("bbr-fairness", "who-wins", "50", None, Given("the long flow's round trip, a setting (topology)")),
     ("bbr-fairness", "jain", "0.6", None, Key),
     ("bbr-fairness", "jain", "0.5", None, Given("Jain's index of two flows when one takes everything: its definition, stated in the prompt")),
