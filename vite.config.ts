@@ -6,6 +6,7 @@ import { wasmPreload } from './vite-plugins/wasm-preload.ts';
 import { offline } from './vite-plugins/offline.ts';
 import { singleFile } from './vite-plugins/single-file.ts';
 import { oneWasm } from './vite-plugins/one-wasm.ts';
+import { englishInline } from './vite-plugins/english-inline.ts';
 import { DEFAULT_PRESET, presetIndex } from './vite-plugins/preset-index.ts';
 import { firstLoadChunk } from './vite-plugins/first-load-chunk.ts';
 
@@ -34,9 +35,10 @@ export default defineConfig(({ mode }) => {
   // never blocks a developer); web/src/i18n/catalogs.test.ts fails `npm test` until it is translated.
   // presetIndex(): the preset index in pieces, the default preset's entry in the first bundle;
   // firstLoadChunk(): what the page's entry imports statically in one chunk, not fourteen.
+  // englishInline(): each message's English compiled into the code, so English needs no catalog.
   plugins: single
-    ? [react(), lingui({ failOnCompileError: true }), presetIndex({ first: DEFAULT_PRESET }), ...singleFile()]
-    : [react(), lingui({ failOnCompileError: true }), presetIndex({ first: DEFAULT_PRESET }), firstLoadChunk(), oneWasm(), wasmPreload(), offline()],
+    ? [react(), lingui({ failOnCompileError: true }), englishInline(), presetIndex({ first: DEFAULT_PRESET }), ...singleFile()]
+    : [react(), lingui({ failOnCompileError: true }), englishInline(), presetIndex({ first: DEFAULT_PRESET }), firstLoadChunk(), oneWasm(), wasmPreload(), offline()],
   resolve: {
     alias: { '@netlab/wasm': at('./sim-wasm/pkg/netlab_wasm.js') },
   },

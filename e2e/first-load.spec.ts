@@ -19,6 +19,13 @@ test.use({ serviceWorkers: 'allow' });
  */
 const NOT_FIRST = ['presets-index', 'Gallery', 'timeBehaviours', 'Inspector', 'FollowPanel', 'StateTimeline', 'WorksheetPanel', 'ExportPanel', 'MptcpPanel', 'QuicPanel', 'registry'];
 
+/** The scripts a page asked for, by name without their hash, sorted. */
+const firstScripts = (requested: string[]) =>
+  requested
+    .filter((p) => /\/assets\/.+\.js$/.test(p))
+    .map((p) => p.replace(/^.*\/|-[\w-]{8}\.js$/g, ''))
+    .sort();
+
 const options = (page: Page) =>
   page
     .getByTestId('preset')
@@ -36,10 +43,11 @@ test('the default scenario starts with its own preset entry; the rest follows on
   await expect(page.getByTestId('preset')).toHaveAttribute('aria-busy', 'true');
   expect(await options(page)).toEqual(['tcp-dumbbell']);
 
-  // The page's scripts before the run: one chunk (vite-plugins/first-load-chunk.ts), the page
-  // language's catalog and the simulation worker.
-  const scripts = engine.requested.filter((p) => /\/assets\/.+\.js$/.test(p)).map((p) => p.replace(/^.*\/|-[\w-]{8}\.js$/g, ''));
-  expect(scripts.sort()).toEqual(['en', 'index', 'sim.worker']);
+  // The page's scripts before the run: one chunk (vite-plugins/first-load-chunk.ts) and the
+  // simulation worker. English needs no catalog: its messages are compiled into the chunk
+  // (vite-plugins/english-inline.ts).
+  expect(firstScripts(engine.requested)).toEqual(['index', 'sim.worker']);
+  await expect(page.getByTestId('play')).toHaveText('▶ Play');
 
   engine.release();
   await expect.poll(() => simTime(page)).toBeGreaterThan(0);
@@ -54,6 +62,14 @@ test('the default scenario starts with its own preset entry; the rest follows on
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(1);
   await page.getByTestId('preset').selectOption('tcp-single');
   await expect(app(page)).toHaveAttribute('data-preset', 'tcp-single');
+});
+
+test('a page in Japanese fetches its catalog before the run', async ({ page }) => {
+  const engine = await openHeld(page, '/?lang=ja', 'tcp-dumbbell');
+  expect(firstScripts(engine.requested)).toEqual(['index', 'ja', 'sim.worker']);
+  await expect(page.getByTestId('play')).toHaveText('▶ 再生');
+  engine.release();
+  await expect.poll(() => simTime(page)).toBeGreaterThan(0);
 });
 
 test("a link to another preset fetches that preset's entry, not the whole index", async ({ page }) => {

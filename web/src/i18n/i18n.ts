@@ -13,8 +13,11 @@ import { LANG_TAGS, type Lang, chooseLang } from './lang';
 
 export { i18n };
 
+// English: a production build compiles the English of every message into the page's code
+// (vite-plugins/english-inline.ts), so the English page downloads no catalog; the dev server and
+// the unit tests read en.po.
 const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/en.po'),
+  en: import.meta.env.PROD ? async () => ({ messages: {} }) : () => import('../locales/en.po'),
   zh: () => import('../locales/zh.po'),
   ja: () => import('../locales/ja.po'),
 };
