@@ -15,9 +15,10 @@ export { i18n };
 
 // English: a production build compiles the English of every message into the page's code
 // (vite-plugins/english-inline.ts), so the English page downloads no catalog; the dev server and
-// the unit tests read en.po.
+// the unit tests read en.po. (`env` is Vite's: absent where Playwright's loader imports this
+// module for a spec, which never activates a language.)
 const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
-  en: import.meta.env.PROD ? async () => ({ messages: {} }) : () => import('../locales/en.po'),
+  en: import.meta.env?.PROD ? async () => ({ messages: {} }) : () => import('../locales/en.po'),
   zh: () => import('../locales/zh.po'),
   ja: () => import('../locales/ja.po'),
 };
