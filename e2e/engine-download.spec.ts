@@ -3,9 +3,8 @@
 // the page: the lab says the engine could not be downloaded, in the page's language, keeps the
 // preset on screen, and "Try again" starts the run once the network is back.
 import { expect, test } from '@playwright/test';
+import { ENGINE } from './heldEngine';
 import { app, simTime } from './lab-page';
-
-const ENGINE = /netlab_wasm_bg\.wasm-[\w-]+\.xz$/;
 
 test('the engine is downloaded once, as its xz copy, and never as the raw module', async ({ page }) => {
   const engine: string[] = [];

@@ -4,11 +4,14 @@
 import { type Page, expect } from '@playwright/test';
 import { app, simTime } from './lab-page';
 
-/** Holds the engine (its xz copy, lib/wasmModule.ts) until `release()` and records every request's path. */
+/** The engine's download: its xz copy as the build names it (lib/wasmModule.ts, vite-plugins/wasm-preload.ts). */
+export const ENGINE = /netlab_wasm_bg\.wasm-[\w-]+\.xz$/;
+
+/** Holds the engine until `release()` and records every request's path. */
 export async function holdEngine(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  await page.route(/netlab_wasm_bg\.wasm-[\w-]+\.xz$/, async (route) => {
+  await page.route(ENGINE, async (route) => {
     await released;
     await route.continue();
   });

@@ -15,11 +15,16 @@ import { gzipSync } from 'node:zlib';
 /** Issue 18's budget for the first load, gzip bytes. */
 export const FIRST_LOAD_TARGET_GZIP = 400_000;
 
-/** Assets the page fetches at start besides the ones index.html names. */
-const STARTED_AT_ONCE = [/^sim\.worker-[\w-]+\.js$/, /^netlab_wasm_bg-[\w-]+\.wasm$/, /^netlab_wasm_bg\.wasm-[\w-]+\.xz$/];
+/**
+ * The engine's file: the wasm module, or (since issue 31 part 5) its xz copy — a reference build
+ * (`bench --against` an older commit) still ships the module. Exported as a pattern's source so
+ * first-load.mjs can hand it into the page.
+ */
+export const ENGINE_FILE = 'netlab_wasm_bg([-.][^/]*)?\\.(wasm|xz)$';
+const isEngine = (file) => new RegExp(ENGINE_FILE).test(file);
 
-/** Whether a file is the engine: the wasm module, or (since issue 31 part 5) its xz copy. */
-const isEngine = (file) => /netlab_wasm_bg([-.][^/]*)?\.(wasm|xz)$/.test(file);
+/** Assets the page fetches at start besides the ones index.html names: the worker, the engine. */
+const startedAtOnce = (file) => /^sim\.worker-[\w-]+\.js$/.test(file) || isEngine(file);
 
 /**
  * @param {string} dist a vite build's output directory
@@ -40,7 +45,7 @@ export function bundleSizes(dist) {
   // Source maps (`vite build --sourcemap`) are fetched only by a developer's tools.
   for (const f of assets.filter((a) => !a.endsWith('.map'))) {
     const row = size(`assets/${f}`, join(dist, 'assets', f));
-    (named.has(f) || STARTED_AT_ONCE.some((re) => re.test(f)) ? first : lazy).push(row);
+    (named.has(f) || startedAtOnce(f) ? first : lazy).push(row);
   }
   const sum = (key) => first.reduce((n, r) => n + r[key], 0);
   return { firstLoad: { files: first, raw: sum('raw'), gzip: sum('gzip') }, lazy };

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium, log, ROOT, StepError } from './lib.mjs';
 import { LATENCY_MS, RATE_BPS, startClassroomLink } from './classroom-link.mjs';
+import { ENGINE_FILE } from './bundle-size.mjs';
 
 const say = (msg) => log('first-load', msg);
 const PORT = Number(process.env.FIRST_LOAD_PORT ?? 4176);
@@ -62,10 +63,10 @@ function watchClock() {
  * slice and its frame (to the clock).
  */
 async function milestones(page) {
-  return page.evaluate(() => {
-    const wasm = performance.getEntriesByType('resource').find((r) => /netlab_wasm_bg([-.][^/]*)?\.(wasm|xz)$/.test(r.name));
+  return page.evaluate((engineFile) => {
+    const wasm = performance.getEntriesByType('resource').find((r) => new RegExp(engineFile).test(r.name));
     return { wasm_end_ms: wasm ? wasm.responseEnd : null, run_loaded_ms: window.__runLoaded, clock_ms: window.__clock };
-  });
+  }, ENGINE_FILE);
 }
 
 /** ms from the page's navigation start until the frame showing a clock past 0 was painted, or null. */

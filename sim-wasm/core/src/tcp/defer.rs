@@ -4,18 +4,18 @@
 //! buffer of up to `tcp_tso_segs` segments per pacing slot (tcp/tso.rs). When the window, not
 //! the pacing clock, has room for fewer segments than that, Linux 6.18 may wait for the next
 //! ACK to open more room instead of sending a short buffer, so a window-limited flow keeps
-//! sending whole bursts. It sends now (does not defer) when any of these holds, in the order
-//! `tcp_tso_should_defer` checks them:
+//! sending whole bursts. It sends now (does not defer) when any of these holds, listed in the
+//! order `tcp_tso_should_defer` checks them (each alone sends, so the order does not matter):
 //! - the connection is in fast recovery or after a timeout (`icsk_ca_state >= TCP_CA_Recovery`);
 //! - the pacing clock (`tcp_wstamp_ns`, the earliest departure of the next buffer) is more than
 //!   1 ms in the past: the flow was not sending just now, so waiting would add a gap;
 //! - the window has room for a whole buffer (`limit >= max_segs * mss`);
-//! - the data will not grow (the last of a sized flow: its buffer carries FIN);
 //! - the room is at least a third of the window (`sysctl_tcp_tso_win_divisor` = 3);
 //! - nothing is in flight, or the ACK of the oldest unacknowledged segment (its send time plus
 //!   srtt) is expected later than min(srtt / 2, 1 ms) from now: waiting would be too long.
 //!   (This is the rule since "tcp: fix tcp_tso_should_defer() vs large RTT", Oct. 2025, in
 //!   6.18; before it Linux deferred whenever the head was older than srtt / 2.)
+//! - the data will not grow (the last of a sized flow: its buffer carries FIN).
 //!
 //! Otherwise it defers: nothing is sent and no timer is armed; the next ACK sends.
 //!
