@@ -7,11 +7,14 @@
 // (../shared/linux-testbed in the team's checkout), and the numbers are for reading.
 //
 //   cargo build --release -p netlab-core --bin netlab
-//   node scripts/kernel-compare.mjs [--only=s1-cubic-5,…] [--seeds=1,2,3] [--jitter=0.06] [--json] [--flows]
-// --jitter: each sender's host jitter (topology.senders[i].jitter_ms, uniform up to this many
-// ms per packet, both ways, from the seed); default 0.06, i.e. a mean of 30 µs, the release
-// lateness measured on the testbed's delay lines (docs/model/linux-kernel.md §Seeds). With
-// --jitter=0 every seed of a CUBIC case gives the same run.
+//   node scripts/kernel-compare.mjs [--only=s1-cubic-5,…] [--seeds=1,2,3] [--jitter=0.06] [--access=100000] [--json] [--flows]
+// --jitter: each sender's host jitter (topology.senders[i].jitter_ms: the host releases late by
+// up to this many ms, uniformly from the seed, both ways, what became due meanwhile together);
+// default 0.06, i.e. a mean of 30 µs, the release lateness measured on the testbed's delay
+// lines (docs/model/linux-kernel.md §Host timing). With --jitter=0 every seed of a CUBIC case
+// gives the same run.
+// --access: the senders' access links in Mbit/s (topology.access_rate_mbps); default 100 000,
+// i.e. no serialisation to speak of, as the testbed's TUN devices have none.
 // --flows: also print each run flow by flow — goodput, the share of its packets it resent, its
 // RTOs, and how long it paced at BBR's long-term ("policer") rate and at what rate
 // (issue 29 item 4: which flows the long-term estimator holds down, and why).
@@ -24,11 +27,15 @@ const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slic
 const only = arg('only')?.split(',');
 const seeds = (arg('seeds') ?? '1,2,3').split(',').map(Number);
 const jitter = Number(arg('jitter') ?? '0.06');
+const access = Number(arg('access') ?? '100000');
 const CLI = arg('cli') ?? join(ROOT, 'target', 'release', 'netlab');
 const reference = JSON.parse(readFileSync(join(ROOT, 'docs', 'model', 'kernel', 'reference.json'), 'utf8')).cases;
 
-/** The host jitter of senders 0 … n-1 (see --jitter). */
-const hosts = (n) => Array.from({ length: n }, (_, i) => ['--set', `topology.senders.${i}.jitter_ms=${jitter}`]).flat();
+/** The testbed's hosts for senders 0 … n-1: their jitter and access links (see --jitter, --access). */
+const hosts = (n) => [
+  ...Array.from({ length: n }, (_, i) => ['--set', `topology.senders.${i}.jitter_ms=${jitter}`]).flat(),
+  '--set', `topology.access_rate_mbps=${access}`,
+];
 const s1 = (cc, bdp) => ['bbr-fairness', '--set', `cc=${cc}`, '--set', `buffer_bdp=${bdp}`, '--set', 'duration_s=60', '--set', 'warmup_s=10', ...hosts(2)];
 const s2 = (cc, bdp) => [
   'bbr-retransmissions', '--set', `cc=${cc}`, '--set', 'flows=10', '--set', `buffer_bdp=${bdp}`,

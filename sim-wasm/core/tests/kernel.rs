@@ -24,6 +24,17 @@ fn run(value: Value) -> (Simulation, Summary) {
     (sim, summary)
 }
 
+/// The testbed's hosts, for senders 0 … n-1 (docs/model/linux-kernel.md §Host timing): each
+/// reaches the router through a TUN device, which serialises nothing, and its user-space delay
+/// line releases packets late by 30 µs on average (uniform up to 0.06 ms), what became due
+/// meanwhile together. `jitter_ms` 0 keeps the run exact.
+fn testbed_hosts(v: &mut Value, n: usize, jitter_ms: f64) {
+    for i in 0..n {
+        apply_setting(v, &format!("topology.senders.{i}.jitter_ms"), &json!(jitter_ms)).unwrap();
+    }
+    apply_setting(v, "topology.access_rate_mbps", &json!(100_000)).unwrap();
+}
+
 fn goodput(s: &Summary, id: &str) -> f64 {
     s.flows.iter().find(|f| f.id == id).expect("flow").goodput_mbps
 }
@@ -74,7 +85,7 @@ fn ten_cubic_flows_share_a_shallow_buffer_fairly() {
 fn one_bbr_flow_keeps_the_link_and_overshoots_startup_as_linux_does() {
     let path = format!("{}/../../docs/model/kernel/single-bbr.json", env!("CARGO_MANIFEST_DIR"));
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    apply_setting(&mut v, "topology.senders.0.jitter_ms", &json!(0.06)).unwrap();
+    testbed_hosts(&mut v, 1, 0.06);
     for seed in 1..=3 {
         v["seed"] = json!(seed);
         let (_, s) = run(v.clone());
@@ -135,9 +146,7 @@ fn host_jitter_from_the_seed_breaks_cubics_phase_lock_as_the_kernels_timing_does
     let base = [("cc", json!("cubic")), ("buffer_bdp", json!(0.5)), ("duration_s", json!(60)), ("warmup_s", json!(10))];
     let with = |jitter: f64, seed: u64| {
         let mut v = preset("bbr-fairness", &base);
-        for i in 0..2 {
-            apply_setting(&mut v, &format!("topology.senders.{i}.jitter_ms"), &json!(jitter)).unwrap();
-        }
+        testbed_hosts(&mut v, 2, jitter);
         v["seed"] = json!(seed);
         run(v).1
     };
@@ -156,6 +165,32 @@ fn host_jitter_from_the_seed_breaks_cubics_phase_lock_as_the_kernels_timing_does
     let (short, long) = (median(shares.iter().map(|s| s.0).collect()), median(shares.iter().map(|s| s.1).collect()));
     // Linux: 67 / 29 = 2.3×; without the jitter NetLab gives 53 / 43.
     assert!(short >= 1.6 * long, "median shares {short:.1} vs {long:.1} Mbit/s");
+}
+
+/// Linux BBR, 10 vs 50 ms, 0.5 BDP: over nine testbed runs the 10 ms flow resent 2.1–4.1 k
+/// segments (median 2 909) at 19.0–21.7 Mbit/s. The 50 ms flow sends bursts of about six
+/// segments (`tcp_tso_autosize` at ~75 Mbit/s), and on the testbed each reaches the bottleneck
+/// whole: the TUN device serialises nothing and the delay line releases the burst in one
+/// wake-up. Through a 1 Gbit/s access link, or with each packet drawing its own lateness, the
+/// bursts arrived split over up to 150 µs, filled the queue less abruptly, and the 10 ms
+/// flow resent 1.8 k (×1.6 too few).
+#[test]
+fn bbr_bursts_reach_the_bottleneck_whole_and_the_short_flow_loses_as_on_the_testbed() {
+    let base = [("cc", json!("bbr")), ("buffer_bdp", json!(0.5)), ("duration_s", json!(60)), ("warmup_s", json!(10))];
+    let mut resent: Vec<f64> = (1..=3)
+        .map(|seed| {
+            let mut v = preset("bbr-fairness", &base);
+            testbed_hosts(&mut v, 2, 0.06);
+            v["seed"] = json!(seed);
+            let (_, s) = run(v);
+            let g = goodput(&s, "rtt10");
+            assert!((g - 20.15).abs() <= 3.0, "seed {seed}: the 10 ms flow's goodput {g:.2} (Linux 20.15)");
+            s.flows.iter().find(|f| f.id == "rtt10").unwrap().retransmitted_packets as f64
+        })
+        .collect();
+    resent.sort_by(f64::total_cmp);
+    let median = resent[1];
+    assert!(median >= 2909.0 / 1.3 && median <= 2909.0 * 1.3, "the 10 ms flow resent {resent:?} (Linux median 2 909)");
 }
 
 /// A sender's host jitter is checked like a link's.
@@ -180,11 +215,12 @@ fn ten_bbr_flows_in_a_shallow_buffer_share_it_as_linux_does() {
         ("flows", json!(10)),
         ("buffer_bdp", json!(0.1)),
         ("flows.0.start_spread_s", json!(0.2)),
-        ("topology.senders.0.jitter_ms", json!(0.06)),
         ("duration_s", json!(30)),
         ("warmup_s", json!(10)),
     ];
-    let (sim, s) = run(preset("bbr-retransmissions", &settings));
+    let mut v = preset("bbr-retransmissions", &settings);
+    testbed_hosts(&mut v, 1, 0.06);
+    let (sim, s) = run(v);
     let jain = s.jain.expect("ten flows");
     assert!(jain > 0.8, "Jain {jain:.3} (Linux 0.97)");
     let rtos = count(&sim, |k| matches!(k, EventKind::Rto { .. }));

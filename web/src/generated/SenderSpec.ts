@@ -6,9 +6,10 @@ export type SenderSpec = {
  */
 rtt_ms: number, 
 /**
- * The sending host's timing jitter: up to this much extra delay per packet on the
- * sender's access link, both ways (its data out, its ACKs in), uniformly at random from
- * the seed; packets stay in order. Off by default, so a run is the same for every seed;
+ * The sending host's timing jitter: the host puts packets on its access link late by up
+ * to this much, both ways (its data out, its ACKs in), uniformly at random from the seed,
+ * and what became due meanwhile goes out with them (a burst stays together); packets stay
+ * in order. Off by default, so a run is the same for every seed;
  * with it, runs of different seeds spread as a real host's do (scheduling and interrupt
  * timing; docs/model/linux-kernel.md §Seeds).
  */

@@ -16,11 +16,18 @@
 //!   (FQ-CoDel), so the link holds the packets in the discipline and the engine runs a dequeue
 //!   event whenever the transmitter frees ([`Link::aqm_enqueue`], [`Link::aqm_dequeue`]).
 //!
-//! Jitter (optional): each packet's propagation gets an extra delay drawn uniformly from
-//! [0, jitter] from the link's own stream of the scenario's seed, but never arrives before the
-//! packet sent ahead of it: packets on one link stay in order, as on one physical wire (and as
-//! netem keeps them when its rate limiter is used). It breaks the exact timing that gives
-//! DropTail its phase effects.
+//! Jitter (optional), of two kinds ([`Jitter`]), both drawn uniformly from [0, jitter] from the
+//! link's own stream of the scenario's seed, and neither letting a packet arrive before the
+//! one sent ahead of it (packets on one link stay in order, as on one physical wire):
+//! - **wire** jitter (a link's `jitter_ms`): every packet draws its own extra delay, as netem
+//!   does with its rate limiter. It breaks the exact timing that gives DropTail its phase
+//!   effects.
+//! - **host** jitter (a sender's `jitter_ms`): a host hands packets to the wire when a timer or
+//!   an interrupt wakes it, late by a random amount, and then sends everything that became due
+//!   meanwhile at once. So a packet due while the host is still late (at or before the previous
+//!   packet's release) leaves with that packet, and only a packet due later waits for a fresh
+//!   draw. Per-packet draws would instead pull apart the segments a sender put on the wire
+//!   together (a TSO burst), which no host does (docs/model/linux-kernel.md §Host timing).
 
 use super::packet::{NodeId, Packet};
 use super::qdisc::{Fifo, Out, Qdisc, WireSize};
@@ -31,6 +38,15 @@ use std::collections::VecDeque;
 
 /// Queue capacity, resolved to packets or bytes at build time (the disciplines' own type).
 pub use super::qdisc::Limit as QueueLimit;
+
+/// How a link's jitter is drawn (module header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Jitter {
+    /// Every packet draws its own extra delay (netem on a wire).
+    Wire,
+    /// A late host releases what became due meanwhile together; one draw per wake-up.
+    Host,
+}
 
 /// What happened to a packet offered to a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,9 +119,10 @@ pub struct Link {
     pub aqm_out: Out<Packet>,
     /// A dequeue event is scheduled for when the transmitter frees (AQM links).
     pub dequeue_pending: bool,
-    /// Largest extra propagation delay (0 = none), its stream, and the latest arrival
+    /// Largest extra propagation delay (0 = none), its kind, its stream, and the latest arrival
     /// scheduled (a jittered packet never overtakes the one ahead of it).
     jitter: Dur,
+    jitter_kind: Jitter,
     jitter_rng: Option<SimRng>,
     last_arrival: Time,
     /// AQM links: sojourn time of the last packet the discipline handed over, the queueing
@@ -149,6 +166,7 @@ impl Link {
             aqm_out: Out::default(),
             dequeue_pending: false,
             jitter: 0,
+            jitter_kind: Jitter::Wire,
             jitter_rng: None,
             last_arrival: 0,
             last_sojourn: 0,
@@ -170,9 +188,11 @@ impl Link {
         self.aqm_name
     }
 
-    /// Add up to `jitter` of random delay to each packet's propagation, drawn from `rng`.
-    pub fn set_jitter(&mut self, jitter: Dur, rng: SimRng) {
+    /// Add up to `jitter` of random delay to the packets' propagation, drawn from `rng`, the
+    /// way `kind` says (module header).
+    pub fn set_jitter(&mut self, jitter: Dur, kind: Jitter, rng: SimRng) {
         self.jitter = jitter;
+        self.jitter_kind = kind;
         self.jitter_rng = (jitter > 0).then_some(rng);
     }
 
@@ -308,7 +328,12 @@ impl Link {
         }
         let mut at = end.saturating_add(self.delay);
         if let Some(rng) = &mut self.jitter_rng {
-            at = at.saturating_add(rng.random_range(0..=self.jitter)).max(self.last_arrival);
+            at = if self.jitter_kind == Jitter::Host && at <= self.last_arrival {
+                // Due while the host is still catching up: it goes out in the same wake-up.
+                self.last_arrival
+            } else {
+                at.saturating_add(rng.random_range(0..=self.jitter)).max(self.last_arrival)
+            };
             self.last_arrival = at;
         }
         Verdict::Arrives(at)
@@ -438,6 +463,45 @@ mod tests {
         assert_eq!(l.queue_at(120 * NS_PER_US), (0, 0));
         // After the link went idle, a packet is sent at once.
         assert_eq!(l.offer(NS_PER_MS, 64), Verdict::Arrives(NS_PER_MS + 5120 + 5 * NS_PER_MS));
+    }
+
+    /// 200 bursts of six 1500-byte packets, 1 ms apart, on a 100 Gbit/s link with up to 60 µs
+    /// of jitter of `kind`: how many bursts arrive whole (all six at one instant), and whether
+    /// every packet arrived in order, no earlier than without jitter and no later than the
+    /// jitter allows after its burst's first packet was due.
+    fn bursts_arriving_whole(kind: Jitter) -> usize {
+        let mut l = Link::new("host".into(), 0, 1, 100_000_000_000, 5 * NS_PER_MS, QueueLimit::Unlimited, 0.0, derive_rng(1, "link", 0));
+        let jitter = 60 * NS_PER_US;
+        l.set_jitter(jitter, kind, derive_rng(7, "jitter", 0));
+        let mut whole = 0;
+        let mut last = 0;
+        for b in 0..200u64 {
+            let sent = b * NS_PER_MS;
+            let at: Vec<Time> = (0..6)
+                .map(|_| match l.offer(sent, 1500) {
+                    Verdict::Arrives(t) => t,
+                    v => panic!("{v:?}"),
+                })
+                .collect();
+            let due = sent + 120 + 5 * NS_PER_MS;
+            assert!(at[0] >= due && at[0] <= due + jitter, "burst {b}: {at:?}");
+            assert!(at.windows(2).all(|w| w[0] <= w[1]) && at[0] >= last, "in order: {at:?}");
+            last = at[5];
+            whole += at.iter().all(|&t| t == at[0]) as usize;
+        }
+        whole
+    }
+
+    #[test]
+    fn a_late_host_releases_a_burst_together_where_wire_jitter_spreads_it() {
+        // The host's first packet is late by U(0, 60 µs); the other five are due within 0.6 µs
+        // of it and so leave with it unless the draw was under 0.6 µs (1 % of draws).
+        let host = bursts_arriving_whole(Jitter::Host);
+        assert!(host >= 190, "{host} of 200 bursts whole");
+        // On a wire every packet draws its own delay: a burst stays whole only when its first
+        // packet drew the largest delay of the six and holds the rest behind it (1 in 6).
+        let wire = bursts_arriving_whole(Jitter::Wire);
+        assert!(wire <= 60, "{wire} of 200 bursts whole");
     }
 
     #[test]

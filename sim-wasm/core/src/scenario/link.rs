@@ -67,6 +67,12 @@ pub struct LinkProps {
     #[ts(optional)]
     #[schemars(title = "Jitter", extend("x-unit" = "ms"))]
     pub jitter_ms: Option<f64>,
+    /// Not a scenario field: set where the shorthands turn a sender's host jitter into its
+    /// access link's, so that the link draws it as a host does (net/link.rs, `Jitter::Host`).
+    #[serde(skip)]
+    #[ts(skip)]
+    #[schemars(skip)]
+    pub host_jitter: bool,
 }
 
 impl LinkProps {
@@ -208,6 +214,7 @@ impl LinkDirSpec {
                 // parameters, which were written for another.
                 aqm_params: if p.aqm.is_some() { p.aqm_params.clone() } else { p.aqm_params.clone().or_else(|| f.aqm_params.clone()) },
                 jitter_ms: p.jitter_ms,
+                host_jitter: p.host_jitter,
             },
         }
     }

@@ -35,7 +35,7 @@
 //! bottleneck, the largest sender RTT, as before. A direction no route crosses uses its
 //! link's own round trip.
 
-use crate::net::link::{Link, QueueLimit};
+use crate::net::link::{Jitter, Link, QueueLimit};
 use crate::net::qdisc::{self, QdiscInit};
 use crate::net::packet::PathId;
 use crate::net::routing::{GraphRoute, Hop, RLink, RouteError, RouteGraph};
@@ -187,8 +187,10 @@ pub fn expand(topo: &Topology) -> Plan {
                 let mut acc_link = link(&format!("s{n}"), "r1", format!("access{n}"), access, one_way, plain(), false);
                 // The host's jitter delays what it sends and what it receives alike.
                 acc_link.props.jitter_ms = s.jitter_ms;
+                acc_link.props.host_jitter = true;
                 if let Some(r) = acc_link.reverse.as_mut() {
                     r.props.jitter_ms = s.jitter_ms;
+                    r.props.host_jitter = true;
                 }
                 links.push(acc_link);
                 links.push(link("r2", &format!("d{n}"), format!("egress{n}"), access, 0.0, plain(), false));
@@ -491,7 +493,8 @@ fn limit(b: &BufferSpec, rate_bps: u64, rtt_ms: f64) -> QueueLimit {
 /// Give a link the queue discipline and jitter of its spec. A discipline that is a plain FIFO
 /// (DropTail) keeps the link's fast path; the others take over its queue (net/link.rs). The
 /// validator built the same discipline once, so this cannot fail for a validated scenario.
-fn set_queue(link: &mut Link, aqm: &str, params: Option<&serde_json::Value>, jitter_ms: f64, seed: u64, index: u32) {
+fn set_queue(link: &mut Link, props: &LinkProps, seed: u64, index: u32) {
+    let (aqm, params, jitter_ms) = (props.aqm(), props.aqm_params.as_ref(), props.jitter_ms());
     let entry = crate::engine::registry::find(qdisc::REGISTRY, "queue discipline", aqm).expect("validated discipline name");
     let init = QdiscInit { limit: link.limit, rate_bps: link.rate_bps, rng: derive_rng(seed, "qdisc", index as u64) };
     let q = (entry.make)(init, params).expect("validated discipline parameters");
@@ -499,7 +502,8 @@ fn set_queue(link: &mut Link, aqm: &str, params: Option<&serde_json::Value>, jit
         link.set_aqm(entry.name, q);
     }
     if jitter_ms > 0.0 {
-        link.set_jitter(millis(jitter_ms), derive_rng(seed, "jitter", index as u64));
+        let kind = if props.host_jitter { Jitter::Host } else { Jitter::Wire };
+        link.set_jitter(millis(jitter_ms), kind, derive_rng(seed, "jitter", index as u64));
     }
 }
 
@@ -597,7 +601,7 @@ pub fn build(s: &Scenario, seed: u64) -> Res<Built> {
         // Every link's loss stream is keyed by its index, so it depends only on the topology.
         let mut link = Link::new(name, from, to, rate, millis(d.delay_ms()), limit(&buffer, rate, rtt_ms), p.loss(), derive_rng(seed, "link", i as u64));
         link.set_drop_list(p.drop_packets().to_vec());
-        set_queue(&mut link, p.aqm(), p.aqm_params.as_ref(), p.jitter_ms(), seed, i as u32);
+        set_queue(&mut link, p, seed, i as u32);
         link.reported = match gl.report {
             Some(true) => !h.reverse || data[k],
             Some(false) => false,
