@@ -274,11 +274,12 @@ impl TcpSender {
     }
 
     /// Segments per burst: Linux's TSO/GSO autosizing for a paced sender under the `linux`
-    /// profile (`tcp_tso_segs`); one under `ns3-classic` (ns-3 sends and paces segment by
-    /// segment) and when the controller does not pace (an ACK releases what the window allows).
+    /// profile (`tcp_tso_segs`); one under `ns3-classic` and for ns-3's TcpBbr (`tcp.bbr:
+    /// "ns3"`: ns-3 sends and paces segment by segment) and when the controller does not pace
+    /// (an ACK releases what the window allows).
     fn burst_quantum(&self, pacing: Option<f64>) -> u32 {
         match pacing {
-            Some(rate) if !self.cfg.ns3() => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
+            Some(rate) if !self.cfg.ns3() && !self.cc.controller().single_segments() => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
             _ => 1,
         }
     }

@@ -53,6 +53,8 @@ pub mod aggregation;
 mod drain;
 pub mod filters;
 pub mod lt_bw;
+pub mod model;
+pub mod ns3_aggregation;
 mod probe_bw;
 mod probe_rtt;
 mod startup;
@@ -61,8 +63,9 @@ use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl
 use crate::engine::rng::SimRng;
 use crate::engine::time::{Dur, Time, NS_PER_S};
 use filters::WindowedMax;
-use aggregation::AckAggregation;
 use lt_bw::{LtBw, LtSample};
+pub use model::BbrModel;
+use model::AckAllowance;
 use serde::Deserialize;
 
 pub use probe_bw::{CYCLE_LEN, PACING_GAIN_CYCLE};
@@ -113,10 +116,12 @@ pub struct BbrParams {
     #[schemars(title = "Header size", extend("x-unit" = "bytes"))]
     pub header_bytes: u32,
     /// Linux's long-term bandwidth estimator (cc/bbr/lt_bw.rs): after two lossy intervals
-    /// (≥ 20 % loss) with the same delivery rate, pace at that rate for 48 round trips.
+    /// (≥ 20 % loss) with the same delivery rate, pace at that rate for 48 round trips. When
+    /// left out: on under `tcp.bbr` "linux", off under "ns3" (ns-3's TcpBbr has none).
     pub lt_bw: bool,
-    /// Linux's ACK-aggregation allowance (cc/bbr/aggregation.rs): the window's target grows by
-    /// the most data recently ACKed beyond the bandwidth estimate (`bbr_extra_acked_gain`).
+    /// The ACK-aggregation allowance: the window's target grows by the most data recently ACKed
+    /// beyond the bandwidth estimate (Linux's rule, cc/bbr/aggregation.rs; ns-3's under
+    /// `tcp.bbr` "ns3", cc/bbr/ns3_aggregation.rs).
     #[schemars(title = "ACK-aggregation allowance")]
     pub extra_acked: bool,
 }
@@ -204,7 +209,9 @@ pub struct State {
     pub delivered_time: Time,
     /// The long-term bandwidth estimator.
     pub lt: LtBw,
-    pub aggregation: AckAggregation,
+    pub aggregation: AckAllowance,
+    /// Linux's BBR or ns-3's TcpBbr (the scenario's `tcp.bbr`, model.rs).
+    pub model: BbrModel,
     pub rng: SimRng,
 }
 
@@ -276,9 +283,19 @@ pub struct Bbr<V: Variant> {
     pub v: V,
 }
 
+impl BbrParams {
+    /// The controller's `cc_params`, with the defaults of the scenario's BBR model
+    /// (`CcInit::bbr`) for what they leave out.
+    pub fn parse(init: &CcInit, params: Option<&serde_json::Value>) -> Result<BbrParams, String> {
+        let mut p: BbrParams = parse_params(params)?;
+        p.lt_bw = init.bbr.lt_bw(params, p.lt_bw);
+        Ok(p)
+    }
+}
+
 impl Bbr<Plain> {
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
-        let p: BbrParams = parse_params(params)?;
+        let p = BbrParams::parse(&init, params)?;
         Ok(Box::new(Bbr::new(init, &p, Plain)))
     }
 }
@@ -326,7 +343,8 @@ impl<V: Variant> Bbr<V> {
             lost: 0,
             delivered_time: 0,
             lt: LtBw::new(p.lt_bw),
-            aggregation: AckAggregation::new(p.extra_acked),
+            aggregation: AckAllowance::new(init.bbr, p.extra_acked, init.mss),
+            model: init.bbr,
             rng: init.rng,
         };
         s.init_pacing_rate(0);
@@ -364,12 +382,17 @@ impl<V: Variant> Bbr<V> {
         if self.s.pacing_rate < MIN_TSO_RATE { 1 } else { 2 }
     }
 
-    /// Add headroom for the bursts in the sending and receiving hosts (`bbr_quantization_budget`).
+    /// Add headroom for the bursts in the sending and receiving hosts (`bbr_quantization_budget`;
+    /// ns-3's `InFlight`).
     pub fn quantization_budget(&self, cwnd: u32) -> u32 {
-        // Three bursts: one in the qdisc, one in TSO/GSO, one in the receiver's GRO/delayed ACK.
-        let mut cwnd = cwnd + 3 * self.tso_segs_goal();
-        // Round up to an even number: fewer delayed ACKs waiting for a second segment.
-        cwnd = (cwnd + 1) & !1;
+        let mut cwnd = match self.s.model {
+            // Three bursts: one in the qdisc, one in TSO/GSO, one in the receiver's GRO/delayed
+            // ACK; rounded up to an even number: fewer delayed ACKs waiting for a second segment.
+            BbrModel::Linux => (cwnd + 3 * self.tso_segs_goal() + 1) & !1,
+            // ns-3: `quanta = 3 * m_sendQuantum`, the send quantum one segment
+            // (`SetSendQuantum`), and no rounding.
+            BbrModel::Ns3 => cwnd + 3,
+        };
         // The 1.25 phase must push inflight above BDP even when the BDP is a few packets.
         if self.s.mode == Mode::ProbeBw && self.s.cycle_idx == 0 {
             cwnd += 2;
@@ -667,6 +690,10 @@ impl<V: Variant> CongestionControl for Bbr<V> {
 
     fn min_tso_segs(&self) -> u32 {
         self.bbr_min_tso_segs()
+    }
+
+    fn single_segments(&self) -> bool {
+        self.s.model.single_segments()
     }
 
     fn state_names(&self) -> &'static [&'static str] {
