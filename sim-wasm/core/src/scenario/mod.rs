@@ -355,7 +355,6 @@ pub struct TcpSpec {
     /// ns-3's allowance rule, a one-segment send quantum, one segment per pacing slot). An
     /// explicit `cc_params.lt_bw` / `extra_acked` wins (docs/model/bbr.md §Linux's BBR and
     /// ns-3's TcpBbr).
-    #[serde(skip_serializing_if = "is_linux_bbr")]
     pub bbr: BbrModel,
     /// Payload bytes per full segment (1448 = 1500-byte frames with timestamps).
     pub mss: u32,
@@ -400,10 +399,6 @@ pub struct TcpSpec {
 
 fn is_false(b: &bool) -> bool {
     !*b
-}
-
-fn is_linux_bbr(m: &BbrModel) -> bool {
-    *m == BbrModel::Linux
 }
 
 impl Default for TcpSpec {

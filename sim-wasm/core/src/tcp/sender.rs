@@ -286,9 +286,9 @@ impl TcpSender {
 
     /// Whether a burst of new data of `quantum` segments waits for the next ACK because the
     /// window has room for less (Linux `tcp_tso_should_defer`, tcp/defer.rs). Only where bursts
-    /// are modelled (a quantum over one: a paced sender under the `linux` profile), and never
-    /// for a retransmission (Linux sends those from `tcp_xmit_retransmit_queue`, which does not
-    /// defer).
+    /// are modelled (a quantum over one: a paced sender under the `linux` profile whose
+    /// controller is not ns-3's TcpBbr), and never for a retransmission (Linux sends those from
+    /// `tcp_xmit_retransmit_queue`, which does not defer).
     fn defers(&self, quantum: u32, now: Time) -> bool {
         if quantum <= 1 || self.sb.peek_retransmission().is_some() {
             return false;

@@ -39,15 +39,18 @@
 //!   named for policers, but it engages on any path where a flow loses ≥ 20 % of its packets at
 //!   a steady rate — many BBR flows on a shallow buffer (docs/model/bbr.md §Long-term
 //!   bandwidth; docs/spec/ALGORITHMS.md §1.1: on, as the kernel runs it). `cc_params.lt_bw:
-//!   false` turns it off, as ns-3's TcpBbr has none.
+//!   false` turns it off.
 //! - The ACK-aggregation allowance (aggregation.rs, `bbr_extra_acked_gain` = 1 as in Linux
 //!   since 4.19) is modelled and on: delayed ACKs and a FIFO shared with other flows make a
 //!   flow's ACKs arrive in bursts even on exact links, and Linux then adds the excess to the
-//!   window (docs/model/linux-kernel.md §BBR; docs/spec/ALGORITHMS.md §1.1). ns-3's TcpBbr has
-//!   none, so `cc_params.extra_acked: false` runs BBR as ns-3 does.
+//!   window (docs/model/linux-kernel.md §BBR; docs/spec/ALGORITHMS.md §1.1).
+//!   `cc_params.extra_acked: false` turns it off.
 //! - The quantization budget uses Linux's TSO goal (about 1 ms of data at the pacing rate,
 //!   `bbr_tso_segs_goal`); the sender sends bursts of that size under the `linux` profile
 //!   (tcp/tso.rs), one segment at a time under `ns3-classic`.
+//! - `tcp.bbr: "ns3"` (model.rs) runs all of the above as ns-3's TcpBbr, which the BBR-A paper
+//!   ran: no long-term estimator, ns-3's ACK-aggregation rule (ns3_aggregation.rs: at most a
+//!   segment or two), a budget of 3 one-segment quanta, one segment per pacing slot.
 
 pub mod aggregation;
 mod drain;
