@@ -5,26 +5,10 @@
 
 mod common;
 
+use common::{preset_with as preset, run_to_end as run};
 use netlab_core::metrics::EventKind;
-use netlab_core::scenario::{self, apply_setting};
-use netlab_core::{Simulation, Summary};
-use serde_json::{json, Value};
-
-/// A BBR-A preset with knob settings (the preset's knob names, or field paths).
-fn preset(name: &str, settings: &[(&str, Value)]) -> Value {
-    let mut v = common::preset(name);
-    for (k, x) in settings {
-        apply_setting(&mut v, k, x).unwrap_or_else(|e| panic!("{k}: {e}"));
-    }
-    v
-}
-
-fn run(value: Value) -> (Simulation, Summary) {
-    let mut sim = Simulation::new(scenario::from_value(value).expect("valid scenario"), None).expect("builds");
-    sim.run_to_end();
-    let summary = sim.summary(0.0);
-    (sim, summary)
-}
+use netlab_core::scenario;
+use serde_json::json;
 
 /// An unknown model is refused with the field's name and the two it accepts.
 #[test]
@@ -87,15 +71,7 @@ fn under_ns3_the_window_target_is_smaller_by_the_budget() {
 fn under_ns3_a_paced_flow_sends_one_segment_per_slot() {
     let together = |model: &str| {
         let settings = [("cc", json!("bbr")), ("bbr_as", json!(model)), ("flows", json!(10)), ("buffer_bdp", json!(0.1)), ("duration_s", json!(4)), ("warmup_s", json!(1))];
-        let mut sim = Simulation::new(scenario::from_value(preset("bbr-retransmissions", &settings)).expect("valid"), None).expect("builds");
-        sim.advance_to(2_000_000_000);
-        sim.trace_flow(Some(0)).unwrap();
-        sim.run_to_end();
-        let w = sim.trace(2.0, 4.0, usize::MAX).expect("traced");
-        let sends: Vec<f64> = w.records.iter().filter(|r| r.forward && r.len > 0).map(|r| r.sent_s).collect();
-        assert!(sends.len() > 200, "{} data packets traced", sends.len());
-        let same = sends.windows(2).filter(|p| p[1] == p[0]).count();
-        same as f64 / (sends.len() - 1) as f64
+        common::sent_together(preset("bbr-retransmissions", &settings))
     };
     let linux = together("linux");
     assert!(linux > 0.3, "{:.0} % of packets sent with the one before under Linux", linux * 100.0);
