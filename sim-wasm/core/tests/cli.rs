@@ -175,3 +175,20 @@ fn sweep_shards_written_to_jsonl_together_are_the_whole_sweep() {
     assert_usage_error(&netlab(&[&sweep[..], &["--shard", "x"]].concat()), &["--shard"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The BBR-A presets' "BBR as" knob from the command line (`tcp.bbr`, docs/model/bbr.md §Linux's
+/// BBR and ns-3's TcpBbr): ten BBR flows on a 0.1 BDP buffer lose a fifth of their packets, and
+/// Linux's flows switch to their long-term rate (the event log says so); as ns-3's TcpBbr,
+/// which has no long-term estimator, none ever does. A wrong value names the knob.
+#[test]
+fn bbr_as_ns3_runs_the_preset_without_a_long_term_rate() {
+    let events = |model: &str| {
+        let set = format!("bbr_as={model}");
+        let out = netlab(&["run", "bbr-retransmissions", "--variant", "quick", "--set", "flows=10", "--set", &set, "--events"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().lines().filter(|l| l.contains("cc_long_term_rate engaged=true")).count()
+    };
+    assert!(events("linux") > 10, "Linux's BBR paces at its long-term rate at times");
+    assert_eq!(events("ns3"), 0);
+    assert_usage_error(&netlab(&["run", "bbr-fairness", "--set", "bbr_as=ns-3"]), &["bbr_as", "linux, ns3"]);
+}

@@ -9,20 +9,7 @@ use netlab_core::scenario::{self, apply_setting};
 use netlab_core::{Simulation, Summary};
 use serde_json::{json, Value};
 
-fn preset(name: &str, settings: &[(&str, Value)]) -> Value {
-    let mut v = common::preset(name);
-    for (k, x) in settings {
-        apply_setting(&mut v, k, x).unwrap_or_else(|e| panic!("{k}: {e}"));
-    }
-    v
-}
-
-fn run(value: Value) -> (Simulation, Summary) {
-    let mut sim = Simulation::new(scenario::from_value(value).expect("valid scenario"), None).expect("builds");
-    sim.run_to_end();
-    let summary = sim.summary(0.0);
-    (sim, summary)
-}
+use common::{preset_with as preset, run_to_end as run};
 
 /// The testbed's hosts, for senders 0 … n-1 (docs/model/linux-kernel.md §Host timing): each
 /// reaches the router through a TUN device, which serialises nothing, and its user-space delay
@@ -240,15 +227,7 @@ fn ten_bbr_flows_in_a_shallow_buffer_share_it_as_linux_does() {
 fn a_paced_flow_sends_pairs_under_linux_and_single_segments_under_ns3() {
     let together = |profile: &str| {
         let settings = [("cc", json!("bbr")), ("flows", json!(10)), ("buffer_bdp", json!(0.1)), ("duration_s", json!(4)), ("warmup_s", json!(1)), ("tcp.profile", json!(profile))];
-        let mut sim = Simulation::new(scenario::from_value(preset("bbr-retransmissions", &settings)).expect("valid"), None).expect("builds");
-        sim.advance_to(2_000_000_000);
-        sim.trace_flow(Some(0)).unwrap();
-        sim.run_to_end();
-        let w = sim.trace(2.0, 4.0, usize::MAX).expect("traced");
-        let sends: Vec<f64> = w.records.iter().filter(|r| r.forward && r.len > 0).map(|r| r.sent_s).collect();
-        assert!(sends.len() > 200, "{} data packets traced", sends.len());
-        let same = sends.windows(2).filter(|p| p[1] == p[0]).count();
-        same as f64 / (sends.len() - 1) as f64
+        common::sent_together(preset("bbr-retransmissions", &settings))
     };
     let linux = together("linux");
     assert!((0.3..0.55).contains(&linux), "{:.0} % of packets sent with the one before (Linux: 42 %)", linux * 100.0);

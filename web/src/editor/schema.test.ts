@@ -35,7 +35,7 @@ describe('algorithm parameter schema', () => {
     expect(ccParamsFor('cubic').map((p) => p.key)).toEqual(['c', 'beta', 'fast_convergence', 'initial_ssthresh']);
     expect(ccParamsFor('bbq').map((p) => p.key)).toEqual(['alpha_ms', 'beta', 'header_bytes', 'lt_bw', 'extra_acked']);
     // BBR-A's gains are the paper's formulas, not parameters: only the pacing header size and
-    // the two Linux mechanisms ns-3's BBR lacks.
+    // the two switches of Linux's mechanisms (long-term estimator, ACK-aggregation allowance).
     expect(ccParamsFor('bbr-a').map((p) => p.key)).toEqual(['header_bytes', 'lt_bw', 'extra_acked']);
     expect(ccParamsFor('warp-drive')).toEqual([]);
     for (const cc of CC_NAMES) expect(ccParamsFor(cc).length, cc).toBeGreaterThan(0);

@@ -25,9 +25,10 @@ pub struct BbqParams {
     /// Header bytes per segment BBQ paces on, as BBR's; should equal `tcp.header_bytes`.
     #[schemars(title = "Header size", extend("x-unit" = "bytes"))]
     pub header_bytes: u32,
-    /// As BbrParams: Linux's long-term bandwidth estimator.
+    /// As BbrParams: Linux's long-term bandwidth estimator (when left out: on under `tcp.bbr`
+    /// "linux", off under "ns3").
     pub lt_bw: bool,
-    /// As BbrParams: Linux's ACK-aggregation allowance.
+    /// As BbrParams: the ACK-aggregation allowance (Linux's, or ns-3's under `tcp.bbr` "ns3").
     #[schemars(title = "ACK-aggregation allowance")]
     pub extra_acked: bool,
 }
@@ -56,7 +57,8 @@ impl Bbq {
         if !(0.0..=1.0).contains(&p.beta) {
             return Err(format!("beta: must be in [0, 1] (got {})", p.beta));
         }
-        let bbr = BbrParams { header_bytes: p.header_bytes, lt_bw: p.lt_bw, extra_acked: p.extra_acked };
+        let lt_bw = init.bbr.lt_bw(params, p.lt_bw);
+        let bbr = BbrParams { header_bytes: p.header_bytes, lt_bw, extra_acked: p.extra_acked };
         Ok(Box::new(Bbr::new(init, &bbr, Bbq::new(millis(p.alpha_ms), p.beta))))
     }
 }

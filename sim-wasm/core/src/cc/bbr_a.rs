@@ -16,7 +16,7 @@
 //! T_max (choice, docs/spec/ALGORITHMS.md).
 
 use super::bbr::{Bbr, BbrParams, State, Variant, PACING_GAIN_CYCLE};
-use super::{parse_params, AckInfo, CcInit, CongestionControl};
+use super::{AckInfo, CcInit, CongestionControl};
 use crate::engine::time::Dur;
 
 /// Inflight above this many BDPs means a standing queue (the paper's 1.25, the BBR probe gain).
@@ -47,7 +47,7 @@ impl BbrA {
     }
 
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
-        let p: BbrParams = parse_params(params)?;
+        let p = BbrParams::parse(&init, params)?;
         Ok(Box::new(Bbr::new(init, &p, BbrA::new())))
     }
 }

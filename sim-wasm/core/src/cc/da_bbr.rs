@@ -12,7 +12,7 @@
 //!   the window from before recovery is not restored on exit.
 
 use super::bbr::{Bbr, BbrParams, Mode, RecoveryPolicy, State, Variant, MIN_RTT_WINDOW};
-use super::{parse_params, AckInfo, CcInit, CongestionControl};
+use super::{AckInfo, CcInit, CongestionControl};
 use crate::engine::time::Dur;
 
 /// A min_rtt more than 20 % above the previous probe's means the path changed: the code's
@@ -34,7 +34,7 @@ impl DaBbr {
     }
 
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
-        let p: BbrParams = parse_params(params)?;
+        let p = BbrParams::parse(&init, params)?;
         Ok(Box::new(Bbr::new(init, &p, DaBbr::new())))
     }
 }

@@ -141,6 +141,9 @@ pub struct CcInit {
     /// An MPTCP subflow: its connection's group, for controllers that couple the subflows'
     /// windows (LIA); the others ignore it. `None` on a single-path flow.
     pub coupling: Option<Coupling>,
+    /// Which BBR the BBR family runs (the scenario's `tcp.bbr`; cc/bbr/model.rs); the other
+    /// controllers ignore it.
+    pub bbr: bbr::BbrModel,
 }
 
 /// Linux's sysctl `tcp_min_tso_segs`: the fewest segments a paced sender puts in one burst when
@@ -212,6 +215,12 @@ pub trait CongestionControl {
     /// `ca_ops->min_tso_segs`, else the sysctl `tcp_min_tso_segs`; tcp/tso.rs).
     fn min_tso_segs(&self) -> u32 {
         MIN_TSO_SEGS
+    }
+
+    /// The sender sends this controller's data one segment per pacing slot and never defers
+    /// (ns-3's TcpBbr, `tcp.bbr: "ns3"`), instead of Linux's TSO-sized bursts (tcp/tso.rs).
+    fn single_segments(&self) -> bool {
+        false
     }
 
     /// Names of the states reported in [`CcMetrics::state`].

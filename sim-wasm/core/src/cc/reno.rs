@@ -156,7 +156,7 @@ pub(crate) mod tests {
     use crate::engine::rng::derive_rng;
 
     pub(crate) fn init(cwnd: u32) -> CcInit {
-        CcInit { mss: 1448, init_cwnd: cwnd, init_ssthresh: None, rng: derive_rng(1, "test", 0), coupling: None }
+        CcInit { mss: 1448, init_cwnd: cwnd, init_ssthresh: None, rng: derive_rng(1, "test", 0), coupling: None, bbr: Default::default() }
     }
 
     pub(crate) fn ack(now: Time, acked: u32) -> AckInfo {

@@ -340,6 +340,8 @@ fn one() -> u32 {
 
 /// The TCP implementation modelled; defined by the transport that behaves by it.
 pub use crate::tcp::TcpProfile;
+/// Which BBR the BBR family runs; defined by the controller that behaves by it.
+pub use crate::cc::bbr::BbrModel;
 
 /// TCP settings shared by every TCP flow of the scenario. A field left out takes the
 /// profile's value (Linux's unless `profile` says otherwise).
@@ -348,6 +350,13 @@ pub use crate::tcp::TcpProfile;
 pub struct TcpSpec {
     /// The TCP implementation modelled (docs/model/tcp.md §Profiles).
     pub profile: TcpProfile,
+    /// Which BBR the BBR family (bbr, bbr-a, bbq, da-bbr) runs on TCP flows: "linux" (tcp_bbr.c:
+    /// long-term estimator, Linux's ACK-aggregation allowance, TSO-sized send bursts and
+    /// deferral) or "ns3" (ns-3's TcpBbr, which the BBR-A paper ran: no long-term estimator,
+    /// ns-3's allowance rule, a one-segment send quantum, one segment per pacing slot). An
+    /// explicit `cc_params.lt_bw` / `extra_acked` wins (docs/model/bbr.md §Linux's BBR and
+    /// ns-3's TcpBbr).
+    pub bbr: BbrModel,
     /// Payload bytes per full segment (1448 = 1500-byte frames with timestamps).
     pub mss: u32,
     /// Header bytes on the wire per segment (IPv4 20 + TCP 20 + timestamps 12).
@@ -397,6 +406,7 @@ impl Default for TcpSpec {
     fn default() -> Self {
         TcpSpec {
             profile: TcpProfile::Linux,
+            bbr: BbrModel::Linux,
             mss: 1448,
             header_bytes: 52,
             ack_bytes: 64,
@@ -430,6 +440,7 @@ impl From<&TcpSpec> for TcpConfig {
         };
         TcpConfig {
             profile: s.profile,
+            bbr: s.bbr,
             mss: s.mss,
             header_bytes: s.header_bytes,
             ack_bytes: s.ack_bytes,

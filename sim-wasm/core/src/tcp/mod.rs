@@ -23,6 +23,7 @@ pub mod timer;
 pub mod tlp;
 pub mod tso;
 
+use crate::cc::bbr::BbrModel;
 use crate::cc::CcInit;
 use crate::engine::rng::SimRng;
 use crate::engine::time::Dur;
@@ -62,6 +63,8 @@ impl TcpProfile {
 #[derive(Debug, Clone)]
 pub struct TcpConfig {
     pub profile: TcpProfile,
+    /// Which BBR the BBR family runs (`tcp.bbr`, cc/bbr/model.rs).
+    pub bbr: BbrModel,
     pub mss: u32,
     pub header_bytes: u32,
     pub ack_bytes: u32,
@@ -115,6 +118,6 @@ impl TcpConfig {
 
     /// What a congestion controller starts from.
     pub fn cc_init(&self, rng: SimRng) -> CcInit {
-        CcInit { mss: self.mss, init_cwnd: self.init_cwnd, init_ssthresh: self.init_ssthresh, rng, coupling: None }
+        CcInit { mss: self.mss, init_cwnd: self.init_cwnd, init_ssthresh: self.init_ssthresh, rng, coupling: None, bbr: self.bbr }
     }
 }

@@ -274,20 +274,21 @@ impl TcpSender {
     }
 
     /// Segments per burst: Linux's TSO/GSO autosizing for a paced sender under the `linux`
-    /// profile (`tcp_tso_segs`); one under `ns3-classic` (ns-3 sends and paces segment by
-    /// segment) and when the controller does not pace (an ACK releases what the window allows).
+    /// profile (`tcp_tso_segs`); one under `ns3-classic` and for ns-3's TcpBbr (`tcp.bbr:
+    /// "ns3"`: ns-3 sends and paces segment by segment) and when the controller does not pace
+    /// (an ACK releases what the window allows).
     fn burst_quantum(&self, pacing: Option<f64>) -> u32 {
         match pacing {
-            Some(rate) if !self.cfg.ns3() => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
+            Some(rate) if !self.cfg.ns3() && !self.cc.controller().single_segments() => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
             _ => 1,
         }
     }
 
     /// Whether a burst of new data of `quantum` segments waits for the next ACK because the
     /// window has room for less (Linux `tcp_tso_should_defer`, tcp/defer.rs). Only where bursts
-    /// are modelled (a quantum over one: a paced sender under the `linux` profile), and never
-    /// for a retransmission (Linux sends those from `tcp_xmit_retransmit_queue`, which does not
-    /// defer).
+    /// are modelled (a quantum over one: a paced sender under the `linux` profile whose
+    /// controller is not ns-3's TcpBbr), and never for a retransmission (Linux sends those from
+    /// `tcp_xmit_retransmit_queue`, which does not defer).
     fn defers(&self, quantum: u32, now: Time) -> bool {
         if quantum <= 1 || self.sb.peek_retransmission().is_some() {
             return false;

@@ -48,6 +48,43 @@ pub fn preset(name: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(&path).expect("preset file")).expect("preset JSON")
 }
 
+/// The preset file `name` with knob settings applied (a knob's name, or a dotted path into the
+/// scenario; scenario::apply_setting).
+#[allow(dead_code)]
+pub fn preset_with(name: &str, settings: &[(&str, Value)]) -> Value {
+    let mut v = preset(name);
+    for (k, x) in settings {
+        netlab_core::scenario::apply_setting(&mut v, k, x).unwrap_or_else(|e| panic!("{k}: {e}"));
+    }
+    v
+}
+
+/// Run a scenario to its end: the simulation (for its log and series) and its summary.
+#[allow(dead_code)]
+pub fn run_to_end(value: Value) -> (netlab_core::Simulation, netlab_core::Summary) {
+    let scenario = netlab_core::scenario::from_value(value).expect("valid scenario");
+    let mut sim = netlab_core::Simulation::new(scenario, None).expect("builds");
+    sim.run_to_end();
+    let summary = sim.summary(0.0);
+    (sim, summary)
+}
+
+/// The share of flow 0's data packets, traced from 2 to 4 s, that left at the same instant as
+/// the flow's packet before (a send burst, tcp/tso.rs). The scenario must run 4 s.
+#[allow(dead_code)]
+pub fn sent_together(value: Value) -> f64 {
+    let scenario = netlab_core::scenario::from_value(value).expect("valid scenario");
+    let mut sim = netlab_core::Simulation::new(scenario, None).expect("builds");
+    sim.advance_to(2_000_000_000);
+    sim.trace_flow(Some(0)).unwrap();
+    sim.run_to_end();
+    let w = sim.trace(2.0, 4.0, usize::MAX).expect("traced");
+    let sends: Vec<f64> = w.records.iter().filter(|r| r.forward && r.len > 0).map(|r| r.sent_s).collect();
+    assert!(sends.len() > 200, "{} data packets traced", sends.len());
+    let same = sends.windows(2).filter(|p| p[1] == p[0]).count();
+    same as f64 / (sends.len() - 1) as f64
+}
+
 /// The numbers a text quotes, as written ("0.7", "33", "2.212"): runs of ASCII digits with at
 /// most one decimal point between digits, whatever the script around them ("≈ 86 : 9" and
 /// "≈ 86 対 9" both quote 86 and 9). tests/presets.rs compares a translation's numbers with its

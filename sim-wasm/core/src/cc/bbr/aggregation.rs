@@ -28,7 +28,7 @@ const EPOCH_RESET: u64 = 1 << 20;
 
 #[derive(Debug, Clone, Default)]
 pub struct AckAggregation {
-    /// Off: `cc_params.extra_acked: false` (ns-3's TcpBbr has no allowance).
+    /// Off: `cc_params.extra_acked: false`. (ns-3's TcpBbr has its own rule, ns3_aggregation.rs.)
     enabled: bool,
     win_rtts: u32,
     win_idx: usize,

@@ -39,20 +39,25 @@
 //!   named for policers, but it engages on any path where a flow loses ≥ 20 % of its packets at
 //!   a steady rate — many BBR flows on a shallow buffer (docs/model/bbr.md §Long-term
 //!   bandwidth; docs/spec/ALGORITHMS.md §1.1: on, as the kernel runs it). `cc_params.lt_bw:
-//!   false` turns it off, as ns-3's TcpBbr has none.
+//!   false` turns it off.
 //! - The ACK-aggregation allowance (aggregation.rs, `bbr_extra_acked_gain` = 1 as in Linux
 //!   since 4.19) is modelled and on: delayed ACKs and a FIFO shared with other flows make a
 //!   flow's ACKs arrive in bursts even on exact links, and Linux then adds the excess to the
-//!   window (docs/model/linux-kernel.md §BBR; docs/spec/ALGORITHMS.md §1.1). ns-3's TcpBbr has
-//!   none, so `cc_params.extra_acked: false` runs BBR as ns-3 does.
+//!   window (docs/model/linux-kernel.md §BBR; docs/spec/ALGORITHMS.md §1.1).
+//!   `cc_params.extra_acked: false` turns it off.
 //! - The quantization budget uses Linux's TSO goal (about 1 ms of data at the pacing rate,
 //!   `bbr_tso_segs_goal`); the sender sends bursts of that size under the `linux` profile
 //!   (tcp/tso.rs), one segment at a time under `ns3-classic`.
+//! - `tcp.bbr: "ns3"` (model.rs) runs all of the above as ns-3's TcpBbr, which the BBR-A paper
+//!   ran: no long-term estimator, ns-3's ACK-aggregation rule (ns3_aggregation.rs: at most a
+//!   segment or two), a budget of 3 one-segment quanta, one segment per pacing slot.
 
 pub mod aggregation;
 mod drain;
 pub mod filters;
 pub mod lt_bw;
+pub mod model;
+pub mod ns3_aggregation;
 mod probe_bw;
 mod probe_rtt;
 mod startup;
@@ -61,8 +66,9 @@ use super::{parse_params, AckInfo, CcEvent, CcInit, CcMetrics, CongestionControl
 use crate::engine::rng::SimRng;
 use crate::engine::time::{Dur, Time, NS_PER_S};
 use filters::WindowedMax;
-use aggregation::AckAggregation;
 use lt_bw::{LtBw, LtSample};
+pub use model::BbrModel;
+use model::AckAllowance;
 use serde::Deserialize;
 
 pub use probe_bw::{CYCLE_LEN, PACING_GAIN_CYCLE};
@@ -113,10 +119,12 @@ pub struct BbrParams {
     #[schemars(title = "Header size", extend("x-unit" = "bytes"))]
     pub header_bytes: u32,
     /// Linux's long-term bandwidth estimator (cc/bbr/lt_bw.rs): after two lossy intervals
-    /// (≥ 20 % loss) with the same delivery rate, pace at that rate for 48 round trips.
+    /// (≥ 20 % loss) with the same delivery rate, pace at that rate for 48 round trips. When
+    /// left out: on under `tcp.bbr` "linux", off under "ns3" (ns-3's TcpBbr has none).
     pub lt_bw: bool,
-    /// Linux's ACK-aggregation allowance (cc/bbr/aggregation.rs): the window's target grows by
-    /// the most data recently ACKed beyond the bandwidth estimate (`bbr_extra_acked_gain`).
+    /// The ACK-aggregation allowance: the window's target grows by the most data recently ACKed
+    /// beyond the bandwidth estimate (Linux's rule, cc/bbr/aggregation.rs; ns-3's under
+    /// `tcp.bbr` "ns3", cc/bbr/ns3_aggregation.rs).
     #[schemars(title = "ACK-aggregation allowance")]
     pub extra_acked: bool,
 }
@@ -204,7 +212,9 @@ pub struct State {
     pub delivered_time: Time,
     /// The long-term bandwidth estimator.
     pub lt: LtBw,
-    pub aggregation: AckAggregation,
+    pub aggregation: AckAllowance,
+    /// Linux's BBR or ns-3's TcpBbr (the scenario's `tcp.bbr`, model.rs).
+    pub model: BbrModel,
     pub rng: SimRng,
 }
 
@@ -276,9 +286,19 @@ pub struct Bbr<V: Variant> {
     pub v: V,
 }
 
+impl BbrParams {
+    /// The controller's `cc_params`, with the defaults of the scenario's BBR model
+    /// (`CcInit::bbr`) for what they leave out.
+    pub fn parse(init: &CcInit, params: Option<&serde_json::Value>) -> Result<BbrParams, String> {
+        let mut p: BbrParams = parse_params(params)?;
+        p.lt_bw = init.bbr.lt_bw(params, p.lt_bw);
+        Ok(p)
+    }
+}
+
 impl Bbr<Plain> {
     pub fn boxed(init: CcInit, params: Option<&serde_json::Value>) -> Result<Box<dyn CongestionControl>, String> {
-        let p: BbrParams = parse_params(params)?;
+        let p = BbrParams::parse(&init, params)?;
         Ok(Box::new(Bbr::new(init, &p, Plain)))
     }
 }
@@ -326,7 +346,8 @@ impl<V: Variant> Bbr<V> {
             lost: 0,
             delivered_time: 0,
             lt: LtBw::new(p.lt_bw),
-            aggregation: AckAggregation::new(p.extra_acked),
+            aggregation: AckAllowance::new(init.bbr, p.extra_acked, init.mss),
+            model: init.bbr,
             rng: init.rng,
         };
         s.init_pacing_rate(0);
@@ -364,12 +385,17 @@ impl<V: Variant> Bbr<V> {
         if self.s.pacing_rate < MIN_TSO_RATE { 1 } else { 2 }
     }
 
-    /// Add headroom for the bursts in the sending and receiving hosts (`bbr_quantization_budget`).
+    /// Add headroom for the bursts in the sending and receiving hosts (`bbr_quantization_budget`;
+    /// ns-3's `InFlight`).
     pub fn quantization_budget(&self, cwnd: u32) -> u32 {
-        // Three bursts: one in the qdisc, one in TSO/GSO, one in the receiver's GRO/delayed ACK.
-        let mut cwnd = cwnd + 3 * self.tso_segs_goal();
-        // Round up to an even number: fewer delayed ACKs waiting for a second segment.
-        cwnd = (cwnd + 1) & !1;
+        let mut cwnd = match self.s.model {
+            // Three bursts: one in the qdisc, one in TSO/GSO, one in the receiver's GRO/delayed
+            // ACK; rounded up to an even number: fewer delayed ACKs waiting for a second segment.
+            BbrModel::Linux => (cwnd + 3 * self.tso_segs_goal() + 1) & !1,
+            // ns-3: `quanta = 3 * m_sendQuantum`, the send quantum one segment
+            // (`SetSendQuantum`), and no rounding.
+            BbrModel::Ns3 => cwnd + 3,
+        };
         // The 1.25 phase must push inflight above BDP even when the BDP is a few packets.
         if self.s.mode == Mode::ProbeBw && self.s.cycle_idx == 0 {
             cwnd += 2;
@@ -667,6 +693,10 @@ impl<V: Variant> CongestionControl for Bbr<V> {
 
     fn min_tso_segs(&self) -> u32 {
         self.bbr_min_tso_segs()
+    }
+
+    fn single_segments(&self) -> bool {
+        self.s.model.single_segments()
     }
 
     fn state_names(&self) -> &'static [&'static str] {

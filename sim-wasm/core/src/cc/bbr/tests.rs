@@ -11,7 +11,7 @@ use crate::engine::time::NS_PER_MS;
 const MS: u64 = NS_PER_MS;
 
 fn init(seed: u64) -> CcInit {
-    CcInit { mss: 1448, init_cwnd: 10, init_ssthresh: None, rng: derive_rng(seed, "flow", 0), coupling: None }
+    CcInit { mss: 1448, init_cwnd: 10, init_ssthresh: None, rng: derive_rng(seed, "flow", 0), coupling: None, bbr: Default::default() }
 }
 
 /// Feeds a controller ACKs as a path with a given bandwidth and RTT would produce them.
@@ -470,4 +470,83 @@ fn moderate_loss_keeps_the_windowed_maximum() {
         lossy_round(&mut d, &mut lost_total, 35, 5, 400.0, rtt);
         assert!(!d.bbr.s.lt.use_bw);
     }
+}
+
+/// `tcp.bbr: "ns3"` (model.rs): ns-3's TcpBbr, with the parameters a scenario leaves out.
+fn ns3_driver(params: Option<serde_json::Value>) -> Driver<Plain> {
+    let init = CcInit { bbr: BbrModel::Ns3, ..init(1) };
+    let p = BbrParams::parse(&init, params.as_ref()).expect("valid params");
+    Driver { bbr: Bbr::new(init, &p, Plain), now: 0, delivered: 0, events: Vec::new() }
+}
+
+/// ns-3's `InFlight`: `quanta = 3 * m_sendQuantum` with a one-segment quantum
+/// (`SetSendQuantum`), + 2 segments in the 1.25 phase, no rounding. Linux's budget at the same
+/// pacing rate (400 packets/s × 1500 × 0.99 ≈ 594 kB/s: 580 bytes per ms, under a segment, so
+/// `bbr_min_tso_segs` = 2 above 1.2 Mbit/s) is 3 × 2, rounded up to even.
+#[test]
+fn ns3_budget_is_three_segments_plus_two_in_the_probe_phase() {
+    let rtt = 100 * MS;
+    let mut ns3 = ns3_driver(None);
+    ns3.drive_to_probe_bw(400.0, rtt);
+    let mut linux = Driver::new(Plain);
+    linux.drive_to_probe_bw(400.0, rtt);
+    for (cycle, ns3_budget, linux_budget) in [(1, 43, 46), (3, 43, 46), (0, 45, 48)] {
+        ns3.bbr.s.cycle_idx = cycle;
+        linux.bbr.s.cycle_idx = cycle;
+        assert_eq!(ns3.bbr.quantization_budget(40), ns3_budget, "ns-3, phase {cycle}");
+        assert_eq!(ns3.bbr.quantization_budget(41), ns3_budget + 1, "ns-3 does not round to even");
+        assert_eq!(linux.bbr.quantization_budget(40), linux_budget, "Linux, phase {cycle}");
+    }
+    assert!(ns3.bbr.single_segments() && !linux.bbr.single_segments(), "ns-3 sends one segment per pacing slot");
+}
+
+/// ns-3's TcpBbr has no long-term estimator: the steady 20 % loss (10 of every 50 packets sent,
+/// lost/delivered = 25 % ≥ Linux's 19.5 %) that switches Linux's BBR to its long-term rate
+/// after two agreeing intervals leaves ns-3's probing from the windowed maximum. An explicit
+/// `cc_params.lt_bw: true` still turns Linux's estimator on under ns3.
+#[test]
+fn ns3_never_engages_the_long_term_rate_at_20_percent_loss() {
+    let rtt = 100 * MS;
+    let engaged = |mut d: Driver<Plain>| {
+        d.drive_to_probe_bw(400.0, rtt);
+        let mut lost_total = 0;
+        let mut ever = false;
+        for _ in 0..30 {
+            lossy_round(&mut d, &mut lost_total, 40, 10, 400.0, rtt);
+            ever |= d.bbr.s.lt.use_bw;
+        }
+        let said = d.events.iter().any(|e| matches!(e, CcEvent::LongTermRate { .. }));
+        assert_eq!(ever, said, "the event log says so when it engages");
+        ever
+    };
+    assert!(engaged(Driver::new(Plain)), "Linux engages its long-term rate");
+    assert!(!engaged(ns3_driver(None)), "ns-3 has none");
+    assert!(!engaged(ns3_driver(Some(serde_json::json!({"header_bytes": 52})))), "other params leave the model's default");
+    assert!(engaged(ns3_driver(Some(serde_json::json!({"lt_bw": true})))), "an explicit lt_bw wins");
+}
+
+/// ns-3's allowance rule (ns3_aggregation.rs) replaces Linux's under ns3, and an explicit
+/// `extra_acked: false` turns it off as it does Linux's.
+#[test]
+fn ns3_uses_its_own_allowance_rule_unless_turned_off() {
+    let d = ns3_driver(None);
+    assert!(matches!(d.bbr.s.aggregation, model::AckAllowance::Ns3(_)));
+    assert!(matches!(Driver::new(Plain).bbr.s.aggregation, model::AckAllowance::Linux(_)));
+    // A burst of ten 2-segment ACKs at once, after the pipe is full: Linux's allowance grows
+    // with the burst, ns-3's stays at one ACK's 2896 bytes (under the 4096-byte epoch cap).
+    // (STARTUP's 10-packet ACKs are single ACKs over the cap, which ns-3 counts whole: ten
+    // rounds of 2-packet ACKs age them out of the filter first.)
+    let burst = |mut d: Driver<Plain>| {
+        d.drive_to_probe_bw(400.0, 100 * MS);
+        for _ in 0..11 {
+            d.ack(100 * MS, 2, 400.0, 100 * MS, 40, true);
+        }
+        for _ in 0..10 {
+            d.ack(0, 2, 400.0, 100 * MS, 40, false);
+        }
+        d.bbr.s.aggregation.allowance(d.bbr.bw(), d.bbr.s.full_bw_reached)
+    };
+    assert_eq!(burst(ns3_driver(None)), 2);
+    assert!(burst(Driver::new(Plain)) >= 18, "Linux counts the burst");
+    assert_eq!(burst(ns3_driver(Some(serde_json::json!({"extra_acked": false})))), 0);
 }

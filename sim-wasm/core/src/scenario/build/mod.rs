@@ -210,7 +210,8 @@ fn quic_flow(ctx: &FlowCtx, f: &FlowSpec, world: &mut World) -> Result<FlowAgent
     let route = ctx.routes[f.path];
     let cfg = crate::quic::QuicConfig::from_spec(spec);
     // The TCP profile does not apply to QUIC: its initial window is the scenario's or Linux's.
-    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.quic_init_cwnd, init_ssthresh: None, rng: derive_rng(ctx.seed, "flow", i as u64), coupling: None };
+    // `tcp.bbr` is TCP's, as the TCP profile is: a QUIC flow's BBR is Linux's model.
+    let init = CcInit { mss: cfg.max_udp_payload, init_cwnd: ctx.tcp.quic_init_cwnd, init_ssthresh: None, rng: derive_rng(ctx.seed, "flow", i as u64), coupling: None, bbr: Default::default() };
     let cc = cc::make(&f.cc, init, f.cc_params.as_ref()).map_err(|m| ScenarioError::new(format!("flows[{i}].cc"), m))?;
     let base = world.streams.len();
     let mut setup = Vec::new();
