@@ -4,7 +4,7 @@
 export const ALLOWED_LATIN = [
   // protocols and algorithms
   'TCP', 'QUIC', 'MPTCP', 'CUBIC', 'Reno', 'BBR', 'BBRv1', 'BBRv2', 'BBQ', 'DA-BBR', 'BBR-A', 'ECF', 'ECF-3', 'FSFS',
-  'quic-go', 'mptcp_ecf.c', 'NewReno', 'DropTail', 'CoDel', 'FQ-CoDel', 'RED', 'PIE', 'LIA', 'AQM', 'RFC', 'MAVLink', 'minRTT', 'RTT', 'sRTT', 'RTO', 'ECN', 'ACK', 'SACK', 'RACK', 'TLP', 'PRR', 'HyStart', 'FIFO', 'BDP', 'CDF', 'FCT',
+  'quic-go', 'mptcp_ecf.c', 'TcpBbr', 'NewReno', 'DropTail', 'CoDel', 'FQ-CoDel', 'RED', 'PIE', 'LIA', 'AQM', 'RFC', 'MAVLink', 'minRTT', 'RTT', 'sRTT', 'RTO', 'ECN', 'ACK', 'SACK', 'RACK', 'TLP', 'PRR', 'HyStart', 'FIFO', 'BDP', 'CDF', 'FCT',
   'CSV', 'JSON', 'SVG', 'PNG', 'URL', 'iframe', 'CLI', 'A/B', 'Jain', 'NetLab', 'ns-3', 'Linux', 'Python', 'cwnd', 'ssthresh', 'Wi-Fi', 'LTE',
   // terms Chinese and Japanese BBR texts keep in Latin (docs/glossary.md: 发送节奏控制（pacing）),
   // the BBR-A symbols, and a JSON field name the editor shows as written
