@@ -24,6 +24,9 @@ test('a scenario edited in the editor (a scripted drop) is not toured', async ({
   await openTcpSingle(page);
   await page.getByTestId('tab-editor').click();
   const raw = page.getByTestId('editor-json');
+  // The editor loads lazily: read its JSON once it holds the preset, not before.
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-source', 'tcp-single');
+  await expect(raw).not.toHaveValue('');
   const scenario = JSON.parse(await raw.inputValue());
   scenario.topology.bottleneck.drop_packets = [40];
   await raw.fill(JSON.stringify(scenario, null, 2));
