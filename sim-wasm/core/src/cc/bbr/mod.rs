@@ -49,7 +49,7 @@
 //!   `bbr_tso_segs_goal`); the sender sends bursts of that size under the `linux` profile
 //!   (tcp/tso.rs), one segment at a time under `ns3-classic`.
 //! - `tcp.bbr: "ns3"` (model.rs) runs all of the above as ns-3's TcpBbr, which the BBR-A paper
-//!   ran: no long-term estimator, ns-3's ACK-aggregation rule (ns3_aggregation.rs: at most a
+//!   ran: no long-term estimator, ns-3's ACK-aggregation epoch (aggregation.rs: at most a
 //!   segment or two), a budget of 3 one-segment quanta, one segment per pacing slot.
 
 pub mod aggregation;
@@ -57,7 +57,6 @@ mod drain;
 pub mod filters;
 pub mod lt_bw;
 pub mod model;
-pub mod ns3_aggregation;
 mod probe_bw;
 mod probe_rtt;
 mod startup;
@@ -68,7 +67,7 @@ use crate::engine::time::{Dur, Time, NS_PER_S};
 use filters::WindowedMax;
 use lt_bw::{LtBw, LtSample};
 pub use model::BbrModel;
-use model::AckAllowance;
+use aggregation::AckAggregation;
 use serde::Deserialize;
 
 pub use probe_bw::{CYCLE_LEN, PACING_GAIN_CYCLE};
@@ -124,7 +123,7 @@ pub struct BbrParams {
     pub lt_bw: bool,
     /// The ACK-aggregation allowance: the window's target grows by the most data recently ACKed
     /// beyond the bandwidth estimate (Linux's rule, cc/bbr/aggregation.rs; ns-3's under
-    /// `tcp.bbr` "ns3", cc/bbr/ns3_aggregation.rs).
+    /// `tcp.bbr` "ns3", the same file's `Epoch::ns3`).
     #[schemars(title = "ACK-aggregation allowance")]
     pub extra_acked: bool,
 }
@@ -212,7 +211,7 @@ pub struct State {
     pub delivered_time: Time,
     /// The long-term bandwidth estimator.
     pub lt: LtBw,
-    pub aggregation: AckAllowance,
+    pub aggregation: AckAggregation,
     /// Linux's BBR or ns-3's TcpBbr (the scenario's `tcp.bbr`, model.rs).
     pub model: BbrModel,
     pub rng: SimRng,
@@ -346,7 +345,7 @@ impl<V: Variant> Bbr<V> {
             lost: 0,
             delivered_time: 0,
             lt: LtBw::new(p.lt_bw),
-            aggregation: AckAllowance::new(init.bbr, p.extra_acked, init.mss),
+            aggregation: AckAggregation::new(p.extra_acked, init.bbr.ack_epoch(init.mss)),
             model: init.bbr,
             rng: init.rng,
         };

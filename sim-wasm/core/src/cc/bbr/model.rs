@@ -7,7 +7,7 @@
 //! | | `linux` | `ns3` |
 //! |---|---|---|
 //! | long-term estimator | `bbr_lt_bw_sampling` (lt_bw.rs) | none |
-//! | ACK-aggregation allowance | `bbr_update_ack_aggregation` (aggregation.rs) | `UpdateAckAggregation` (ns3_aggregation.rs): whole-second epoch clock, epochs reset at 4096 bytes |
+//! | ACK-aggregation allowance | `bbr_update_ack_aggregation` (aggregation.rs) | `UpdateAckAggregation` (aggregation.rs, `Epoch::ns3`): whole-second epoch clock, epochs reset at 4096 bytes |
 //! | quantization budget | 3 × the TSO goal, rounded up to even, + 2 in the 1.25 phase (`bbr_quantization_budget`) | 3 × the send quantum of one segment (`SetSendQuantum`), + 2 in the 1.25 phase (`InFlight`) |
 //! | send bursts | TSO-sized, with deferral (tcp/tso.rs, tcp/defer.rs) | one segment per pacing slot |
 //!
@@ -15,9 +15,7 @@
 //! per scenario rather than a `cc_params` key, so that it survives a preset's `cc` knob moving
 //! every flow to another algorithm (a controller that is not of the BBR family ignores it).
 
-use super::aggregation::AckAggregation;
-use super::ns3_aggregation::Ns3AckAggregation;
-use crate::engine::time::Time;
+use super::aggregation::Epoch;
 use serde::{Deserialize, Serialize};
 
 /// The scenario's `tcp.bbr`.
@@ -34,13 +32,6 @@ pub enum BbrModel {
 }
 
 impl BbrModel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            BbrModel::Linux => "linux",
-            BbrModel::Ns3 => "ns3",
-        }
-    }
-
     /// Whether the long-term estimator runs: `parsed` when the controller's `cc_params` name
     /// `lt_bw`, else the model's (Linux has it; ns-3's TcpBbr has none).
     pub fn lt_bw(self, params: Option<&serde_json::Value>, parsed: bool) -> bool {
@@ -56,38 +47,12 @@ impl BbrModel {
     pub fn single_segments(self) -> bool {
         self == BbrModel::Ns3
     }
-}
 
-/// The ACK-aggregation allowance of the model in use.
-#[derive(Debug, Clone)]
-pub enum AckAllowance {
-    Linux(AckAggregation),
-    Ns3(Ns3AckAggregation),
-}
-
-impl AckAllowance {
-    /// `enabled`: the controller's `cc_params.extra_acked` (on by default in both models:
-    /// Linux's `bbr_extra_acked_gain` and ns-3's `m_extraAckedGain` are 1).
-    pub fn new(model: BbrModel, enabled: bool, mss: u32) -> Self {
-        match model {
-            BbrModel::Linux => AckAllowance::Linux(AckAggregation::new(enabled)),
-            BbrModel::Ns3 => AckAllowance::Ns3(Ns3AckAggregation::new(enabled, mss)),
-        }
-    }
-
-    /// One ACK that delivered `acked` packets at `now`, at bandwidth `bw` packets/s.
-    pub fn on_ack(&mut self, acked: u64, now: Time, bw: f64, round_start: bool, cwnd: u32) {
+    /// How the model keeps its ACK-aggregation epoch (aggregation.rs).
+    pub fn ack_epoch(self, mss: u32) -> Epoch {
         match self {
-            AckAllowance::Linux(a) => a.on_ack(acked, now, bw, round_start, cwnd),
-            AckAllowance::Ns3(a) => a.on_ack(acked, now, bw, round_start, cwnd),
-        }
-    }
-
-    /// Packets added to the window's target.
-    pub fn allowance(&self, bw: f64, full_bw_reached: bool) -> u32 {
-        match self {
-            AckAllowance::Linux(a) => a.allowance(bw, full_bw_reached),
-            AckAllowance::Ns3(a) => a.allowance(bw, full_bw_reached),
+            BbrModel::Linux => Epoch::LINUX,
+            BbrModel::Ns3 => Epoch::ns3(mss),
         }
     }
 }

@@ -525,13 +525,13 @@ fn ns3_never_engages_the_long_term_rate_at_20_percent_loss() {
     assert!(engaged(ns3_driver(Some(serde_json::json!({"lt_bw": true})))), "an explicit lt_bw wins");
 }
 
-/// ns-3's allowance rule (ns3_aggregation.rs) replaces Linux's under ns3, and an explicit
+/// ns-3's allowance rule (aggregation.rs `Epoch::ns3`) replaces Linux's under ns3, and an explicit
 /// `extra_acked: false` turns it off as it does Linux's.
 #[test]
 fn ns3_uses_its_own_allowance_rule_unless_turned_off() {
     let d = ns3_driver(None);
-    assert!(matches!(d.bbr.s.aggregation, model::AckAllowance::Ns3(_)));
-    assert!(matches!(Driver::new(Plain).bbr.s.aggregation, model::AckAllowance::Linux(_)));
+    assert_eq!(d.bbr.s.aggregation.epoch_rule(), aggregation::Epoch::ns3(d.bbr.s.mss));
+    assert_eq!(Driver::new(Plain).bbr.s.aggregation.epoch_rule(), aggregation::Epoch::LINUX);
     // A burst of ten 2-segment ACKs at once, after the pipe is full: Linux's allowance grows
     // with the burst, ns-3's stays at one ACK's 2896 bytes (under the 4096-byte epoch cap).
     // (STARTUP's 10-packet ACKs are single ACKs over the cap, which ns-3 counts whole: ten
