@@ -10,4 +10,4 @@
 
 pub mod cc_driver;
 
-pub use cc_driver::CcDriver;
+pub use cc_driver::{CcDriver, PacingClock};

@@ -17,7 +17,7 @@ use super::streams::{RecvStream, SendStream, Source, Taken};
 use super::{pn_len, short_header, QuicAck, QuicConfig, QuicData, AEAD_TAG, IP_UDP_HEADER, MAX_ACK_RANGES, MIN_STREAM_FRAME_ROOM, PTO_PROBES};
 use super::timer::QuicTimer;
 use crate::cc::{AckInfo, CongestionControl};
-use crate::endpoint::CcDriver;
+use crate::endpoint::{CcDriver, PacingClock};
 use crate::engine::rng::SimRng;
 use crate::engine::time::{to_secs, Time, NS_PER_S};
 use crate::engine::timer::TimerSlot;
@@ -136,7 +136,7 @@ impl QuicSender {
             path,
             loss: LossDetection::new(cfg.initial_rtt, cfg.max_ack_delay, cfg.packet_threshold),
             peer_max_data: cfg.max_data,
-            cc: CcDriver::new(cc),
+            cc: CcDriver::new(cc, PacingClock::Plain),
             sched,
             streams,
             sources,

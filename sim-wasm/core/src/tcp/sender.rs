@@ -39,7 +39,7 @@ use super::timer::TcpTimer;
 use super::tlp::{ProbeAck, ProbeClock, TailLossProbe};
 use super::TcpConfig;
 use crate::cc::{AckInfo, CongestionControl};
-use crate::endpoint::CcDriver;
+use crate::endpoint::{CcDriver, PacingClock};
 use crate::engine::time::{to_secs, Dur, Time};
 use crate::engine::timer::TimerSlot;
 use crate::metrics::EventKind;
@@ -137,12 +137,15 @@ impl TcpSender {
     fn build(setup: SenderSetup, source: DataSource, series: Option<FlowRecorder>) -> Self {
         let SenderSetup { flow, me, receiver, path, cfg, cc } = setup;
         let model = if cfg.ns3() { RttModel::Ns3MeanDeviation } else { RttModel::Linux };
+        // ns-3 (the profile, or its TcpBbr under `linux`) schedules each send one packet time
+        // after the last; Linux forgives late sends (endpoint/cc_driver.rs).
+        let clock = if cfg.ns3() || cc.single_segments() { PacingClock::Plain } else { PacingClock::Linux };
         TcpSender {
             flow,
             me,
             receiver,
             path,
-            cc: CcDriver::new(cc),
+            cc: CcDriver::new(cc, clock),
             source,
             started: false,
             sb: Scoreboard::default(),
@@ -516,7 +519,13 @@ impl TcpSender {
         });
         let una_advanced = self.sb.una() > old_una;
         // SACK blocks (none under ns3-classic): only the parts not already known are new.
-        for (a, b) in ack.blocks() {
+        // Walked lowest first, as Linux sorts them (`tcp_sacktag_write_queue`): the receiver
+        // lists its most recent block first, and a lower block of the same ACK taken after it
+        // would look like a segment the network reordered (scoreboard.rs).
+        let mut blocks = [(0, 0); crate::net::packet::MAX_SACK_BLOCKS];
+        let n = ack.blocks().zip(blocks.iter_mut()).map(|(b, slot)| *slot = b).count();
+        blocks[..n].sort_unstable();
+        for &(a, b) in &blocks[..n] {
             newly += self.sb.ack_sack(a, b, |_, s| {
                 rate.on_delivered(&s.stamp, s.sent_at, s.tx_ord);
                 recovery.on_delivered(s, now, min_rtt);
