@@ -23,7 +23,7 @@
 
 use crate::cc::{AckInfo, CcEvent, CongestionControl};
 use crate::engine::ids::FlowIdx;
-use crate::engine::time::{to_millis, Time};
+use crate::engine::time::{to_millis, Dur, Time};
 use crate::engine::timer::TimerSlot;
 use crate::metrics::EventKind;
 use crate::engine::ids::AgentId;
@@ -44,10 +44,11 @@ const UNPACED_SEGMENTS: u64 = 10;
 pub struct CcDriver {
     cc: Box<dyn CongestionControl>,
     clock: PacingClock,
-    /// Lateness not yet forgiven, and when: what the burst's earlier segments, sent at that
-    /// instant, could not use ([`PacingClock::Linux`]).
-    credit: (Time, Time),
-    /// Paced segments sent so far (`data_segs_out`), while fewer than [`UNPACED_SEGMENTS`].
+    /// Lateness not yet forgiven ([`PacingClock::Linux`]): what the earlier segments of the
+    /// burst sent at `credit_at` could not use.
+    credit: Dur,
+    credit_at: Time,
+    /// Segments sent so far (`data_segs_out`), counted up to [`UNPACED_SEGMENTS`].
     segs_out: u64,
     /// Events the controller emitted since the last [`CcDriver::flush`].
     events: Vec<CcEvent>,
@@ -60,7 +61,7 @@ pub struct CcDriver {
 
 impl CcDriver {
     pub fn new(cc: Box<dyn CongestionControl>, clock: PacingClock) -> Self {
-        CcDriver { cc, clock, credit: (0, 0), segs_out: 0, events: Vec::new(), window_changes: Vec::new(), next_send: 0, pace_timer: TimerSlot::default() }
+        CcDriver { cc, clock, credit: 0, credit_at: 0, segs_out: 0, events: Vec::new(), window_changes: Vec::new(), next_send: 0, pace_timer: TimerSlot::default() }
     }
 
     /// The controller, for what it reports (window, rate, metrics).
@@ -168,27 +169,21 @@ impl CcDriver {
         match self.clock {
             PacingClock::Plain => self.next_send = self.next_send.max(now) + len,
             PacingClock::Linux => {
-                if self.segs_out < UNPACED_SEGMENTS {
-                    self.segs_out += 1;
-                    if self.segs_out < UNPACED_SEGMENTS {
-                        self.next_send = self.next_send.max(now);
-                        return;
-                    }
-                }
+                self.segs_out = (self.segs_out + 1).min(UNPACED_SEGMENTS);
                 // A send at or after its slot starts a burst, with its lateness as credit; a
                 // send before it continues the burst sent at this instant, with the credit
                 // left (none for a send that did not wait for its slot: a probe, a resend).
-                let credit = if now >= self.next_send {
-                    let late = now - self.next_send;
-                    self.next_send = now;
-                    late
-                } else if self.credit.0 == now {
-                    self.credit.1
-                } else {
-                    0
+                let credit = match now.checked_sub(self.next_send) {
+                    Some(late) => late,
+                    None if self.credit_at == now => self.credit,
+                    None => 0,
                 };
+                self.next_send = self.next_send.max(now);
+                if self.segs_out < UNPACED_SEGMENTS {
+                    return;
+                }
                 let forgiven = (len / 2).min(credit);
-                self.credit = (now, credit - forgiven);
+                (self.credit, self.credit_at) = (credit - forgiven, now);
                 self.next_send += len - forgiven;
             }
         }
@@ -203,7 +198,7 @@ impl CcDriver {
     /// not wait for the pacing slot; a connection just established starts its clock now).
     pub fn release(&mut self, now: Time) {
         self.next_send = now;
-        self.credit = (now, 0);
+        self.credit = 0;
     }
 
     /// Arm the pacing timer for the next departure slot: `timer` is the sender's own name

@@ -43,9 +43,10 @@ use crate::endpoint::{CcDriver, PacingClock};
 use crate::engine::time::{to_secs, Dur, Time};
 use crate::engine::timer::TimerSlot;
 use crate::metrics::EventKind;
-use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData};
+use crate::net::packet::{AgentId, Body, Ecn, FlowIdx, Handshake, MptcpData, Packet, PathId, TcpAck, TcpData, MAX_SACK_BLOCKS};
 use crate::sim::flow_series::{FlowReading, FlowRecorder, FlowSeriesSet, Lifetime};
 use crate::sim::{Agent, FlowSnapshot, Timer, World};
+use smallvec::SmallVec;
 
 /// What every TCP sender is built from, whatever its data source.
 pub struct SenderSetup {
@@ -137,9 +138,7 @@ impl TcpSender {
     fn build(setup: SenderSetup, source: DataSource, series: Option<FlowRecorder>) -> Self {
         let SenderSetup { flow, me, receiver, path, cfg, cc } = setup;
         let model = if cfg.ns3() { RttModel::Ns3MeanDeviation } else { RttModel::Linux };
-        // ns-3 (the profile, or its TcpBbr under `linux`) schedules each send one packet time
-        // after the last; Linux forgives late sends (endpoint/cc_driver.rs).
-        let clock = if cfg.ns3() || cc.single_segments() { PacingClock::Plain } else { PacingClock::Linux };
+        let clock = if Self::linux_output(&cfg, cc.as_ref()) { PacingClock::Linux } else { PacingClock::Plain };
         TcpSender {
             flow,
             me,
@@ -276,13 +275,20 @@ impl TcpSender {
         }
     }
 
-    /// Segments per burst: Linux's TSO/GSO autosizing for a paced sender under the `linux`
-    /// profile (`tcp_tso_segs`); one under `ns3-classic` and for ns-3's TcpBbr (`tcp.bbr:
-    /// "ns3"`: ns-3 sends and paces segment by segment) and when the controller does not pace
-    /// (an ACK releases what the window allows).
+    /// Whether the sender's output path is Linux's `tcp_write_xmit` — TSO-sized bursts
+    /// (tcp/tso.rs), their deferral (tcp/defer.rs) and the pacing clock that forgives a late
+    /// send (endpoint/cc_driver.rs) — rather than ns-3's, which sends and paces segment by
+    /// segment: the `linux` profile, unless the controller is ns-3's TcpBbr (`tcp.bbr: "ns3"`).
+    fn linux_output(cfg: &TcpConfig, cc: &dyn CongestionControl) -> bool {
+        !cfg.ns3() && !cc.single_segments()
+    }
+
+    /// Segments per burst: Linux's TSO/GSO autosizing for a paced sender on Linux's output
+    /// path (`tcp_tso_segs`); one on ns-3's, and when the controller does not pace (an ACK
+    /// releases what the window allows).
     fn burst_quantum(&self, pacing: Option<f64>) -> u32 {
         match pacing {
-            Some(rate) if !self.cfg.ns3() && !self.cc.controller().single_segments() => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
+            Some(rate) if Self::linux_output(&self.cfg, self.cc.controller()) => super::tso::autosize(rate, self.cfg.mss, self.min_rtt(), self.cc.controller().min_tso_segs()),
             _ => 1,
         }
     }
@@ -522,10 +528,9 @@ impl TcpSender {
         // Walked lowest first, as Linux sorts them (`tcp_sacktag_write_queue`): the receiver
         // lists its most recent block first, and a lower block of the same ACK taken after it
         // would look like a segment the network reordered (scoreboard.rs).
-        let mut blocks = [(0, 0); crate::net::packet::MAX_SACK_BLOCKS];
-        let n = ack.blocks().zip(blocks.iter_mut()).map(|(b, slot)| *slot = b).count();
-        blocks[..n].sort_unstable();
-        for &(a, b) in &blocks[..n] {
+        let mut blocks: SmallVec<[(u64, u64); MAX_SACK_BLOCKS]> = ack.blocks().collect();
+        blocks.sort_unstable();
+        for (a, b) in blocks {
             newly += self.sb.ack_sack(a, b, |_, s| {
                 rate.on_delivered(&s.stamp, s.sent_at, s.tx_ord);
                 recovery.on_delivered(s, now, min_rtt);
