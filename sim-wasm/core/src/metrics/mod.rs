@@ -131,7 +131,9 @@ pub enum EventKind {
     /// why a BBR flow's gain sits at 1 instead of cycling.
     CcLongTermRate { engaged: bool, rate_mbps: f64 },
     /// Loss detected (RACK under `linux`, the 3rd duplicate ACK under `ns3-classic`): fast
-    /// retransmit and recovery begin.
+    /// retransmit and recovery begin. Under `linux` also when a recovery ends with segments
+    /// still marked lost, or a retransmission after a timeout is lost again; `lost`: the
+    /// segments marked lost and not yet delivered (under `ns3-classic` the one resent).
     FastRetransmit { lost: u32 },
     /// A tail-loss probe went out (RFC 8985 §7): no ACK for two round trips, so the sender
     /// sent one packet — new data, or the last segment again (`retransmission`) — to draw an

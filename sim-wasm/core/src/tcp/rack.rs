@@ -45,6 +45,8 @@ pub struct Detection {
     /// The longest wait for a transmission still inside its reordering window: the
     /// reordering timer is due this much later.
     pub wait: Option<Dur>,
+    /// One of them was a retransmission (Linux `FLAG_LOST_RETRANS`).
+    pub lost_retransmission: bool,
 }
 
 impl Rack {
@@ -92,7 +94,7 @@ impl Rack {
             }
             let age = now.saturating_sub(sent_at);
             if age >= deadline {
-                sb.mark_oldest_lost();
+                found.lost_retransmission |= sb.mark_oldest_lost();
                 found.lost += 1;
             } else {
                 let latest = sb.latest_in_flight_sent_before(rack_ord).unwrap_or(sent_at);
@@ -147,7 +149,7 @@ mod tests {
         let reo = rack.reo_wnd(&sb, false, 40 * MS, 40 * MS);
         assert_eq!(reo, 10 * MS, "min_rtt/4 with one SACKed segment (< 3)");
         let d = rack.detect(&mut sb, 41 * MS, reo, true).unwrap();
-        assert_eq!(d, Detection { lost: 0, wait: Some(9 * MS) }, "0 is 41 ms old; it is lost at 50 ms");
+        assert_eq!(d, Detection { lost: 0, wait: Some(9 * MS), lost_retransmission: false }, "0 is 41 ms old; it is lost at 50 ms");
         let d = rack.detect(&mut sb, 50 * MS, reo, false).unwrap();
         assert_eq!(d.lost, 1, "the timer's pass marks it");
         assert_eq!(rack.detect(&mut sb, 50 * MS, reo, true), None, "no new delivery: an ACK's pass does not run");

@@ -3,20 +3,25 @@
 //! (docs/model/tcp.md §Profiles).
 //!
 //! ```text
-//!          new loss found                     snd_una ≥ recovery point
+//!       a segment marked lost                 snd_una ≥ recovery point
 //!  Open ─────────────────────> Recovery ───────────────────────────────> Open
 //!    │                        (one cwnd reduction; retransmit lost first; no growth)
+//!    │                        (Linux: still a segment marked lost → Recovery again, same ACK)
 //!    ├── ECN echo ──> CWR (the same reduction, nothing retransmitted; a loss → Recovery
 //!    │                     without a second cut) ── snd_una > recovery point ──> Open
 //!    └── RTO ──> Loss (cwnd from the controller, all outstanding marked lost,
 //!                      the window grows by slow start while the lost data goes again) ──> Open
+//!                      (Linux: a retransmission lost again → Recovery)
 //! ```
 //!
 //! - **Linux** (tcp_input.c `tcp_fastretrans_alert`, `tcp_enter_recovery`, `tcp_enter_cwr`,
 //!   `tcp_enter_loss`): losses come from RACK ([`super::rack`]), on ACKs and from its
-//!   reordering timer (`tcp_rack_reo_timeout`, which starts fast recovery itself); one
-//!   reduction per window of data (RFC 6582), paced down by PRR ([`super::prr`]); a
-//!   tail-loss probe that repaired a loss reduces the window once ([`super::tlp`]).
+//!   reordering timer (`tcp_rack_reo_timeout`, which starts fast recovery itself); fast
+//!   recovery starts while any segment is marked lost and not yet delivered (`lost_out`,
+//!   `tcp_time_to_recover`), so a recovery that ends with one is followed by the next on the
+//!   same ACK; one reduction per window of data (RFC 6582), paced down by PRR
+//!   ([`super::prr`]); a tail-loss probe that repaired a loss reduces the window once
+//!   ([`super::tlp`]).
 //! - **ns-3 classic** (ns-3.19 `TcpSocketBase::ReceivedAck`, `TcpNewReno::DupAck`): no SACK;
 //!   the 3rd duplicate ACK starts fast recovery with the window inflated by one segment per
 //!   further duplicate ACK; a partial ACK deflates it and resends the next hole; a full ACK
@@ -158,11 +163,12 @@ impl LossRecovery {
     }
 
     /// RACK's pass on an ACK or its timer; the reorder field of `out` says what the timer does.
-    fn rack_detect(&mut self, sb: &mut Scoreboard, now: Time, min_rtt: Dur, srtt: Dur, on_ack: bool, out: &mut Outcome) -> u32 {
+    /// Returns the segments it newly judged lost and whether one of them had been resent.
+    fn rack_detect(&mut self, sb: &mut Scoreboard, now: Time, min_rtt: Dur, srtt: Dur, on_ack: bool, out: &mut Outcome) -> (u32, bool) {
         let reo_wnd = self.rack.reo_wnd(sb, self.recovering(), min_rtt, srtt);
-        let Some(d) = self.rack.detect(sb, now, reo_wnd, on_ack) else { return 0 };
+        let Some(d) = self.rack.detect(sb, now, reo_wnd, on_ack) else { return (0, false) };
         out.reorder = Some(d.wait);
-        d.lost
+        (d.lost, d.lost_retransmission)
     }
 
     /// RACK's reordering timer fired (Linux `tcp_rack_reo_timeout`): mark what has waited out
@@ -172,7 +178,7 @@ impl LossRecovery {
         let now = w.now;
         let mut out = Outcome::default();
         let prior_in_flight = sb.in_flight();
-        out.lost = self.rack_detect(sb, now, min_rtt, srtt, false, &mut out);
+        out.lost = self.rack_detect(sb, now, min_rtt, srtt, false, &mut out).0;
         if out.lost > 0 && matches!(self.state, None | Some(State::Cwr { .. })) {
             self.enter_fast_recovery(sb, cc, prior_in_flight, flow, w, &mut out);
             if let Some(p) = &mut self.prr {
@@ -192,7 +198,9 @@ impl LossRecovery {
             self.reduce_window(cc, now, prior_in_flight, false);
         }
         out.entered_recovery = true;
-        w.log.push(now, Some(flow), EventKind::FastRetransmit { lost: out.lost });
+        // Every segment marked lost and not yet delivered: this ACK's, and those a recovery
+        // that ended on it left behind.
+        w.log.push(now, Some(flow), EventKind::FastRetransmit { lost: sb.lost_out() });
     }
 
     /// A tail-loss probe repaired a loss (`tcp_process_tlp_ack`): one window reduction, as
@@ -222,52 +230,39 @@ impl LossRecovery {
     }
 
     /// Step 3 of the ACK pipeline: find losses, leave and enter recovery states.
+    ///
+    /// Linux (`tcp_fastretrans_alert`) first ends a state whose recovery point the ACK passed,
+    /// then runs RACK in the state it is in now, then starts fast recovery if any segment is
+    /// marked lost and not yet delivered (`tcp_time_to_recover`: `lost_out`), not only if
+    /// this ACK found one. So a recovery that ends with losses of later data still
+    /// outstanding is followed by the next on the same ACK: one window reduction per window
+    /// of data (RFC 6582), and for BBR a recovery it never sees leave (its state was Recovery
+    /// at both of its looks, `bbr_set_cwnd_to_recover_or_restore`). ns-3's NewReno counts
+    /// its duplicate ACK before it checks for the end.
     pub fn on_ack(&mut self, ack: &AckFacts, sb: &mut Scoreboard, cc: &mut CcDriver, flow: FlowIdx, w: &mut World) -> Outcome {
         let now = w.now;
         let mut out = Outcome::default();
         if ack.una_advanced {
             self.progress_since_rto = true;
         }
-        out.lost = match self.model {
-            Model::Linux => self.rack_detect(sb, now, ack.min_rtt, ack.srtt, true, &mut out),
-            Model::NewReno { .. } => self.duplicate_ack(ack.una_advanced, sb, cc, flow, w, &mut out),
-        };
-
-        // Leave first, then maybe enter (RFC 6582: one reduction per window of data).
-        if let Some(r) = self.state {
-            // Linux holds CWR until something *above* the recovery point is acknowledged:
-            // the segment carrying CWR is the point itself, and only once it has reached the
-            // receiver do its ACKs stop echoing ECE (else the echo of the same mark would cut
-            // the window again as soon as CWR ended).
-            let over = match r {
-                State::Cwr { point, .. } => sb.una() > point,
-                _ => sb.una() >= r.point(),
-            };
-            if over {
-                self.state = None;
-                self.prr = None;
-                if !matches!(r, State::Cwr { reduced: false, .. }) {
-                    cc.on_exit_recovery(now);
-                }
-                if let Model::NewReno { inflated, .. } = &mut self.model {
-                    if inflated.take().is_some() {
-                        // ns-3 NewReno, full ACK: cwnd = min(ssthresh, BytesInFlight + 1 MSS).
-                        cc.limit_cwnd((sb.nxt() - sb.una()) as u32 + 1);
-                    }
-                }
-            } else if let (Model::NewReno { inflated, .. }, true, State::Fast { .. }) = (&mut self.model, ack.una_advanced, r) {
-                // ns-3 NewReno, partial ACK: deflate by what it acknowledged, add one
-                // segment, and retransmit the next unacknowledged segment at once.
-                if let Some(win) = inflated {
-                    *win = (*win as u64).saturating_sub(ack.newly).saturating_add(1).max(1) as u32;
-                }
-                out.retransmit_head = true;
+        let mut lost_retransmission = false;
+        match self.model {
+            Model::Linux => {
+                self.leave_if_over(ack, sb, cc, now, &mut out);
+                (out.lost, lost_retransmission) = self.rack_detect(sb, now, ack.min_rtt, ack.srtt, true, &mut out);
+            }
+            Model::NewReno { .. } => {
+                out.lost = self.duplicate_ack(ack.una_advanced, sb, cc, flow, w, &mut out);
+                self.leave_if_over(ack, sb, cc, now, &mut out);
             }
         }
-        if !self.ns3() && out.lost > 0 {
+        if !self.ns3() && sb.lost_out() > 0 {
             // Linux tcp_enter_recovery: from Open, or from a window reduction (CWR) without a
-            // second cut (PRR goes on); in Recovery or Loss the losses are just resent.
-            if matches!(self.state, None | Some(State::Cwr { .. })) {
+            // second cut (PRR goes on), or from the Loss state once a retransmission is lost
+            // again ("retransmits are lost": FLAG_LOST_RETRANS); otherwise in Recovery or Loss
+            // the losses are just resent.
+            let from_loss = lost_retransmission && matches!(self.state, Some(State::Timeout { .. }));
+            if from_loss || matches!(self.state, None | Some(State::Cwr { .. })) {
                 self.enter_fast_recovery(sb, cc, ack.prior_in_flight, flow, w, &mut out);
             }
         } else if ack.ece && self.state.is_none() {
@@ -279,6 +274,40 @@ impl LossRecovery {
             w.log.push(now, Some(flow), EventKind::EcnEcho { reduced });
         }
         out
+    }
+
+    /// End the state whose recovery point this ACK passed (RFC 6582: one reduction per
+    /// window of data); under ns-3's NewReno a partial ACK deflates the window instead.
+    fn leave_if_over(&mut self, ack: &AckFacts, sb: &Scoreboard, cc: &mut CcDriver, now: Time, out: &mut Outcome) {
+        let Some(r) = self.state else { return };
+        // Linux holds CWR until something *above* the recovery point is acknowledged: the
+        // segment carrying CWR is the point itself, and only once it has reached the
+        // receiver do its ACKs stop echoing ECE (else the echo of the same mark would cut the
+        // window again as soon as CWR ended).
+        let over = match r {
+            State::Cwr { point, .. } => sb.una() > point,
+            _ => sb.una() >= r.point(),
+        };
+        if over {
+            self.state = None;
+            self.prr = None;
+            if !matches!(r, State::Cwr { reduced: false, .. }) {
+                cc.on_exit_recovery(now);
+            }
+            if let Model::NewReno { inflated, .. } = &mut self.model {
+                if inflated.take().is_some() {
+                    // ns-3 NewReno, full ACK: cwnd = min(ssthresh, BytesInFlight + 1 MSS).
+                    cc.limit_cwnd((sb.nxt() - sb.una()) as u32 + 1);
+                }
+            }
+        } else if let (Model::NewReno { inflated, .. }, true, State::Fast { .. }) = (&mut self.model, ack.una_advanced, r) {
+            // ns-3 NewReno, partial ACK: deflate by what it acknowledged, add one segment,
+            // and retransmit the next unacknowledged segment at once.
+            if let Some(win) = inflated {
+                *win = (*win as u64).saturating_sub(ack.newly).saturating_add(1).max(1) as u32;
+            }
+            out.retransmit_head = true;
+        }
     }
 
     /// After the ACK's retransmissions: PRR's quota for the rest of it (`pipe` in flight now).

@@ -44,6 +44,9 @@ pub struct Seg {
     pub sent_at: Time,
     /// Sent more than once: an ACK of it gives no RTT sample (Karn's rule).
     pub retransmitted: bool,
+    /// Judged lost and not delivered since, whether or not it was resent (Linux's
+    /// `TCPCB_LOST`, which a retransmission keeps until the segment is acknowledged).
+    pub marked_lost: bool,
     /// The delivery-rate state when it was (last) sent (tcp_rate.c).
     pub stamp: TxStamp,
     /// Connection-level data sequence number this segment carries (MPTCP subflows; equal to
@@ -77,6 +80,8 @@ pub struct Scoreboard {
     /// Segments waiting for retransmission (possibly stale: checked when taken).
     retx: BTreeSet<u64>,
     in_flight: u32,
+    /// Segments marked lost and not yet delivered (Linux `lost_out`).
+    lost_out: u32,
     lost_total: u64,
     /// The send burst new segments join ([`Scoreboard::start_burst`]).
     burst: u64,
@@ -98,6 +103,7 @@ impl Default for Scoreboard {
             reordering: super::rack::DUPTHRESH,
             retx: BTreeSet::new(),
             in_flight: 0,
+            lost_out: 0,
             lost_total: 0,
             burst: 0,
         }
@@ -118,6 +124,12 @@ impl Scoreboard {
     /// Transmissions neither delivered nor judged lost (RFC 6675 "pipe", in packets).
     pub fn in_flight(&self) -> u32 {
         self.in_flight
+    }
+
+    /// Segments judged lost and not yet delivered, resent or not (Linux `lost_out`): while
+    /// there are any, Linux's loss recovery goes on (`tcp_time_to_recover`).
+    pub fn lost_out(&self) -> u32 {
+        self.lost_out
     }
 
     /// Segments ever judged lost (every detection counts, also of a retransmission).
@@ -146,7 +158,7 @@ impl Scoreboard {
         self.next_tx_ord += 1;
         if seq == self.nxt {
             let burst = self.burst;
-            self.segs.push_back(Seg { state: SegState::InFlight, tx_ord, sent_at: now, retransmitted: false, stamp, dsn, len, burst });
+            self.segs.push_back(Seg { state: SegState::InFlight, tx_ord, sent_at: now, retransmitted: false, marked_lost: false, stamp, dsn, len, burst });
             self.nxt += 1;
             self.in_flight += 1;
         } else {
@@ -176,13 +188,18 @@ impl Scoreboard {
         if s.state == SegState::InFlight {
             self.in_flight -= 1;
         }
+        if s.marked_lost {
+            self.lost_out -= 1;
+        }
         // A segment sent once that arrives below one already SACKed was reordered by the
         // network (Linux tcp_check_sack_reordering); the reordering degree is how far.
         if !s.retransmitted && seq < self.fack {
             self.reord_seen = true;
             self.reordering = self.reordering.max((self.fack - seq).min(super::rack::MAX_REORDERING));
         }
-        self.seg_mut(seq).state = SegState::Delivered;
+        let d = self.seg_mut(seq);
+        d.state = SegState::Delivered;
+        d.marked_lost = false;
         on_delivered(seq, &s);
         true
     }
@@ -249,16 +266,23 @@ impl Scoreboard {
     }
 
     /// Judge the transmission [`Self::oldest_in_flight`] returned lost and queue its segment
-    /// for retransmission.
-    pub fn mark_oldest_lost(&mut self) {
-        let Some((_, seq)) = self.tx_order.pop_front() else { return };
+    /// for retransmission. Returns whether that transmission was a retransmission (Linux
+    /// `FLAG_LOST_RETRANS`).
+    pub fn mark_oldest_lost(&mut self) -> bool {
+        let Some((_, seq)) = self.tx_order.pop_front() else { return false };
         let una = self.una;
         let s = &mut self.segs[(seq - una) as usize];
         debug_assert_eq!(s.state, SegState::InFlight, "oldest_in_flight came first");
         s.state = SegState::Lost;
+        if !s.marked_lost {
+            s.marked_lost = true;
+            self.lost_out += 1;
+        }
+        let retransmission = s.retransmitted;
         self.in_flight -= 1;
         self.retx.insert(seq);
         self.lost_total += 1;
+        retransmission
     }
 
     /// Send time of the latest transmission still in flight that was sent before send order
@@ -298,7 +322,10 @@ impl Scoreboard {
         if self.seg(seq).state != SegState::InFlight {
             return false;
         }
-        self.seg_mut(seq).state = SegState::Lost;
+        let s = self.seg_mut(seq);
+        s.state = SegState::Lost;
+        let newly_marked = !std::mem::replace(&mut s.marked_lost, true);
+        self.lost_out += u32::from(newly_marked);
         self.in_flight -= 1;
         self.lost_total += 1;
         true
@@ -308,8 +335,10 @@ impl Scoreboard {
     /// transmissions so far are no longer judged (Linux `tcp_enter_loss`).
     pub fn on_timeout(&mut self) {
         for i in 0..self.segs.len() {
-            if self.segs[i].state == SegState::InFlight {
-                self.segs[i].state = SegState::Lost;
+            let s = &mut self.segs[i];
+            if s.state == SegState::InFlight {
+                s.state = SegState::Lost;
+                self.lost_out += u32::from(!std::mem::replace(&mut s.marked_lost, true));
                 self.retx.insert(self.una + i as u64);
                 self.lost_total += 1;
             }
@@ -360,6 +389,7 @@ impl Scoreboard {
     /// a full-scale mptcp-fsfs-load run). The counters stay.
     pub fn release(&mut self) {
         self.sacked_out = 0;
+        self.lost_out = 0;
         self.segs = VecDeque::new();
         self.tx_order = VecDeque::new();
         self.sacked = RangeSet::new();
@@ -476,6 +506,41 @@ mod tests {
         sb.ack_cumulative(4, |_, _| {});
         assert!(!sb.retransmission_pending());
         assert_eq!(sb.next_retransmission(), None);
+    }
+
+    /// Linux's `lost_out`: a segment judged lost counts until it is delivered, through its
+    /// retransmission and a second loss of that (`TCPCB_LOST` stays set); a timeout counts
+    /// what was in flight. `mark_oldest_lost` says whether it judged a retransmission.
+    #[test]
+    fn lost_out_counts_a_lost_segment_until_it_is_delivered() {
+        let mut sb = Scoreboard::default();
+        send(&mut sb, 6);
+        sack(&mut sb, 3, 4);
+        assert_eq!(sb.oldest_in_flight(), Some((1, 0)));
+        assert!(!sb.mark_oldest_lost(), "segment 0's first transmission");
+        assert_eq!(sb.lost_out(), 1);
+        sb.on_transmit(0, 100, TxStamp::default(), 0, 1000);
+        assert_eq!(sb.lost_out(), 1, "resent, still marked lost");
+        assert_eq!(sb.in_flight(), 5);
+        assert_eq!(lose_oldest(&mut sb), 1);
+        assert_eq!(sb.lost_out(), 2);
+        // Segment 0's resend (the newest transmission) is judged lost too: counted once.
+        while sb.oldest_in_flight().is_some_and(|(ord, _)| ord < 7) {
+            sb.mark_oldest_lost();
+        }
+        assert_eq!(sb.oldest_in_flight(), Some((7, 100)));
+        assert!(sb.mark_oldest_lost(), "a retransmission");
+        assert_eq!(sb.lost_out(), 5, "segments 0, 1, 2, 4, 5");
+        sb.ack_cumulative(1, |_, _| {});
+        sack(&mut sb, 4, 5);
+        assert_eq!(sb.lost_out(), 3, "0 and 4 delivered");
+        sb.on_timeout();
+        assert_eq!(sb.lost_out(), 3, "nothing was in flight");
+        sb.on_transmit(5, 200, TxStamp::default(), 5, 1000);
+        sb.on_timeout();
+        assert_eq!(sb.lost_out(), 3, "5 was marked already");
+        sb.ack_cumulative(6, |_, _| {});
+        assert_eq!(sb.lost_out(), 0);
     }
 
     #[test]

@@ -269,8 +269,12 @@ impl TcpSender {
             };
             let fresh = seq == self.sb.nxt();
             sent_new |= fresh;
+            let head = seq == self.sb.una();
             let wire = self.transmit(seq, w);
             self.cc.on_sent(pacing, wire, w.now);
+            if head && !fresh {
+                self.restart_rto_for_head(w);
+            }
             burst = Some((seq, fresh, left - 1));
         }
     }
@@ -599,6 +603,20 @@ impl TcpSender {
             let at = w.now + self.rtt.rto(self.backoff);
             self.arm_rto(at, w);
         }
+    }
+
+    /// The lowest unacknowledged segment went out again from the retransmission queue: Linux
+    /// restarts the retransmission timer then, a full RTO from now, unless RACK's reordering
+    /// timer holds the timer slot (`tcp_xmit_retransmit_queue`, `rearm_timer`). So a
+    /// recovery whose first resend is lost again, and resent once RACK finds that, does not
+    /// time out while the resend is on its way. ns-3 keeps the timer running.
+    fn restart_rto_for_head(&mut self, w: &mut World) {
+        if self.cfg.ns3() || self.reorder_timer.is_armed() {
+            return;
+        }
+        self.rto_timer.cancel();
+        let at = w.now + self.rtt.rto(self.backoff);
+        self.arm_rto(at, w);
     }
 
     /// Resend the first unacknowledged segment now, whatever the window (ns-3 `DoRetransmit`).
