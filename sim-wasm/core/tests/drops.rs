@@ -5,23 +5,17 @@
 //! own path; QUIC by RFC 9002's packet threshold and, for the last packet, after a PTO. A
 //! dropped ACK is covered by the next one. Bad entries are refused naming the field.
 
+mod common;
+
 use netlab_core::metrics::{EventKind, LogEvent};
 use netlab_core::sim::trace::{DropCause, TraceKind, TraceRecord};
 use netlab_core::Simulation;
 use serde_json::{json, Value};
 use std::process::Command;
 
-/// One flow of `segments` full segments over a 40 ms, 100 Mbit/s dumbbell whose buffer never
-/// overflows: only the named drops lose anything.
-fn tcp(profile: &str, segments: u64, drops: Value) -> Value {
-    json!({
-        "name": "d", "duration_s": 10, "tcp": {"profile": profile},
-        "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 100, "delay_ms": 5, "buffer": {"unlimited": true}},
-                     "senders": [{"rtt_ms": 40}]},
-        "flows": [{"id": "f", "cc": "reno", "size_bytes": segments * 1448}],
-        "drops": drops
-    })
-}
+// tcp(profile, segments, drops): one flow of `segments` full segments over a 40 ms,
+// 100 Mbit/s dumbbell whose buffer never overflows: only the named drops lose anything.
+use common::one_flow_named_drops as tcp;
 
 /// Run `v` to the end tracing flow 0: its packet records and every event of the run's log.
 fn traced(v: &Value) -> (Vec<TraceRecord>, Vec<LogEvent>) {

@@ -17,13 +17,7 @@ use serde_json::{json, Value};
 
 /// One Reno flow of `segments` full segments, losing exactly `drops` at the bottleneck.
 fn reno(segments: u64, drops: Value) -> Value {
-    json!({
-        "name": "r", "duration_s": 10, "tcp": {"profile": "linux"},
-        "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 100, "delay_ms": 5, "buffer": {"unlimited": true}},
-                     "senders": [{"rtt_ms": 40}]},
-        "flows": [{"id": "f", "cc": "reno", "size_bytes": segments * 1448}],
-        "drops": drops
-    })
+    common::one_flow_named_drops("linux", segments, drops)
 }
 
 fn events(v: &Value) -> Vec<LogEvent> {

@@ -270,17 +270,21 @@ impl Scoreboard {
     /// `FLAG_LOST_RETRANS`).
     pub fn mark_oldest_lost(&mut self) -> bool {
         let Some((_, seq)) = self.tx_order.pop_front() else { return false };
-        let una = self.una;
-        let s = &mut self.segs[(seq - una) as usize];
-        debug_assert_eq!(s.state, SegState::InFlight, "oldest_in_flight came first");
-        s.state = SegState::Lost;
-        if !s.marked_lost {
-            s.marked_lost = true;
-            self.lost_out += 1;
-        }
-        let retransmission = s.retransmitted;
+        debug_assert_eq!(self.seg(seq).state, SegState::InFlight, "oldest_in_flight came first");
         self.in_flight -= 1;
         self.retx.insert(seq);
+        self.judge_lost(seq)
+    }
+
+    /// The latest transmission of `seq` (in flight) is lost: counted in `lost_total`, and in
+    /// `lost_out` unless an earlier transmission already was (Linux `tcp_mark_skb_lost`).
+    /// The caller takes it out of flight. Returns whether it was a retransmission.
+    fn judge_lost(&mut self, seq: u64) -> bool {
+        let s = self.seg_mut(seq);
+        s.state = SegState::Lost;
+        let newly_marked = !std::mem::replace(&mut s.marked_lost, true);
+        let retransmission = s.retransmitted;
+        self.lost_out += u32::from(newly_marked);
         self.lost_total += 1;
         retransmission
     }
@@ -322,25 +326,18 @@ impl Scoreboard {
         if self.seg(seq).state != SegState::InFlight {
             return false;
         }
-        let s = self.seg_mut(seq);
-        s.state = SegState::Lost;
-        let newly_marked = !std::mem::replace(&mut s.marked_lost, true);
-        self.lost_out += u32::from(newly_marked);
+        self.judge_lost(seq);
         self.in_flight -= 1;
-        self.lost_total += 1;
         true
     }
 
     /// A retransmission timeout: every segment in flight is presumed lost and queued, and the
     /// transmissions so far are no longer judged (Linux `tcp_enter_loss`).
     pub fn on_timeout(&mut self) {
-        for i in 0..self.segs.len() {
-            let s = &mut self.segs[i];
-            if s.state == SegState::InFlight {
-                s.state = SegState::Lost;
-                self.lost_out += u32::from(!std::mem::replace(&mut s.marked_lost, true));
-                self.retx.insert(self.una + i as u64);
-                self.lost_total += 1;
+        for seq in self.una..self.nxt {
+            if self.seg(seq).state == SegState::InFlight {
+                self.judge_lost(seq);
+                self.retx.insert(seq);
             }
         }
         self.in_flight = 0;

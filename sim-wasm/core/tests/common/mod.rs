@@ -22,6 +22,20 @@ pub fn one_flow(tcp: Value, cc: &str, segments: u64, drop: Vec<u64>) -> Value {
     })
 }
 
+/// One Reno flow `f` of `segments` full segments over the same path, under TCP profile
+/// `profile`, losing exactly the packets `drops` names at the bottleneck (`drops`,
+/// scenario/drops.rs: by flow, number and transmission).
+#[allow(dead_code)]
+pub fn one_flow_named_drops(profile: &str, segments: u64, drops: Value) -> Value {
+    json!({
+        "name": "d", "duration_s": 10, "tcp": {"profile": profile},
+        "topology": {"kind": "dumbbell", "bottleneck": {"rate_mbps": 100, "delay_ms": 5, "buffer": {"unlimited": true}},
+                     "senders": [{"rtt_ms": 40}]},
+        "flows": [{"id": "f", "cc": "reno", "size_bytes": segments * 1448}],
+        "drops": drops
+    })
+}
+
 /// Every preset file of public/scenarios as (name, JSON), in name order.
 #[allow(dead_code)]
 pub fn presets() -> Vec<(String, Value)> {
